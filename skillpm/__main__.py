@@ -1,0 +1,3 @@
+from skillpm.cli.app import main
+
+main()

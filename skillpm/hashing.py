@@ -1,0 +1,190 @@
+"""Content identity of a skill: Go's dirhash ``h1``, per-file sha256, executables.
+
+A skill's folder is read into a ``Tree`` (relative '/' path → bytes) by
+``read_tree``, which applies the rules of DESIGN §3: ``.git/`` left out,
+symlinks inside the skill materialised as copies, symlinks leaving it refused,
+device files refused, names that collide after NFC + case folding refused.
+``h1`` is then computed over the tree, so the same bytes hash the same whether
+they came from a folder, a git checkout or an archive.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import stat
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skillpm.errors import SkillpmError
+
+# Caps on what one skill may hold (issue 7: configurable; see config.limits()).
+DEFAULT_LIMITS = {
+    "max_files": 5_000,
+    "max_total_bytes": 64 * 1024 * 1024,
+    "max_file_bytes": 16 * 1024 * 1024,
+    "max_depth": 24,
+    "max_name_bytes": 255,
+    "max_path_bytes": 1024,
+}
+
+SKIPPED_DIRS = {".git"}
+WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
+                    *(f"lpt{i}" for i in range(1, 10))}
+
+
+@dataclass
+class Tree:
+    """The regular files of a skill folder, in memory."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+    executables: set[str] = field(default_factory=set)
+
+    def digests(self) -> dict[str, str]:
+        return {p: "sha256:" + hashlib.sha256(b).hexdigest() for p, b in sorted(self.files.items())}
+
+    @property
+    def h1(self) -> str:
+        return dirhash(self.files)
+
+    @property
+    def size(self) -> int:
+        return sum(len(b) for b in self.files.values())
+
+
+def dirhash(files: dict[str, bytes]) -> str:
+    """Go's ``dirhash.Hash1`` over ``files`` (path → bytes), paths sorted in byte order."""
+    return dirhash_from_digests({p: hashlib.sha256(b).hexdigest() for p, b in files.items()})
+
+
+def dirhash_from_digests(digests: dict[str, str]) -> str:
+    """``h1`` from per-file sha256 hex digests (a ``sha256:`` prefix is accepted)."""
+    summary = hashlib.sha256()
+    for path in sorted(digests, key=lambda p: p.encode("utf-8")):
+        hexd = digests[path].removeprefix("sha256:")
+        if "\n" in path:
+            raise SkillpmError(f"file name contains a newline: {path!r}", "rename the file")
+        summary.update(f"{hexd}  {path}\n".encode("utf-8"))
+    return "h1:" + base64.b64encode(summary.digest()).decode("ascii")
+
+
+def check_relpath(rel: str, limits: dict | None = None) -> str:
+    """Validate one relative '/' path of a skill; return its NFC form or raise.
+
+    Refuses absolute paths, ``..`` and ``.`` segments, empty segments, control
+    characters, backslashes, Windows-reserved names, and over-long names.
+    """
+    lim = limits or DEFAULT_LIMITS
+    shown = rel.encode("unicode_escape").decode("ascii")
+    if not rel or rel.startswith("/") or (len(rel) > 1 and rel[1] == ":"):
+        raise SkillpmError(f"unsafe path in skill: {shown!r} is absolute", "a skill may only contain relative paths")
+    if len(rel.encode("utf-8", "surrogateescape")) > lim["max_path_bytes"]:
+        raise SkillpmError(f"path in skill is too long: {shown[:80]}…",
+                           f"paths are capped at {lim['max_path_bytes']} bytes")
+    parts = rel.split("/")
+    if len(parts) > lim["max_depth"]:
+        raise SkillpmError(f"path in skill is nested too deep: {shown[:80]}",
+                           f"paths are capped at {lim['max_depth']} levels")
+    for part in parts:
+        if part in ("", ".", ".."):
+            raise SkillpmError(f"unsafe path in skill: {shown!r}", "a skill may not contain '..', '.' or empty path segments")
+        if any(ord(c) < 32 or ord(c) == 127 for c in part) or "\\" in part:
+            raise SkillpmError(f"unsafe file name in skill: {shown!r} has control characters or a backslash",
+                               "rename the file")
+        if len(part.encode("utf-8", "surrogateescape")) > lim["max_name_bytes"]:
+            raise SkillpmError(f"file name in skill is too long: {shown[:80]}…",
+                               f"names are capped at {lim['max_name_bytes']} bytes")
+        stem = part.split(".")[0].rstrip(" ").lower()
+        if stem in WINDOWS_RESERVED or part.endswith((" ", ".")):
+            raise SkillpmError(f"file name {part!r} in skill is reserved on Windows",
+                               "rename the file; it cannot be created on Windows")
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SkillpmError(f"file name in skill is not valid UTF-8: {shown!r}", "rename the file") from None
+    return unicodedata.normalize("NFC", rel)
+
+
+def check_collisions(paths: list[str]) -> None:
+    """Refuse names that would clobber each other on macOS or Windows."""
+    seen: dict[str, str] = {}
+    for p in paths:
+        key = unicodedata.normalize("NFC", p).casefold()
+        if key in seen and seen[key] != p:
+            raise SkillpmError(
+                f"file names collide after Unicode normalisation or case folding: {seen[key]!r} and {p!r}",
+                "they would overwrite each other on macOS and Windows; rename one of them")
+        seen[key] = p
+    # A file and a folder of the same name (after folding) collide too.
+    dirs = {}
+    for p in paths:
+        parts = p.split("/")
+        for i in range(1, len(parts)):
+            d = "/".join(parts[:i])
+            dirs[unicodedata.normalize("NFC", d).casefold()] = d
+    for key, p in seen.items():
+        if key in dirs:
+            raise SkillpmError(f"a file and a folder share a name in the skill: {p!r}", "rename one of them")
+
+
+def read_tree(root: Path, limits: dict | None = None) -> Tree:
+    """Read the regular files under ``root`` following DESIGN §3; raise on anything unsafe."""
+    lim = limits or DEFAULT_LIMITS
+    root = Path(root)
+    root_real = Path(os.path.realpath(root))
+    tree = Tree()
+    total = 0
+    stack: list[tuple[Path, str, int]] = [(root, "", 0)]  # (folder on disk, relative prefix, link depth)
+    while stack:
+        folder, prefix, link_depth = stack.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            raise SkillpmError(f"cannot read {folder}: {exc.strerror}", "check the folder's permissions") from None
+        for entry in entries:
+            if not prefix and entry.name in SKIPPED_DIRS:
+                continue
+            rel = check_relpath(prefix + entry.name, lim)
+            st = entry.stat(follow_symlinks=False)
+            if stat.S_ISLNK(st.st_mode):
+                target = os.readlink(entry.path)
+                resolved = Path(os.path.realpath(entry.path))
+                if os.path.isabs(target) or not resolved.is_relative_to(root_real) or not resolved.exists():
+                    why = ("is absolute" if os.path.isabs(target) else
+                           "dangles" if not os.path.lexists(resolved) or not resolved.exists() else
+                           "points outside the skill")
+                    raise SkillpmError(
+                        f"symlink {rel} -> {target} {why}",
+                        "skillpm never follows a link out of a skill; replace the link with the file itself")
+                if link_depth > 8:
+                    raise SkillpmError(f"symlink {rel} nests links too deep", "replace the links with files")
+                if resolved.is_dir():
+                    stack.append((resolved, rel + "/", link_depth + 1))
+                    continue
+                st = resolved.stat()
+                path_to_read = resolved
+            elif stat.S_ISDIR(st.st_mode):
+                stack.append((Path(entry.path), rel + "/", link_depth))
+                continue
+            elif stat.S_ISREG(st.st_mode):
+                path_to_read = Path(entry.path)
+            else:
+                raise SkillpmError(f"{rel} is a device, socket or pipe, not a regular file",
+                                   "a skill may only contain regular files and folders")
+            if st.st_size > lim["max_file_bytes"]:
+                raise SkillpmError(f"file {rel} is {st.st_size} bytes, over the cap of {lim['max_file_bytes']}",
+                                   "raise limits.max-file-bytes in the config if this is intended")
+            total += st.st_size
+            if total > lim["max_total_bytes"]:
+                raise SkillpmError(f"skill at {root} is over the size cap of {lim['max_total_bytes']} bytes",
+                                   "raise limits.max-total-bytes in the config if this is intended")
+            if len(tree.files) >= lim["max_files"]:
+                raise SkillpmError(f"skill at {root} holds more than {lim['max_files']} files",
+                                   "raise limits.max-files in the config if this is intended")
+            tree.files[rel] = path_to_read.read_bytes()
+            if st.st_mode & 0o111:
+                tree.executables.add(rel)
+    check_collisions(list(tree.files))
+    return tree
