@@ -183,6 +183,9 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
             if len(tree.files) >= lim["max_files"]:
                 raise SkillpmError(f"skill at {root} holds more than {lim['max_files']} files",
                                    "raise limits.max-files in the config if this is intended")
+            if rel in tree.files:
+                raise SkillpmError(f"file names collide after Unicode normalisation: two files are named {rel!r}",
+                                   "they would overwrite each other on macOS and Windows; rename one of them")
             tree.files[rel] = path_to_read.read_bytes()
             if st.st_mode & 0o111:
                 tree.executables.add(rel)

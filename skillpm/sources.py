@@ -75,6 +75,10 @@ def parse_source(text: str) -> SourceSpec:
         raise SkillpmError("empty source", "give a path, a git URL, owner/repo, or a skill name")
     if t.startswith("git+"):
         t = t[4:]
+    if re.match(r"^[A-Za-z0-9+.-]+::", t):
+        from skillpm.gitutil import check_url
+
+        check_url(t)
     m = GH_TREE.match(t)
     if m:
         owner, repo, ref, sub = m.groups()
@@ -276,6 +280,9 @@ def tree_from_git(git_dir: Path, commit: str, subpath: str, limits: dict | None 
         if path.split("/")[0] == ".git":
             continue
         rel = check_relpath(path, lim)
+        if rel in wanted:
+            raise SkillpmError(f"file names collide after Unicode normalisation: two files are named {rel!r}",
+                               "they would overwrite each other on macOS and Windows; rename one of them")
         if mode == "160000":
             continue  # submodule: not content of this skill
         if mode == "120000":
