@@ -152,8 +152,8 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
                 target = os.readlink(entry.path)
                 resolved = Path(os.path.realpath(entry.path))
                 if os.path.isabs(target) or not resolved.is_relative_to(root_real) or not resolved.exists():
-                    why = ("is absolute" if os.path.isabs(target) else
-                           "dangles" if not os.path.lexists(resolved) or not resolved.exists() else
+                    why = ("points outside the skill (an absolute link)" if os.path.isabs(target) else
+                           "dangles (its target does not exist)" if not resolved.exists() else
                            "points outside the skill")
                     raise SkillpmError(
                         f"symlink {rel} -> {target} {why}",
