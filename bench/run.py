@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -41,6 +42,7 @@ PEER_DIR = WORK / "peer"
 PEER_VERSION = "1.5.18"
 TIKTOKEN_URL = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
 AGENTS = ("claude-code", "codex", "cursor")
+AGENT_FLAGS = tuple(x for agent in AGENTS for x in ("--agent", agent))
 
 # Variables of the caller that would leak into the tools' behaviour.
 _SCRUB = ("CLAUDE_CONFIG_DIR", "CODEX_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME",
@@ -145,14 +147,20 @@ class Sandbox:
 
 class Tool:
     name: str
+    last_cpu: float = 0.0
 
     def run(self, args: list[str], sb: Sandbox, cwd: Path | None = None) -> float:
         env = self.env(sb)
         cmd = self.argv(args)
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         proc = subprocess.run(cmd, cwd=cwd or sb.project, env=env, stdin=subprocess.DEVNULL,
                               capture_output=True, timeout=600)
         elapsed = time.perf_counter() - t0
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # CPU seconds of the tool and the children it waited for (git, node workers): less
+        # sensitive than wall time to other load on a shared machine.
+        self.last_cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
         if proc.returncode != 0:
             raise BenchError(f"{self.name} {' '.join(args)} exited {proc.returncode}\n"
                              f"--- stdout\n{proc.stdout.decode(errors='replace')[-3000:]}\n"
@@ -169,8 +177,11 @@ class Tool:
 class Skillpm(Tool):
     name = "skillpm"
 
-    def __init__(self, command: list[str] | None, tiktoken_dir: Path):
-        self.command = command or [sys.executable, "-m", "skillpm"]
+    def __init__(self, command: list[str] | None, tiktoken_dir: Path, python: str | None = None,
+                 root: Path = ROOT):
+        self.root = root
+        self.python = python or sys.executable
+        self.command = command or [self.python, "-m", "skillpm"]
         self.tiktoken_dir = tiktoken_dir
 
     def argv(self, args):
@@ -181,14 +192,18 @@ class Skillpm(Tool):
         env.update(HOME=str(sb.home), SKILLPM_CACHE_DIR=str(sb.root / "cache"),
                    SKILLPM_CONFIG_DIR=str(sb.root / "config"), SKILLPM_DATA_DIR=str(sb.root / "data"),
                    TIKTOKEN_CACHE_DIR=str(self.tiktoken_dir))
-        env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+        env["PYTHONPATH"] = os.pathsep.join([str(self.root), *filter(None, [os.environ.get("PYTHONPATH")])])
         return env
 
     def describe(self) -> str:
-        proc = subprocess.run([*self.command, "--version"], capture_output=True, text=True, env=base_env()
-                              | {"PYTHONPATH": str(ROOT)}, timeout=60)
-        version = (proc.stdout.strip() or proc.stderr.strip() or "?").splitlines()[-1] if proc.returncode == 0 else "?"
-        return f"skillpm {version} (Python {platform.python_version()}, {' '.join(self.command[-2:]) if self.command[0] == sys.executable else ' '.join(self.command)})"
+        env = base_env() | {"PYTHONPATH": str(self.root)}
+        proc = subprocess.run([*self.command, "--version"], capture_output=True, text=True, env=env, timeout=60)
+        version = (proc.stdout.strip() or "?").splitlines()[-1] if proc.returncode == 0 else "?"
+        probe = ("import sys, importlib.metadata as m; print(sys.version.split()[0], m.version('typer'))")
+        py, typer = subprocess.run([self.python, "-c", probe], capture_output=True, text=True, env=env,
+                                   timeout=60).stdout.split() or ["?", "?"]
+        how = "python -m skillpm" if self.command[:2] == [self.python, "-m"] else " ".join(self.command)
+        return f"{version} (Python {py}, typer {typer}), run as `{how}`"
 
 
 class Peer(Tool):
@@ -239,6 +254,8 @@ class Result:
     target: str
     skillpm: list[float] = field(default_factory=list)
     peer: list[float] = field(default_factory=list)
+    skillpm_cpu: list[float] = field(default_factory=list)
+    peer_cpu: list[float] = field(default_factory=list)
     limit_s: float | None = None      # absolute target for skillpm's median
     limit_ratio: float | None = None  # target for skillpm / peer
     note: str = ""
@@ -251,6 +268,11 @@ class Result:
     @property
     def ratio(self) -> float | None:
         s, p = self.med(self.skillpm), self.med(self.peer)
+        return s / p if s is not None and p else None
+
+    @property
+    def cpu_ratio(self) -> float | None:
+        s, p = self.med(self.skillpm_cpu), self.med(self.peer_cpu)
         return s / p if s is not None and p else None
 
     @property
@@ -271,7 +293,9 @@ class Result:
         return {"id": self.id, "title": self.title, "target": self.target, "note": self.note,
                 "skillpm_median_s": self.med(self.skillpm), "peer_median_s": self.med(self.peer),
                 "ratio": self.ratio, "met": self.met, "skillpm_runs_s": self.skillpm, "peer_runs_s": self.peer,
-                "external": self.external}
+                "skillpm_cpu_median_s": self.med(self.skillpm_cpu), "peer_cpu_median_s": self.med(self.peer_cpu),
+                "cpu_ratio": self.cpu_ratio, "skillpm_cpu_runs_s": self.skillpm_cpu,
+                "peer_cpu_runs_s": self.peer_cpu, "external": self.external}
 
 
 class Bench:
@@ -298,7 +322,9 @@ class Bench:
                 args, sb, cwd = prepare(tool, i)
                 t = tool.run(args, sb, cwd)
                 (res.skillpm if tool is self.skillpm else res.peer).append(t)
-                self.log(f"  {res.id:<28} {tool.name:<8} run {i + 1}: {t * 1000:7.1f} ms")
+                (res.skillpm_cpu if tool is self.skillpm else res.peer_cpu).append(tool.last_cpu)
+                self.log(f"  {res.id:<28} {tool.name:<8} run {i + 1}: {t * 1000:7.1f} ms wall, "
+                         f"{tool.last_cpu * 1000:7.1f} ms cpu")
         return res
 
     # -- the add command, the same two skills into three agents --------------------------------
@@ -306,8 +332,7 @@ class Bench:
     def add_args(self, tool: Tool, src: Path) -> list[str]:
         if tool is self.peer:
             return ["add", str(src), "-a", *AGENTS, "-y"]
-        return ["add", str(src / "skills" / "skill-000"), str(src / "skills" / "skill-001"),
-                *[a for agent in AGENTS for a in ("--agent", agent)]]
+        return ["add", str(src / "skills" / "skill-000"), str(src / "skills" / "skill-001"), "--yes", *AGENT_FLAGS]
 
     def two_skills(self) -> Path:
         src = self.sources / "two"
@@ -356,8 +381,7 @@ class Bench:
             if tool is self.peer:
                 tool.run(["add", str(src), "-a", *AGENTS, "-y"], sb)
             else:
-                tool.run(["add", *[str(p) for p in sorted((src / "skills").iterdir())],
-                          *[a for agent in AGENTS for a in ("--agent", agent)]], sb)
+                tool.run(["add", *[str(p) for p in sorted((src / "skills").iterdir())], "--yes", *AGENT_FLAGS], sb)
         return self.alternate(res, lambda tool, i: (["list"], sbs[tool], sbs[tool].project))
 
     # -- install --frozen of 100 locked skills -----------------------------------------------
@@ -369,8 +393,7 @@ class Bench:
         if not repo.exists():
             make_git_repo(repo, 100, "skill")
         sp = self.sandbox("frozen-skillpm")
-        self.skillpm.run(["add", f"{repo.as_uri()}", "--all", *[a for agent in AGENTS for a in ("--agent", agent)]],
-                         sp)
+        self.skillpm.run(["add", repo.as_uri(), "--yes", *AGENT_FLAGS], sp)
         pe = self.sandbox("frozen-peer")
         self.peer.run(["add", str(repo), "-a", *AGENTS, "-y"], pe)
         return sp, pe
@@ -401,23 +424,58 @@ class Bench:
 
     # -- scenarios measured by other scripts ---------------------------------------------------
 
-    def external(self, script: str, res: Result) -> Result:
+    def external(self, script: str, res: Result, parse_text: Callable[[str], dict]) -> Result:
+        """Run another helper's bench script with skillpm's environment; keep its numbers.
+
+        A script that knows ``--json`` prints {"value_s", "reference_s", "reference", "ratio", "met"};
+        otherwise its text output is read by ``parse_text``."""
         path = BENCH / script
         if not path.is_file():
-            res.note = f"bench/{script} not present on this branch"
+            res.note = f"bench/{script} is not on this branch yet"
             return res
-        sb = self.sandbox(script.removesuffix(".py"))
-        env = self.skillpm.env(sb)
-        proc = subprocess.run([sys.executable, str(path), "--json", "--runs", str(self.runs)], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=900)
-        if proc.returncode not in (0, 1):
+        text = path.read_text(encoding="utf-8")
+        argv = [self.skillpm.python, str(path)]
+        if '"--runs"' in text:
+            argv += ["--runs", str(self.runs)]
+        wants_json = '"--json"' in text
+        if wants_json:
+            argv.append("--json")
+        env = self.skillpm.env(self.sandbox(script.removesuffix(".py")))
+        proc = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+        if proc.returncode != 0 and not (wants_json and proc.stdout.strip().startswith("{")):
             raise BenchError(f"bench/{script} exited {proc.returncode}\n{proc.stdout[-2000:]}\n{proc.stderr[-2000:]}")
         try:
-            data = json.loads(proc.stdout)
-        except json.JSONDecodeError as e:
-            raise BenchError(f"bench/{script} --json did not print JSON: {e}\n{proc.stdout[-2000:]}") from None
-        res.external = data
+            res.external = json.loads(proc.stdout) if wants_json else parse_text(proc.stdout)
+        except (ValueError, KeyError) as e:
+            raise BenchError(f"could not read the result of bench/{script}: {e}\n{proc.stdout[-2000:]}") from None
+        res.note = res.note or f"measured by `python bench/{script}`" + (f": {res.external['how']}"
+                                                                          if res.external.get("how") else "")
         return res
+
+
+def _row_ms(text: str, label: str) -> float:
+    """First number after ``label`` on the line that starts with it, in ms."""
+    for line in text.splitlines():
+        if line.startswith(label):
+            return float(line[len(label):].split()[0])
+    raise KeyError(f"no row {label!r}")
+
+
+def parse_parallel_fetch(text: str) -> dict:
+    slowest = _row_ms(text, "single (slowest of 50, alone)") / 1000
+    for line in text.splitlines():
+        if line.startswith("fetch_many, default pool"):
+            label = line[:line.index(")") + 1]
+            value = _row_ms(text, label) / 1000
+            break
+    else:
+        raise KeyError("no fetch_many, default pool row")
+    return {"value_s": value, "reference_s": slowest, "reference": "slowest single", "ratio": value / slowest,
+            "met": value <= 2 * slowest, "how": label}
+
+
+def parse_tokenizer_load(text: str) -> dict:
+    raise KeyError("bench/tokenizer_load.py has no --json; its output was:\n" + text[-1500:])
 
 
 # --------------------------------------------------------------------------- external results
@@ -439,19 +497,21 @@ def fmt_s(x: float | None) -> str:
 
 
 def table(results: list[Result], header: list[str]) -> str:
-    rows = [("scenario", "skillpm", "peer", "ratio", "target", "met")]
+    rows = [("scenario", "skillpm", "peer", "ratio", "cpu ratio", "target", "met")]
     for r in results:
         if r.external is not None:
             s, p, ratio = external_summary(r)
+            cpu = ""
         else:
             s, p = fmt_s(r.med(r.skillpm)), fmt_s(r.med(r.peer))
             ratio = f"{r.ratio:.2f}x" if r.ratio is not None else "-"
+            cpu = f"{r.cpu_ratio:.2f}x" if r.cpu_ratio is not None else "-"
         met = {True: "yes", False: "NO", None: "-"}[r.met]
-        rows.append((r.title, s, p, ratio, r.target, met))
+        rows.append((r.title, s, p, ratio, cpu, r.target, met))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [*header, ""]
     for n, row in enumerate(rows):
-        lines.append("  ".join(c.ljust(w) if i == 0 or i >= 4 else c.rjust(w)
+        lines.append("  ".join(c.ljust(w) if i == 0 or i >= 5 else c.rjust(w)
                                for i, (c, w) in enumerate(zip(row, widths))).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
@@ -473,7 +533,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
     ap.add_argument("-k", dest="only", action="append", default=[], help="only scenarios whose id contains this")
     ap.add_argument("--peer-version", default=PEER_VERSION)
-    ap.add_argument("--skillpm", default=None, help="command to run skillpm (default: this Python -m skillpm)")
+    ap.add_argument("--python", default=None, help="interpreter that runs skillpm and the helper scripts "
+                    "(default: the one running this script); skillpm is imported from this checkout")
+    ap.add_argument("--skillpm-root", default=None, help="checkout to import skillpm from (default: this one), "
+                    "to compare two versions")
+    ap.add_argument("--skillpm", default=None, help="command to run skillpm instead, e.g. an installed console script")
     ap.add_argument("--keep", action="store_true", help="keep the temporary folders")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every run to stderr")
     args = ap.parse_args(argv)
@@ -492,13 +556,14 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copyfile(src, tk / hashlib.sha1(TIKTOKEN_URL.encode()).hexdigest())
         peer = Peer(args.peer_version)
         peer.ensure()
-        skillpm = Skillpm(args.skillpm.split() if args.skillpm else None, tk)
+        skillpm = Skillpm(args.skillpm.split() if args.skillpm else None, tk, args.python,
+                          Path(args.skillpm_root).resolve() if args.skillpm_root else ROOT)
         bench = Bench(skillpm, peer, runs, tmp, args.verbose)
-        header = [f"skillpm: {skillpm.describe()}", f"peer:    {peer.describe()}",
-                  f"machine: {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs; "
-                  f"{runs} runs per tool, alternating; medians",
-                  f"command: python bench/run.py{' --quick' if args.quick else ''}"
-                  f"{''.join(' -k ' + k for k in args.only)}"]
+        header = [f"tool:    {skillpm.describe()}", f"peer:    {peer.describe()}",
+                  f"machine: {platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, load average "
+                  f"{os.getloadavg()[0]:.1f} at start; {runs} runs per tool, alternating; medians of wall time "
+                  "(cpu ratio: medians of user+sys CPU time)",
+                  "command: python bench/run.py" + "".join(f" {a}" for a in (argv if argv is not None else sys.argv[1:]))]
         results: list[Result] = []
         for sid in chosen:
             print(f"scenario {sid} …", file=sys.stderr)
@@ -514,10 +579,11 @@ def main(argv: list[str] | None = None) -> int:
                 results.extend(bench.scenario_frozen())
             elif sid == "tokenizer-load":
                 results.append(bench.external("tokenizer_load.py", Result(
-                    "tokenizer-load", "tokenizer first load", "<= 300 ms")))
+                    "tokenizer-load", "tokenizer first load", "<= 300 ms"), parse_tokenizer_load))
             elif sid == "parallel-fetch":
                 results.append(bench.external("parallel_fetch.py", Result(
-                    "parallel-fetch", "fetch 50 skills/10 repos, +50 ms/req", "<= 2x slowest single")))
+                    "parallel-fetch", "fetch 50 skills/10 repos, +50 ms/req", "<= 2x slowest single"),
+                    parse_parallel_fetch))
         if args.json:
             print(json.dumps({"header": header, "results": [r.as_dict() for r in results]}, indent=2))
         else:
