@@ -44,10 +44,11 @@ def render_planned(s) -> None:
     out(f"  {desc[:200] + ('…' if len(desc) > 200 else '')}")
     cost = s.cost
     out(f"  cost     {cost.session:,} tokens every session · {cost.invoke:,} once invoked · "
-        f"{cost.resources:,} in resources  ({TOKENIZER_NOTE})")
-    rows = [[m, p1, p2] for (m, p1), (_, p2) in zip(price_rows(cost.session), price_rows(cost.invoke))]
+        f"{cost.resources:,} in resources")
+    rows = [[m, "$" + p1, "$" + p2] for (m, p1), (_, p2) in zip(price_rows(cost.session), price_rows(cost.invoke))]
     for line in table(rows, ["model", "per session", "once invoked"], indent="           "):
         out(line)
+    out(f"           ({TOKENIZER_NOTE})")
     r = s.scan
     n = len(r.findings)
     out(f"  grade    {grade_str(r.grade)}  {n} finding{'s' if n != 1 else ''} against {r.rule_count} rules in "
