@@ -7,7 +7,7 @@ import pytest
 from skillpm import tokens
 from skillpm.errors import SkillpmError
 from skillpm.skill import load_skill
-from tests.conftest import write_skill
+from skillpm_testing import write_skill
 
 
 def test_cost_splits_resources_scripts_and_binaries(tmp_path, reference_encoding):
@@ -59,8 +59,8 @@ def test_prices_default_and_example():
     prices = tokens.load_prices()
     assert prices == {"Fable 5.1": 10.0, "Opus 5": 5.0, "Sonnet 5": 2.0, "Haiku 4.5": 1.0}
     rows = dict(tokens.price_rows(126))
-    assert rows["Opus 5"] == "$0.00063"  # DESIGN §2's example
-    assert rows == {"Fable 5.1": "$0.00126", "Opus 5": "$0.00063", "Sonnet 5": "$0.00025", "Haiku 4.5": "$0.00013"}
+    assert rows["Opus 5"] == "0.00063"  # DESIGN §2's example
+    assert rows == {"Fable 5.1": "0.00126", "Opus 5": "0.00063", "Sonnet 5": "0.00025", "Haiku 4.5": "0.00013"}
     assert tokens.usd(1, 5.0) == "0.00001"  # 0.000005 rounds half up
     assert tokens.usd(1_000_000, 2.5) == "2.50000"
 
@@ -75,7 +75,7 @@ def test_user_config_overrides_prices(home):
     assert prices["Haiku 4.5"] == 1.0  # kept from the shipped list
     assert prices["My Local Model"] == 0.25  # added
     assert list(prices)[-1] == "My Local Model"
-    assert dict(tokens.price_rows(126))["Opus 5"] == "$0.00189"
+    assert dict(tokens.price_rows(126))["Opus 5"] == "0.00189"
 
 
 @pytest.mark.parametrize("body", ['[prices]\n"Opus 5" = "cheap"\n', '[prices]\n"Opus 5" = -1\n', 'prices = 3\n',
