@@ -383,6 +383,8 @@ def stream(url: str, consume: Callable[[BodyReader], T], *, max_bytes: int, expe
         try:
             with pool.stream("GET", url, headers=headers, timeout=_timeout(s, deadline - time.monotonic())) as r:
                 status = r.status_code
+                if not 200 <= status < 300:
+                    _discard_small_body(r)  # so the connection can go back to the pool
                 if status in RETRY_STATUSES:
                     after = parse_retry_after(r.headers.get("Retry-After")) if status in (429, 503) else None
                     raise _Retry(f"the server answered {_status_text(status)}", after)
@@ -439,6 +441,16 @@ def stream(url: str, consume: Callable[[BodyReader], T], *, max_bytes: int, expe
             break
         time.sleep(backoff)
     raise _give_up(url, final_reason, tries, start)
+
+
+def _discard_small_body(r: Any) -> None:
+    """Read a short error body so keep-alive can reuse the connection; a long one is dropped."""
+    length = r.headers.get("Content-Length", "")
+    if length.isdigit() and int(length) <= CHUNK:
+        try:
+            r.read()
+        except Exception:  # the connection is dropped instead; the status still counts
+            pass
 
 
 def _final_status(url: str, r: Any) -> NetworkError:

@@ -38,6 +38,7 @@ class Step:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, like a real server
+    disable_nagle_algorithm = True  # headers and body are separate writes
 
     def log_message(self, *args):
         pass
@@ -49,7 +50,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802 - http.server's naming
         srv: FaultServer = self.server.owner  # type: ignore[attr-defined]
-        step = srv.next_step(self.path, dict(self.headers))
+        step = srv.next_step(self.path, dict(self.headers), self.client_address[1])
         if step.latency:
             srv.stopping.wait(step.latency)
         if step.fault == "reset":
@@ -98,6 +99,7 @@ class FaultServer:
     def __init__(self):
         self.routes: dict[str, list[Step]] = {}
         self.log: list[tuple[str, dict]] = []
+        self.ports: list[int] = []  # client port of each request: one port = one kept-alive connection
         self.stopping = threading.Event()
         self._lock = threading.Lock()
         self._counts: dict[str, int] = {}
@@ -118,9 +120,10 @@ class FaultServer:
     def hits(self, path: str) -> int:
         return sum(1 for p, _h in self.log if p == path)
 
-    def next_step(self, path: str, headers: dict) -> Step:
+    def next_step(self, path: str, headers: dict, port: int) -> Step:
         with self._lock:
             self.log.append((path, headers))
+            self.ports.append(port)
             steps = self.routes.get(path)
             if not steps:
                 return Step(404, b"not found")

@@ -35,10 +35,7 @@ def test_keep_alive_reuses_one_connection(fault_server):
     url = fault_server.route("/a", Step(body=BODY))
     for _ in range(5):
         http.get(url, max_bytes=MB)
-    # http.server logs one handler (one TCP connection) per client connection; count them
-    # through the pool: httpx keeps one idle connection to the host.
-    pool = http.client()._transport._pool
-    assert len(pool.connections) == 1
+    assert len(fault_server.ports) == 5 and len(set(fault_server.ports)) == 1  # one TCP connection
 
 
 # --- retried faults -------------------------------------------------------------
@@ -375,3 +372,10 @@ def test_cached_get_hash_mismatch_keeps_old_cache(fault_server, tmp_path):
     with pytest.raises(IntegrityError):
         http.cached_get(url, cache, max_bytes=MB, expected_sha256=hashlib.sha256(b"good").hexdigest())
     assert cache.read_bytes() == before
+
+
+def test_missing_entries_keep_the_connection_alive(fault_server):
+    """A sparse-index client asks for many entries that may not exist; 404s must not cost a reconnect."""
+    for i in range(5):
+        assert http.get(fault_server.url(f"/missing{i}"), max_bytes=MB, missing_ok=True).status == 404
+    assert len(fault_server.ports) == 5 and len(set(fault_server.ports)) == 1
