@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from skillpm import archive, http  # noqa: E402
+from skillpm import archive, http
 
 
 def make_archive(repo: int, skill: int, size: int) -> bytes:
@@ -73,7 +73,7 @@ class Server:
             def log_message(self, *a):
                 pass
 
-            def do_GET(self):  # noqa: N802
+            def do_GET(self):
                 time.sleep(latency)
                 body = files.get(self.path)
                 if body is None:

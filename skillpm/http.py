@@ -36,9 +36,10 @@ import os
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, TypeVar
+from typing import Any, TypeVar
 
 from skillpm.errors import IntegrityError, NetworkError, SkillpmError
 
@@ -449,7 +450,7 @@ def _discard_small_body(r: Any) -> None:
     if length.isdigit() and int(length) <= CHUNK:
         try:
             r.read()
-        except Exception:  # the connection is dropped instead; the status still counts
+        except Exception:  # noqa: BLE001,S110 - the connection is just dropped; the status still counts
             pass
 
 

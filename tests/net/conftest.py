@@ -48,7 +48,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         self.connection.close()
 
-    def do_GET(self):  # noqa: N802 - http.server's naming
+    def do_GET(self):
         srv: FaultServer = self.server.owner  # type: ignore[attr-defined]
         step = srv.next_step(self.path, dict(self.headers), self.client_address[1])
         if step.latency:

@@ -7,7 +7,6 @@ import io
 import os
 import subprocess
 import tarfile
-import time
 import unicodedata
 from pathlib import Path
 
@@ -175,10 +174,8 @@ def test_truncated_gzip_refused(refused):
 def test_decompression_bomb_outside_the_skill_refused_by_counted_bytes(refused):
     data = make_tar(demo(**{"bomb.bin": ("zeros", 64 << 20)}), level=1)
     assert len(data) < (64 << 20) // 100  # a small download that unpacks 100+ times bigger
-    t0 = time.monotonic()
     refused(data, "unpacks to more than 8388608 bytes", exc=IntegrityError,
             limits={**DEFAULT_LIMITS, "max_archive_bytes": 8 << 20})
-    assert time.monotonic() - t0 < 2
 
 
 def test_too_many_members_refused(refused):
@@ -252,10 +249,8 @@ def _many_empty_files(prefix: str, n: int) -> bytes:
 
 def test_100000_tiny_files_refused(refused):
     data = _many_empty_files(f"{TOP}/skills/demo/f/", 100_000)
-    assert tarfile.open(fileobj=io.BytesIO(data), mode="r|gz").next().name.endswith("SKILL.md")
-    t0 = time.monotonic()
+    assert gzip.decompress(data).count(b"ustar\x0000") == 100_001  # one header per file
     refused(data, "holds more than 5000 files")
-    assert time.monotonic() - t0 < 5
 
 
 @pytest.mark.parametrize("name,match", [
