@@ -9,6 +9,7 @@ status, body, headers, latency, and one optional fault:
 - ``stall``      send the headers and half the body, then go silent
 - ``truncate``   announce Content-Length N, send fewer bytes, close
 - ``drop``       close the connection without a byte
+- ``overlong``   announce Content-Length N/2, send all N bytes (garbage on the connection)
 
 An ``etag`` on a step makes it answer 304 to a matching If-None-Match.
 Every request is logged (path, headers) in ``fault_server.log``.
@@ -65,7 +66,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             return
         self.send_response(step.status)
-        headers = {"Content-Length": str(len(step.body)), "Content-Type": "application/octet-stream", **step.headers}
+        length = len(step.body) // 2 if step.fault == "overlong" else len(step.body)
+        headers = {"Content-Length": str(length), "Content-Type": "application/octet-stream", **step.headers}
         if step.etag:
             headers["ETag"] = step.etag
         for k, v in headers.items():

@@ -48,6 +48,22 @@ def test_connection_fault_then_success_is_retried(fault_server, fault):
     assert fault_server.hits("/a") == 2
 
 
+def test_silent_server_before_headers_times_out_then_retries(fault_server):
+    url = fault_server.route("/a", Step(body=BODY, latency=2.0), Step(body=BODY))
+    assert http.get(url, max_bytes=MB).body == BODY
+    assert fault_server.hits("/a") == 2
+
+
+def test_content_length_shorter_than_body(fault_server):
+    # HTTP framing trusts Content-Length: the body is cut short, and only the hash can tell.
+    url = fault_server.route("/a", Step(body=BODY, fault="overlong"))
+    with pytest.raises(IntegrityError):
+        http.get(url, max_bytes=MB, expected_sha256=SHA)
+    # The left-over bytes on that connection must not poison the next response.
+    url2 = fault_server.route("/b", Step(body=b"next"))
+    assert http.get(url2, max_bytes=MB).body == b"next"
+
+
 @pytest.mark.parametrize("status", [500, 502, 503, 504, 408])
 def test_server_error_then_success_is_retried(fault_server, status):
     url = fault_server.route("/a", Step(status, b"oops"), Step(body=BODY))
