@@ -191,7 +191,8 @@ def main() -> None:
     http.client()
     client_ms = (time.perf_counter() - t0) * 1000
     total_bytes = sum(len(b) for b in files.values())
-    print(f"{len(urls)} {args.kind} from 10 repositories, {total_bytes / 1024:.0f} KiB in all, "
+    kind = "skill archives" if args.kind == "archives" else "sparse-index entry files"
+    print(f"{len(urls)} {kind} from 10 repositories, {total_bytes / 1024:.0f} KiB in all, "
           f"{args.latency_ms:g} ms server latency per request, median of {args.runs} runs, fresh pool each run")
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
           f"building the client once per process: {client_ms:.0f} ms (not in the rows)")
