@@ -513,8 +513,6 @@ class Scanner:
                     text, low, mapper = deobf.text, deobf_lower, deobf
                 else:
                     text, low, mapper = ctx.view, lowered, None
-            if rule.keywords and not low.any(rule.keywords):
-                continue
             for pat in rule.patterns:
                 for lo, hi in _windows(low, pat.anchors, pat.span):
                     for m in pat.regex.finditer(text, lo, hi):

@@ -128,7 +128,8 @@ def invisible_runs(text: str):
                 yield start, run, "high", "Hangul filler characters used as invisible text", None
             continue
         zw_total += sum(1 for c in cps if c in ZERO_WIDTH)
-        pending.append((start, run, len(cps)))
+        inside_word = prev.isascii() and prev.isalpha() and nxt.isascii() and nxt.isalpha()
+        pending.append((start, run, 2 if inside_word else len(cps)))  # inside a word: it breaks the word on purpose
     # Zero-width characters: a stray one is a copy-paste accident; many of them hide or break words.
     many = zw_total >= 4
     for start, run, n in pending:
