@@ -43,6 +43,7 @@ def root(
 # Command modules register on import. Each is small and imports its operation lazily.
 from skillpm.cli import cmd_core  # noqa: E402,F401
 from skillpm.cli import cmd_cost  # noqa: E402,F401
+from skillpm.cli import cmd_scan  # noqa: E402,F401
 
 
 def main() -> None:
