@@ -1,0 +1,99 @@
+"""Fetching the exact bytes an index entry graded, and proving they are those bytes.
+
+Two ways: an archive of the pinned commit over HTTP (the ``archive`` URL template of
+the index's config.toml, e.g. GitHub's ``/archive/<commit>.tar.gz``), streamed and
+unpacked one sub-folder at a time by ``skillpm.archive``; or a git fetch of the commit
+(used for non-HTTP repositories, or when ``SKILLPM_INDEX_DOWNLOAD=git``). Either way the
+h1 of the result is compared with the entry before anything is returned — a mismatch is
+an ``IntegrityError`` and the caller writes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from skillpm.errors import IntegrityError, NetworkError, SkillpmError
+from skillpm.index.format import Entry, Version
+
+GIT_TIMEOUT = 600
+MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
+
+
+def download_entry(entry: Entry, version: Version | str | None = None, index=None):
+    """The verified ``hashing.Tree`` of ``entry`` at ``version`` (default: the latest)."""
+    v = version if isinstance(version, Version) else entry.version(version)
+    method = os.environ.get("SKILLPM_INDEX_DOWNLOAD", "")
+    template = None
+    if index is not None:
+        template = index.config.get("archive")
+    if template is None:
+        from skillpm.index.store import DEFAULT_CONFIG
+
+        template = DEFAULT_CONFIG["archive"]
+    if method != "git" and entry.repo.startswith(("https://", "http://")) and template:
+        tree = _by_archive(entry, v, template)
+    else:
+        tree = _by_git(entry, v)
+    verify(entry, v, tree)
+    return tree
+
+
+def verify(entry: Entry, v: Version, tree) -> None:
+    got = tree.h1
+    if got != v.h1:
+        raise IntegrityError(
+            f"{entry.id}: the downloaded files do not match the index (expected {v.h1}, got {got})",
+            "nothing was installed; the upstream repository or the download was tampered with, "
+            "or the index is wrong — report it, and do not install this skill from another source meanwhile",
+            details=[f"source: {entry.repo} commit {v.commit} path {entry.path or '.'}"])
+
+
+def archive_url(template: str, entry: Entry, v: Version) -> str:
+    return template.format(repo=entry.repo.removesuffix(".git").rstrip("/"), commit=v.commit,
+                           path=entry.path, owner_repo=entry.repo_id)
+
+
+def _by_archive(entry: Entry, v: Version, template: str):
+    from skillpm import archive
+    from skillpm.config import limits
+
+    url = archive_url(template, entry, v)
+    return archive.fetch_subtree(url, entry.path, limits=limits(), max_bytes=MAX_ARCHIVE_BYTES)
+
+
+def _by_git(entry: Entry, v: Version):
+    from skillpm.config import limits
+    from skillpm.hashing import read_tree
+    from skillpm.index import gitread
+
+    tmp = Path(tempfile.mkdtemp(prefix="skillpm-index-git-"))
+    try:
+        gd = tmp / "repo.git"
+        _git(["init", "--quiet", "--bare", str(gd)], entry)
+        _git([f"--git-dir={gd}", "fetch", "--quiet", "--depth", "1", "--no-tags",
+              entry.repo.removeprefix("git+"), v.commit], entry)
+        out = tmp / "files"
+        out.mkdir()
+        gitread.export(gd, v.commit, out, [entry.path] if entry.path else None)
+        folder = out / entry.path if entry.path else out
+        if not folder.is_dir():
+            raise SkillpmError(f"{entry.id}: commit {v.commit[:12]} has no folder {entry.path}",
+                               "the index entry is wrong; run `skillpm index update`")
+        return read_tree(folder, limits())
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _git(args: list[str], entry: Entry) -> None:
+    try:
+        proc = subprocess.run(["git", *args], capture_output=True, text=True, timeout=GIT_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        raise NetworkError(f"git fetch of {entry.repo} timed out", "try again later") from None
+    if proc.returncode != 0:
+        err = (proc.stderr.strip().splitlines() or ["?"])[-1]
+        raise NetworkError(f"cannot fetch {entry.id} from {entry.repo}: {err}",
+                           "check your network; the commit may have been removed upstream")
