@@ -152,8 +152,8 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
                 target = os.readlink(entry.path)
                 resolved = Path(os.path.realpath(entry.path))
                 if os.path.isabs(target) or not resolved.is_relative_to(root_real) or not resolved.exists():
-                    why = ("is absolute" if os.path.isabs(target) else
-                           "dangles" if not os.path.lexists(resolved) or not resolved.exists() else
+                    why = ("points outside the skill (an absolute link)" if os.path.isabs(target) else
+                           "dangles (its target does not exist)" if not resolved.exists() else
                            "points outside the skill")
                     raise SkillpmError(
                         f"symlink {rel} -> {target} {why}",
@@ -183,6 +183,9 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
             if len(tree.files) >= lim["max_files"]:
                 raise SkillpmError(f"skill at {root} holds more than {lim['max_files']} files",
                                    "raise limits.max-files in the config if this is intended")
+            if rel in tree.files:
+                raise SkillpmError(f"file names collide after Unicode normalisation: two files are named {rel!r}",
+                                   "they would overwrite each other on macOS and Windows; rename one of them")
             tree.files[rel] = path_to_read.read_bytes()
             if st.st_mode & 0o111:
                 tree.executables.add(rel)

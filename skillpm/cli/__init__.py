@@ -1,0 +1,1 @@
+"""Command-line interface: parses arguments and renders results. No behaviour lives here."""

@@ -1,0 +1,164 @@
+"""Rendering shared by every command: errors, JSON envelope, colour, tables, prompts.
+
+stdout carries data (reports, tables, JSON); stderr carries messages (progress,
+status, errors, prompts). Colour only on a terminal and never under NO_COLOR.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import sys
+from typing import Any, Callable
+
+JSON_SCHEMA = 1
+
+
+class Output:
+    """Per-invocation output settings (set by the root callback)."""
+
+    verbose: bool = False
+    quiet: bool = False
+
+
+OUT = Output()
+
+
+def use_color(stream=None) -> bool:
+    stream = stream or sys.stdout
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+def style(text: str, *, fg: str | None = None, bold: bool = False, stream=None) -> str:
+    if not use_color(stream):
+        return text
+    codes = {"red": 31, "green": 32, "yellow": 33, "blue": 34, "magenta": 35, "cyan": 36, "dim": 2}
+    seq = []
+    if bold:
+        seq.append("1")
+    if fg:
+        seq.append(str(codes[fg]))
+    return f"\x1b[{';'.join(seq)}m{text}\x1b[0m" if seq else text
+
+
+GRADE_COLOR = {"A": "green", "B": "green", "C": "yellow", "D": "red", "F": "red"}
+
+
+def grade_str(grade: str, stream=None) -> str:
+    return style(grade, fg=GRADE_COLOR.get(grade), bold=True, stream=stream)
+
+
+def out(line: str = "") -> None:
+    """A line of data on stdout."""
+    sys.stdout.write(line + "\n")
+
+
+def say(line: str = "") -> None:
+    """A status line on stderr (suppressed by --quiet)."""
+    if not OUT.quiet:
+        sys.stderr.write(line + "\n")
+
+
+def warn(line: str) -> None:
+    sys.stderr.write(style("warning", fg="yellow", bold=True, stream=sys.stderr) + ": " + line + "\n")
+
+
+def debug(line: str) -> None:
+    if OUT.verbose:
+        sys.stderr.write(style(line, fg="dim", stream=sys.stderr) + "\n")
+
+
+def emit_json(command: str, result: Any, errors: list | None = None) -> None:
+    """The one machine-readable document a ``--json`` run prints on stdout."""
+    doc = {"schema": JSON_SCHEMA, "command": command, "result": result, "errors": errors or []}
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False, default=_json_default) + "\n")
+
+
+def _json_default(obj: Any):
+    if hasattr(obj, "to_dict"):
+        return obj.to_dict()
+    if isinstance(obj, (set, frozenset)):
+        return sorted(obj)
+    from pathlib import PurePath
+
+    if isinstance(obj, PurePath):
+        return str(obj)
+    import dataclasses
+
+    if dataclasses.is_dataclass(obj):
+        return dataclasses.asdict(obj)
+    raise TypeError(f"not JSON serialisable: {type(obj).__name__}")
+
+
+def print_error(exc, json_mode: bool = False, command: str = "") -> None:
+    if json_mode:
+        emit_json(command, None, [{"message": exc.message, "hint": exc.hint, "code": exc.code,
+                                   "details": exc.details}])
+        return
+    err = sys.stderr
+    err.write(style("error", fg="red", bold=True, stream=err) + ": " + exc.message + "\n")
+    for line in exc.details[:50]:
+        err.write(f"  {line}\n")
+    if len(exc.details) > 50:
+        err.write(f"  … and {len(exc.details) - 50} more\n")
+    if exc.hint:
+        err.write(style("hint", fg="cyan", bold=True, stream=err) + ": " + exc.hint + "\n")
+
+
+def handles_errors(command: str) -> Callable:
+    """Wrap a command: a SkillpmError becomes one error line, a hint line and its exit code."""
+
+    def deco(fn: Callable) -> Callable:
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            import typer
+
+            from skillpm.errors import SkillpmError
+
+            try:
+                return fn(*args, **kwargs)
+            except SkillpmError as exc:
+                print_error(exc, json_mode=bool(kwargs.get("json_out")), command=command)
+                if OUT.verbose:
+                    import traceback
+
+                    traceback.print_exc()
+                raise typer.Exit(exc.code) from None
+            except KeyboardInterrupt:
+                sys.stderr.write("interrupted\n")
+                raise typer.Exit(130) from None
+
+        return wrapper
+
+    return deco
+
+
+def table(rows: list[list[str]], header: list[str] | None = None, indent: str = "") -> list[str]:
+    """Left-aligned plain-text columns (right-aligned when a cell looks numeric)."""
+    allrows = ([header] if header else []) + rows
+    if not allrows:
+        return []
+    widths = [max(len(str(r[i])) for r in allrows if i < len(r)) for i in range(max(len(r) for r in allrows))]
+    lines = []
+    for r in allrows:
+        cells = []
+        for i, cell in enumerate(r):
+            cell = str(cell)
+            numeric = cell.replace(",", "").replace(".", "").replace("$", "").lstrip("+-").isdigit()
+            cells.append(cell.rjust(widths[i]) if numeric and r is not header else cell.ljust(widths[i]))
+        lines.append(indent + "  ".join(cells).rstrip())
+    return lines
+
+
+def confirm(question: str, default: bool = False) -> bool:
+    """Ask on a terminal; without one, refuse (the caller says to use --yes)."""
+    import typer
+
+    return typer.confirm(question, default=default, err=True)
+
+
+def is_interactive() -> bool:
+    return sys.stdin.isatty()

@@ -1,0 +1,1 @@
+"""Operations: one module per verb. Each returns result objects and never prints or prompts."""

@@ -1,0 +1,390 @@
+"""Where skills come from: a local folder, a git repository, or (see ``skillpm.index``) the index.
+
+``parse_source`` turns what the user typed into a ``SourceSpec``; ``resolve_source``
+turns a spec into ``Candidate`` skills (loaded, with the commit and git tree id
+they came from). Git sources are fetched with the ``git`` command into a bare
+repository in the cache, shallow, by commit when pinned; a commit already in the
+cache is never fetched again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from skillpm.errors import SkillpmError
+from skillpm.hashing import Tree, check_collisions, check_relpath
+from skillpm.skill import Skill, skill_from_tree
+
+SKIP_DIRS = {".git", "node_modules"}
+GITHUB = "https://github.com"
+GH_TREE = re.compile(r"^https?://github\.com/([^/]+)/([^/]+?)(?:\.git)?/(?:tree|blob)/([^/]+)(?:/(.*))?$")
+GH_REPO = re.compile(r"^https?://github\.com/([^/]+)/([^/#@]+?)(?:\.git)?/?(?:[@#](.+))?$")
+SHORTHAND = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*)/([A-Za-z0-9_.-]+)((?:/[^@#]+)?)(?:[@#](.+))?$")
+
+
+@dataclass
+class SourceSpec:
+    kind: str  # "local" | "git"
+    location: str  # folder path (local) or clone URL (git)
+    ref: str | None = None  # branch, tag or commit (git)
+    subpath: str = ""  # folder inside the repository
+    text: str = ""  # what the user typed
+    from_user_file: bool = True  # file:// allowed (the user gave it)
+
+    @property
+    def display(self) -> str:
+        return self.text or self.location
+
+    def lock_source(self) -> str:
+        return f"git+{self.location}" if self.kind == "git" else f"path:{self.location}"
+
+
+@dataclass
+class Candidate:
+    """A skill found in a source, ready to cost, scan and install."""
+
+    skill: Skill
+    spec: SourceSpec
+    path: str  # folder of the skill inside the source ("" when the source is the skill)
+    commit: str | None = None
+    tree_id: str | None = None
+    index_id: str | None = None
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.skill.name
+
+    @property
+    def source(self) -> str:
+        return self.spec.lock_source()
+
+
+def is_local_path(text: str) -> bool:
+    return text.startswith((".", "/", "~")) or (os.sep != "/" and os.sep in text) or Path(text).exists()
+
+
+def parse_source(text: str) -> SourceSpec:
+    """Parse a source as typed: path, git URL (with @ref or #ref), GitHub shorthand or tree URL."""
+    t = text.strip()
+    if not t:
+        raise SkillpmError("empty source", "give a path, a git URL, owner/repo, or a skill name")
+    if t.startswith("git+"):
+        t = t[4:]
+    if re.match(r"^[A-Za-z0-9+.-]+::", t):
+        from skillpm.gitutil import check_url
+
+        check_url(t)
+    m = GH_TREE.match(t)
+    if m:
+        owner, repo, ref, sub = m.groups()
+        return SourceSpec("git", f"{GITHUB}/{owner}/{repo}", ref, (sub or "").strip("/"), text)
+    m = GH_REPO.match(t)
+    if m:
+        owner, repo, ref = m.groups()
+        return SourceSpec("git", f"{GITHUB}/{owner}/{repo}", ref, "", text)
+    if re.match(r"^(https?|ssh|git|file)://", t) or re.match(r"^[\w.-]+@[\w.-]+:", t):
+        url, ref = _split_ref(t)
+        return SourceSpec("git", url, ref, "", text)
+    if is_local_path(t):
+        return SourceSpec("local", str(Path(os.path.expanduser(t))), None, "", text)
+    m = SHORTHAND.match(t)
+    if m and "." not in m.group(1)[:1]:
+        owner, repo, sub, ref = m.groups()
+        if "." in owner and sub:  # host/group/repo form, e.g. gitlab.com/group/repo/path
+            parts = [p for p in (repo + sub).split("/") if p]
+            return SourceSpec("git", f"https://{owner}/{parts[0]}/{parts[1]}" if len(parts) > 1 else f"https://{owner}/{parts[0]}",
+                              ref, "/".join(parts[2:]), text)
+        return SourceSpec("git", f"{GITHUB}/{owner}/{repo.removesuffix('.git')}", ref, sub.strip("/"), text)
+    raise SkillpmError(f"cannot understand source {text!r}",
+                       "give a folder path, a git URL (https://, ssh://, git@host:, file://), owner/repo, "
+                       "owner/repo/path, or a skill name from the index")
+
+
+def _split_ref(url: str) -> tuple[str, str | None]:
+    if "#" in url:
+        base, _, ref = url.partition("#")
+        return base, ref or None
+    # an @ after the last '/' (and not the user@ of scp-like syntax) is a ref
+    head, sep, last = url.rpartition("/")
+    if sep and "@" in last:
+        name, _, ref = last.rpartition("@")
+        return f"{head}/{name}", ref or None
+    return url, None
+
+
+def discover_skills(root: Path) -> list[Path]:
+    """Every folder under ``root`` holding a SKILL.md (any case), skipping .git and node_modules."""
+    root = Path(root)
+    found = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        if any(f.lower() == "skill.md" for f in filenames):
+            found.append(Path(dirpath))
+    return sorted(found)
+
+
+def discover_in_paths(paths: list[str]) -> list[str]:
+    """Skill folders (relative paths) among the file paths of a repository listing."""
+    dirs = set()
+    for p in paths:
+        parts = p.split("/")
+        if any(part in SKIP_DIRS for part in parts[:-1]):
+            continue
+        if parts[-1].lower() == "skill.md":
+            dirs.add("/".join(parts[:-1]))
+    return sorted(dirs)
+
+
+# ---------------------------------------------------------------- local
+
+
+def _local_candidates(spec: SourceSpec, profile: str, limits: dict | None) -> list[Candidate]:
+    from skillpm.skill import inspect_skill
+
+    root = Path(spec.location)
+    if not root.exists():
+        raise SkillpmError(f"path does not exist: {spec.location}", "check the path, or give a git URL or owner/repo")
+    if not root.is_dir():
+        raise SkillpmError(f"not a folder: {spec.location}", "give a skill folder or a folder of skills")
+    folders = discover_skills(root)
+    if not folders:
+        raise SkillpmError(f"no SKILL.md found in {spec.location}",
+                           "a skill is a folder with a SKILL.md at its root")
+    out = []
+    for folder in folders:
+        skill = inspect_skill(folder, profile, limits)
+        rel = folder.relative_to(root).as_posix()
+        out.append(Candidate(skill, spec, "" if rel == "." else rel))
+    return out
+
+
+# ---------------------------------------------------------------- git
+
+
+def repo_cache_dir(url: str) -> Path:
+    from skillpm.paths import cache_dir
+
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "-", url.split("://")[-1])[-60:].strip("-")
+    return cache_dir() / "git" / f"{slug}-{hashlib.sha256(url.encode()).hexdigest()[:12]}.git"
+
+
+def resolve_ref(url: str, ref: str | None, offline: bool = False) -> str:
+    """The commit a ref names: a 40-hex ref as is, otherwise asked of the remote."""
+    from skillpm import gitutil
+
+    if ref and gitutil.HEX40.match(ref.lower()):
+        return ref.lower()
+    git_dir = repo_cache_dir(url)
+    if offline:
+        cached = _cached_ref(git_dir, ref)
+        if cached:
+            return cached
+        raise SkillpmError(f"{url}{'@' + ref if ref else ''} is not in the cache and --offline was given",
+                           "run once without --offline, or pin a commit that is cached")
+    try:
+        refs = gitutil.ls_remote(url, ref)
+    except gitutil.GitError as exc:
+        raise SkillpmError(f"cannot reach git repository {url}: {exc.detail}",
+                           "check the URL (and that you can access it), or your network", code=3) from None
+    if ref:
+        for name in (f"refs/tags/{ref}^{{}}", f"refs/tags/{ref}", f"refs/heads/{ref}", ref):
+            if name in refs:
+                commit = refs[name]
+                break
+        else:
+            if re.match(r"^[0-9a-f]{7,39}$", ref.lower()):
+                raise SkillpmError(f"abbreviated commit {ref!r} cannot be fetched from {url}",
+                                   "give the full 40-character commit id")
+            raise SkillpmError(f"ref {ref!r} does not exist in {url}", "check the branch or tag name (git ls-remote URL)")
+    else:
+        if "HEAD" not in refs:
+            raise SkillpmError(f"{url} has no default branch (empty repository?)", "give a ref with URL@branch")
+        commit = refs["HEAD"]
+    _remember_ref(git_dir, ref, commit)
+    return commit
+
+
+def _ref_file(git_dir: Path) -> Path:
+    return git_dir / "skillpm-refs.toml"
+
+
+def _cached_ref(git_dir: Path, ref: str | None) -> str | None:
+    from skillpm.config import load_toml
+
+    return load_toml(_ref_file(git_dir), "ref cache").get(ref or "HEAD") if git_dir.exists() else None
+
+
+def _remember_ref(git_dir: Path, ref: str | None, commit: str) -> None:
+    from skillpm import gitutil
+    from skillpm.config import load_toml
+    from skillpm.fsutil import atomic_write_text
+
+    gitutil.init_bare(git_dir)
+    refs = load_toml(_ref_file(git_dir), "ref cache")
+    refs[ref or "HEAD"] = commit
+    atomic_write_text(_ref_file(git_dir), "".join(f'"{k}" = "{v}"\n' for k, v in sorted(refs.items())))
+
+
+def ensure_commit(url: str, commit: str, offline: bool = False) -> Path:
+    """Make sure ``commit`` is in the cached bare repository; fetch it shallow if not."""
+    from skillpm import gitutil
+    from skillpm.store import repo_lock
+
+    git_dir = repo_cache_dir(url)
+    gitutil.init_bare(git_dir)
+    if gitutil.has_commit(git_dir, commit):
+        return git_dir
+    if offline:
+        raise SkillpmError(f"commit {commit[:12]} of {url} is not in the cache and --offline was given",
+                           "run once without --offline to fetch it")
+    with repo_lock(git_dir):
+        if gitutil.has_commit(git_dir, commit):
+            return git_dir
+        try:
+            gitutil.run(["fetch", "-q", "--no-tags", "--depth", "1", "--", url, commit], git_dir, network=True)
+        except gitutil.GitError:
+            # Some servers refuse fetching a commit by id: fetch the refs, then look for it.
+            try:
+                gitutil.run(["fetch", "-q", "--no-tags", "--", url, "+refs/heads/*:refs/skillpm/heads/*",
+                             "+refs/tags/*:refs/skillpm/tags/*"], git_dir, network=True)
+            except gitutil.GitError as exc:
+                raise SkillpmError(f"cannot fetch from {url}: {exc.detail}", "check the URL and your network",
+                                   code=3) from None
+        if not gitutil.has_commit(git_dir, commit):
+            raise SkillpmError(f"commit {commit} does not exist in {url}",
+                               "it may have been removed by a force-push; check the ref", code=3)
+    return git_dir
+
+
+def tree_from_git(git_dir: Path, commit: str, subpath: str, limits: dict | None = None) -> Tree:
+    """The files of ``subpath`` at ``commit``, read from git objects (DESIGN §3 rules applied)."""
+    from skillpm import gitutil
+    from skillpm.config import limits as cfg_limits
+
+    lim = limits or cfg_limits()
+    treeish = f"{commit}:{subpath}" if subpath else f"{commit}^{{tree}}"
+    entries = gitutil.ls_tree(git_dir, treeish)
+    by_path = {p: (mode, oid) for mode, typ, oid, p in entries if typ == "blob"}
+    links = {p: oid for p, (mode, oid) in by_path.items() if mode == "120000"}
+    wanted = {}
+    tree = Tree()
+    if len(by_path) > lim["max_files"]:
+        raise SkillpmError(f"skill holds more than {lim['max_files']} files", "raise limits.max-files in the config")
+    link_targets = gitutil.cat_blobs(git_dir, list(links.values())) if links else {}
+    for path, (mode, oid) in by_path.items():
+        if path.split("/")[0] == ".git":
+            continue
+        rel = check_relpath(path, lim)
+        if rel in wanted:
+            raise SkillpmError(f"file names collide after Unicode normalisation: two files are named {rel!r}",
+                               "they would overwrite each other on macOS and Windows; rename one of them")
+        if mode == "160000":
+            continue  # submodule: not content of this skill
+        if mode == "120000":
+            target = link_targets[oid].decode("utf-8", "replace")
+            resolved = _resolve_link(path, target)
+            if resolved is None or resolved not in by_path or by_path[resolved][0] == "120000":
+                raise SkillpmError(f"symlink {rel} -> {target} points outside the skill or dangles",
+                                   "skillpm never follows a link out of a skill; replace the link with the file")
+            wanted[rel] = by_path[resolved][1]
+            if by_path[resolved][0] == "100755":
+                tree.executables.add(rel)
+            continue
+        wanted[rel] = oid
+        if mode == "100755":
+            tree.executables.add(rel)
+    blobs = gitutil.cat_blobs(git_dir, list(wanted.values()))
+    total = 0
+    for rel, oid in wanted.items():
+        data = blobs[oid]
+        if len(data) > lim["max_file_bytes"]:
+            raise SkillpmError(f"file {rel} is over the cap of {lim['max_file_bytes']} bytes",
+                               "raise limits.max-file-bytes in the config")
+        total += len(data)
+        if total > lim["max_total_bytes"]:
+            raise SkillpmError(f"skill is over the size cap of {lim['max_total_bytes']} bytes",
+                               "raise limits.max-total-bytes in the config")
+        tree.files[rel] = data
+    check_collisions(list(tree.files))
+    return tree
+
+
+def _resolve_link(path: str, target: str) -> str | None:
+    """Resolve a link inside the tree; None if it is absolute or climbs out."""
+    if target.startswith("/") or "\\" in target:
+        return None
+    parts = path.split("/")[:-1]
+    for seg in target.split("/"):
+        if seg in ("", "."):
+            continue
+        if seg == "..":
+            if not parts:
+                return None
+            parts.pop()
+        else:
+            parts.append(seg)
+    return "/".join(parts)
+
+
+def git_paths(git_dir: Path, commit: str) -> list[str]:
+    from skillpm import gitutil
+
+    proc = gitutil.run(["ls-tree", "-r", "-z", "--name-only", commit], git_dir)
+    return [p.decode("utf-8", "surrogateescape") for p in proc.stdout.split(b"\0") if p]
+
+
+def _git_candidates(spec: SourceSpec, profile: str, limits: dict | None, offline: bool) -> list[Candidate]:
+    from skillpm import gitutil
+
+    gitutil.check_url(spec.location, allow_file=spec.from_user_file)
+    commit = resolve_ref(spec.location, spec.ref, offline)
+    git_dir = ensure_commit(spec.location, commit, offline)
+    sub = spec.subpath.strip("/")
+    if sub and gitutil.rev_parse(git_dir, f"{commit}:{sub}") is None:
+        raise SkillpmError(f"path {sub!r} does not exist in {spec.location} at {commit[:12]}",
+                           "check the path inside the repository")
+    all_paths = git_paths(git_dir, commit)
+    prefix = sub + "/" if sub else ""
+    dirs = discover_in_paths([p[len(prefix):] for p in all_paths if p.startswith(prefix)])
+    if not dirs:
+        raise SkillpmError(f"no SKILL.md found in {spec.display}",
+                           "a skill is a folder with a SKILL.md at its root; check the path")
+    out = []
+    for d in dirs:
+        full = f"{prefix}{d}".strip("/")
+        tree = tree_from_git(git_dir, commit, full, limits)
+        folder_name = full.split("/")[-1] if full else spec.location.rstrip("/").split("/")[-1].removesuffix(".git")
+        skill = skill_from_tree(tree, folder_name, profile, origin=f"{spec.display}:{full or '.'}")
+        tree_id = gitutil.rev_parse(git_dir, f"{commit}:{full}" if full else f"{commit}^{{tree}}")
+        out.append(Candidate(skill, spec, full, commit, tree_id))
+    return out
+
+
+def resolve_source(spec: SourceSpec, profile: str = "lenient", limits: dict | None = None,
+                   offline: bool = False) -> list[Candidate]:
+    """Every skill ``spec`` holds, loaded (problems collected, not raised)."""
+    from skillpm.config import limits as cfg_limits
+
+    lim = limits or cfg_limits()
+    if spec.kind == "local":
+        return _local_candidates(spec, profile, lim)
+    return _git_candidates(spec, profile, lim, offline)
+
+
+def pick(candidates: list[Candidate], names: list[str], source: str) -> list[Candidate]:
+    """Keep the skills named by ``--skill``; error listing what exists when a name matches nothing."""
+    if not names:
+        return candidates
+    by_name = {c.name: c for c in candidates}
+    missing = [n for n in names if n not in by_name and n != "*"]
+    if missing:
+        raise SkillpmError(f"no skill named {', '.join(repr(m) for m in missing)} in {source}",
+                           "skills there: " + ", ".join(sorted(by_name)) if by_name else "the source holds no skills")
+    if "*" in names:
+        return candidates
+    return [by_name[n] for n in names]
