@@ -31,6 +31,21 @@ def analyze_folder(folder: str, folder_name: str | None = None) -> dict:
     return analyze_skill(skill)
 
 
+def analyze_git(git_dir: str, commit: str, path: str, folder_name: str) -> dict:
+    """Like ``analyze_folder``, reading the skill from git objects exactly as ``add`` does
+    for a git source (``sources.tree_from_git``)."""
+    from skillpm.errors import SkillpmError
+    from skillpm.skill import skill_from_tree
+    from skillpm.sources import tree_from_git
+
+    try:
+        tree = tree_from_git(Path(git_dir), commit, path)
+        skill = skill_from_tree(tree, folder_name, "lenient", origin=f"{path or '.'} at {commit[:12]}")
+    except SkillpmError as exc:
+        return {"ok": False, "error": exc.message}
+    return analyze_skill(skill)
+
+
 def analyze_skill(skill) -> dict:
     from skillpm.index.similarity import signature
 

@@ -11,15 +11,10 @@ an ``IntegrityError`` and the caller writes nothing.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
 
-from skillpm.errors import IntegrityError, NetworkError, SkillpmError
+from skillpm.errors import IntegrityError
 from skillpm.index.format import Entry, Version
 
-GIT_TIMEOUT = 600
 MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
 
 
@@ -67,33 +62,7 @@ def _by_archive(entry: Entry, v: Version, template: str):
 
 def _by_git(entry: Entry, v: Version):
     from skillpm.config import limits
-    from skillpm.hashing import read_tree
-    from skillpm.index import gitread
+    from skillpm.sources import ensure_commit, tree_from_git
 
-    tmp = Path(tempfile.mkdtemp(prefix="skillpm-index-git-"))
-    try:
-        gd = tmp / "repo.git"
-        _git(["init", "--quiet", "--bare", str(gd)], entry)
-        _git([f"--git-dir={gd}", "fetch", "--quiet", "--depth", "1", "--no-tags",
-              entry.repo.removeprefix("git+"), v.commit], entry)
-        out = tmp / "files"
-        out.mkdir()
-        gitread.export(gd, v.commit, out, [entry.path] if entry.path else None)
-        folder = out / entry.path if entry.path else out
-        if not folder.is_dir():
-            raise SkillpmError(f"{entry.id}: commit {v.commit[:12]} has no folder {entry.path}",
-                               "the index entry is wrong; run `skillpm index update`")
-        return read_tree(folder, limits())
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _git(args: list[str], entry: Entry) -> None:
-    try:
-        proc = subprocess.run(["git", *args], capture_output=True, text=True, timeout=GIT_TIMEOUT, check=False)
-    except subprocess.TimeoutExpired:
-        raise NetworkError(f"git fetch of {entry.repo} timed out", "try again later") from None
-    if proc.returncode != 0:
-        err = (proc.stderr.strip().splitlines() or ["?"])[-1]
-        raise NetworkError(f"cannot fetch {entry.id} from {entry.repo}: {err}",
-                           "check your network; the commit may have been removed upstream")
+    git_dir = ensure_commit(entry.repo.removeprefix("git+"), v.commit)
+    return tree_from_git(git_dir, v.commit, entry.path, limits())

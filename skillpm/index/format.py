@@ -112,6 +112,10 @@ class Entry:
         return self.latest.grade if self.latest else None
 
     @property
+    def repo_url(self) -> str:
+        return self.repo
+
+    @property
     def repo_id(self) -> str:
         return repo_id(self.repo)
 

@@ -82,6 +82,7 @@ def export(git_dir: Path, commit: str, dest: Path, paths: list[str] | None = Non
     if paths is not None:
         cmd += ["--", *paths]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    failed: str | None = None
     try:
         with tarfile.open(fileobj=proc.stdout, mode="r|") as tar:
             for member in tar:
@@ -91,12 +92,15 @@ def export(git_dir: Path, commit: str, dest: Path, paths: list[str] | None = Non
                     # A link leaving the tree, an absolute path: left out here; the loader
                     # then sees the skill without it, as an archive download would refuse it.
                     continue
+    except tarfile.TarError as exc:  # git stopped mid-stream (a missing object): say so below
+        failed = str(exc)
     finally:
         try:
             proc.wait(timeout=GIT_TIMEOUT)
         except subprocess.TimeoutExpired:
             proc.kill()
             raise SkillpmError(f"git archive timed out in {git_dir}", "try again") from None
-    if proc.returncode != 0:
+    if proc.returncode != 0 or failed:
         err = proc.stderr.read().decode("utf-8", "replace").strip() if proc.stderr else ""
+        err = err or failed or f"exit {proc.returncode}"
         raise SkillpmError(f"git archive failed in {git_dir}: {err}", "check the revision exists")

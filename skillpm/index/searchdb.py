@@ -91,7 +91,7 @@ def search(path: Path, query: str, limit: int = 20) -> list[dict]:
     try:
         q = query.strip().lower()
         rows = con.execute(
-            f"""SELECT s.id, s.name, s.grade, s.session, s.repo, s.first_seen, s.description, s.copies,
+            """SELECT s.id, s.name, s.grade, s.session, s.repo, s.first_seen, s.description, s.copies,
                        (CASE WHEN lower(s.name) = ? THEN 0 WHEN lower(s.name) LIKE ? THEN 1 ELSE 2 END) AS tier,
                        bm25(skills_fts, 10.0, 2.0, 1.0) AS score
                 FROM skills_fts JOIN skills s ON s.rowid = skills_fts.rowid

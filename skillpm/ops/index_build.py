@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -80,6 +78,33 @@ def parse_source(spec: str, as_url: str | None = None, rev: str | None = None) -
         except SkillpmError:
             as_url = None
     return Source(as_url or local.resolve().as_uri(), gd, rev or "HEAD")
+
+
+def sources_from_file(path: Path, mirror_root: Path | None = None, pinned: bool = False) -> list[Source]:
+    """The [[source]] list of a sources.toml; each read from ``mirror_root`` when given, else cloned."""
+    from skillpm.config import load_toml
+    from skillpm.index.gitread import find_git_dir
+
+    data = load_toml(Path(path), "index sources file")
+    if not data:
+        raise SkillpmError(f"no sources in {path}", "give a sources.toml with [[source]] repo = \"https://…\"")
+    out = []
+    for s in data.get("source", []):
+        repo = s["repo"]
+        rev = s.get("commit") if pinned and s.get("commit") else "HEAD"
+        if mirror_root is not None:
+            owner, name = repo.rstrip("/").split("/")[-2:]
+            for cand in (mirror_root / f"{owner}+{name}" / "repo", mirror_root / owner / name,
+                         mirror_root / owner / f"{name}.git", mirror_root / f"{owner}+{name}"):
+                if cand.exists():
+                    out.append(Source(repo, find_git_dir(cand), rev))
+                    break
+            else:
+                raise SkillpmError(f"no clone of {repo} under {mirror_root}",
+                                   f"clone it to {mirror_root / owner / name}, or drop --mirror-root to fetch it")
+        else:
+            out.append(Source(repo, _clone(repo), rev))
+    return out
 
 
 def _clone(url: str) -> Path:
@@ -205,16 +230,10 @@ def _build_source(src: Source, commit: str, store: IndexDir, catalog: dict, text
         work.append((path, tree, entry))
     if not work:
         return len(folders)
-    tmp = Path(tempfile.mkdtemp(prefix="skillpm-index-build-"))
-    try:
-        paths = None if len(work) > 200 or any(p == "" for p, _, _ in work) else [p for p, _, _ in work]
-        gitread.export(src.git_dir, commit, tmp, paths)
-        default_name = rid.rsplit("/", 1)[-1]
-        jobs = [(str(tmp / path) if path else str(tmp), path.rsplit("/", 1)[-1] if path else default_name)
-                for path, _, _ in work]
-        results = _run(jobs, pool, progress, f"{rid}")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    default_name = rid.rsplit("/", 1)[-1]
+    jobs = [(str(src.git_dir), commit, path, path.rsplit("/", 1)[-1] if path else default_name)
+            for path, _, _ in work]
+    results = _run(jobs, pool, progress, rid)
     for (path, tree, entry), res in zip(work, results):
         report.analysed += 1
         folder_name = path.rsplit("/", 1)[-1] if path else default_name
@@ -257,20 +276,20 @@ def _usable(name: str) -> bool:
     return bool(name) and len(name) <= 100
 
 
-def _run(jobs: list[tuple[str, str]], pool, progress: Progress | None, label: str) -> list[dict]:
-    from skillpm.index.analyze import analyze_folder
+def _run(jobs: list[tuple], pool, progress: Progress | None, label: str) -> list[dict]:
+    from skillpm.index.analyze import analyze_git
 
     total = len(jobs)
     results: list[dict] = [{}] * total
     if pool is None:
-        for i, (folder, name) in enumerate(jobs):
-            results[i] = analyze_folder(folder, name)
+        for i, job in enumerate(jobs):
+            results[i] = analyze_git(*job)
             if progress:
                 progress(label, i + 1, total)
         return results
     from concurrent.futures import as_completed
 
-    futures = {pool.submit(analyze_folder, folder, name): i for i, (folder, name) in enumerate(jobs)}
+    futures = {pool.submit(analyze_git, *job): i for i, job in enumerate(jobs)}
     for done, fut in enumerate(as_completed(futures), 1):
         try:
             results[futures[fut]] = fut.result()
