@@ -15,7 +15,6 @@ import os
 from skillpm.errors import IntegrityError
 from skillpm.index.format import Entry, Version
 
-MAX_ARCHIVE_BYTES = 512 * 1024 * 1024
 
 
 def download_entry(entry: Entry, version: Version | str | None = None, index=None):
@@ -57,7 +56,7 @@ def _by_archive(entry: Entry, v: Version, template: str):
     from skillpm.config import limits
 
     url = archive_url(template, entry, v)
-    return archive.fetch_subtree(url, entry.path, limits=limits(), max_bytes=MAX_ARCHIVE_BYTES)
+    return archive.fetch_skill(url, entry.path, limits=limits())
 
 
 def _by_git(entry: Entry, v: Version):

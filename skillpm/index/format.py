@@ -42,7 +42,8 @@ def repo_id(repo_url: str) -> str:
 def entry_relpath(skill_id: str) -> str:
     """Where the entry of ``skill_id`` lives, relative to the index root ('/' separated)."""
     digest = hashlib.sha256(skill_id.encode("utf-8")).hexdigest()
-    return f"{ENTRIES_DIR}/{digest[:2]}/{digest[2:4]}/{skill_id.replace('/', '+')}.toml"
+    leaf = skill_id.replace("/", "+").replace(":", "_")  # ':' (a host's port) is not allowed on Windows
+    return f"{ENTRIES_DIR}/{digest[:2]}/{digest[2:4]}/{leaf}.toml"
 
 
 @dataclass

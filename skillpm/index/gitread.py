@@ -1,12 +1,11 @@
 """Reading a local git repository (bare or not) for ``skillpm index build``: one
 ``ls-tree`` for skill folders and their tree ids, one ``log`` for creation dates,
-and ``git archive`` to export the commit's files for the loader. Every call has a timeout.
+(the files themselves are read by ``sources.tree_from_git``). Every call has a timeout.
 """
 
 from __future__ import annotations
 
 import subprocess
-import tarfile
 from pathlib import Path
 
 from skillpm.errors import SkillpmError
@@ -63,44 +62,26 @@ def skill_folders(git_dir: Path, commit: str) -> dict[str, str]:
 
 
 def created_dates(git_dir: Path, commit: str) -> dict[str, str]:
-    """Skill folder → date (YYYY-MM-DD) of the oldest commit that added its SKILL.md."""
-    raw = git(git_dir, "log", "--format=%x00%cs", "--name-only", "--diff-filter=A", "--no-renames", commit, "--")
-    dates: dict[str, str] = {}
+    """Skill folder → date (YYYY-MM-DD) its SKILL.md first appeared, following renames
+    (a skill moved from ``document-skills/pdf`` to ``skills/pdf`` keeps its first date)."""
+    try:
+        raw = git(git_dir, "log", "--reverse", "--format=%x00%cs", "--name-status", "-M", "--diff-filter=AR", commit, "--")
+    except SkillpmError:  # rename detection reads blobs; a partial clone may lack some
+        raw = git(git_dir, "log", "--reverse", "--format=%x00%cs", "--name-status", "--no-renames",
+                  "--diff-filter=A", commit, "--")
+    first: dict[str, str] = {}
     date = ""
     for line in raw.decode("utf-8", "surrogateescape").split("\n"):
         if line.startswith("\0"):
             date = line[1:].strip()
-        elif line.rsplit("/", 1)[-1].lower() == "skill.md":
-            folder = line.rsplit("/", 1)[0] if "/" in line else ""
-            dates[folder] = date  # log runs newest first: the last write is the oldest add
+            continue
+        parts = line.split("\t")
+        if len(parts) == 2 and parts[0] == "A":
+            first.setdefault(parts[1], date)
+        elif len(parts) == 3 and parts[0].startswith("R"):
+            first.setdefault(parts[2], first.get(parts[1], date))
+    dates: dict[str, str] = {}
+    for path, d in first.items():
+        if path.rsplit("/", 1)[-1].lower() == "skill.md":
+            dates[path.rsplit("/", 1)[0] if "/" in path else ""] = d
     return dates
-
-
-def export(git_dir: Path, commit: str, dest: Path, paths: list[str] | None = None) -> None:
-    """Extract the files of ``commit`` (optionally only ``paths``) into the empty folder ``dest``."""
-    cmd = ["git", f"--git-dir={git_dir}", "archive", "--format=tar", commit]
-    if paths is not None:
-        cmd += ["--", *paths]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    failed: str | None = None
-    try:
-        with tarfile.open(fileobj=proc.stdout, mode="r|") as tar:
-            for member in tar:
-                try:
-                    tar.extract(member, dest, filter="tar")
-                except (tarfile.FilterError, OSError):
-                    # A link leaving the tree, an absolute path: left out here; the loader
-                    # then sees the skill without it, as an archive download would refuse it.
-                    continue
-    except tarfile.TarError as exc:  # git stopped mid-stream (a missing object): say so below
-        failed = str(exc)
-    finally:
-        try:
-            proc.wait(timeout=GIT_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            raise SkillpmError(f"git archive timed out in {git_dir}", "try again") from None
-    if proc.returncode != 0 or failed:
-        err = proc.stderr.read().decode("utf-8", "replace").strip() if proc.stderr else ""
-        err = err or failed or f"exit {proc.returncode}"
-        raise SkillpmError(f"git archive failed in {git_dir}: {err}", "check the revision exists")

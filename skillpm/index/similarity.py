@@ -48,10 +48,15 @@ def estimate(a: list[int], b: list[int]) -> float:
     return both / len(union_k)
 
 
-def line_similarity(a: str, b: str) -> float:
+def line_similarity(a: str, b: str, floor: float = 0.0) -> float:
+    """difflib's ratio over lines; the cheap upper bounds are tried first so that clearly
+    different files (below ``floor``) cost linear time, not quadratic."""
     import difflib
 
-    return difflib.SequenceMatcher(None, a.splitlines(), b.splitlines(), autojunk=False).ratio()
+    m = difflib.SequenceMatcher(None, a.splitlines(), b.splitlines(), autojunk=False)
+    if m.real_quick_ratio() < floor or m.quick_ratio() < floor:
+        return 0.0
+    return m.ratio()
 
 
 def differing_lines(copy: str, original: str) -> list[dict]:
@@ -69,7 +74,7 @@ def differing_lines(copy: str, original: str) -> list[dict]:
     return out[:MAX_DIFF_LINES]
 
 
-def candidates(sigs: dict[str, list[int]], min_shared: int = 8, max_posting: int = 500) -> dict[str, set[str]]:
+def candidates(sigs: dict[str, list[int]], min_shared: int = 8, max_posting: int = 64) -> dict[str, set[str]]:
     """For each id, the ids sharing at least ``min_shared`` sketch values (an inverted index)."""
     postings: dict[int, list[str]] = {}
     for sid, sig in sigs.items():

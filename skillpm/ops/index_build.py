@@ -207,7 +207,10 @@ def _build_source(src: Source, commit: str, store: IndexDir, catalog: dict, text
     from skillpm.index import gitread
 
     folders = gitread.skill_folders(src.git_dir, commit)
-    created = gitread.created_dates(src.git_dir, commit)
+    try:
+        created = gitread.created_dates(src.git_dir, commit)
+    except SkillpmError:
+        created = {}
     rid = repo_id(src.repo)
     existing: dict[str, Entry] = {}
     for sid, row in catalog.items():
@@ -360,12 +363,12 @@ def link_copies(store: IndexDir, catalog: dict, texts: dict, progress: Progress 
         if e is None:
             continue
         older = [(sim.estimate(sigs[sid], sigs[o]), o) for o in cands[sid] if o in entries and age(entries[o]) < age(e)]
-        older = sorted((x for x in older if x[0] >= sim.CANDIDATE), reverse=True)[:5]
+        older = sorted((x for x in older if x[0] >= sim.CANDIDATE), reverse=True)[:3]
         best: tuple[float, str] | None = None
         mine = text_of(e)
         for est, o in older:
             theirs = text_of(entries[o])
-            score = sim.line_similarity(mine, theirs) if mine is not None and theirs is not None else est
+            score = sim.line_similarity(mine, theirs, sim.NEAR) if mine is not None and theirs is not None else est
             if score >= sim.NEAR and (best is None or score > best[0]):
                 best = (score, o)
         if best is None:

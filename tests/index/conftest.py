@@ -99,8 +99,6 @@ def fast_network(monkeypatch):
     for name, value in {"RETRIES": 2, "BACKOFF": 0.01, "BACKOFF_MAX": 0.05, "READ_TIMEOUT": 0.5,
                         "CONNECT_TIMEOUT": 0.5, "TOTAL_TIMEOUT": 10.0}.items():
         monkeypatch.setattr(http, name, value)
-    if hasattr(http, "_settings"):
-        monkeypatch.setattr(http, "_settings", None, raising=False)
     http.close()
     yield
     http.close()
