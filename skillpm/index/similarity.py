@@ -1,8 +1,8 @@
 """Near-duplicate detection between SKILL.md files.
 
 Signature: a bottom-k MinHash sketch — the 64 smallest 32-bit hashes of the word
-5-shingles of SKILL.md (lowercased, whitespace collapsed) — stored in each entry as
-hex. Two sketches estimate the Jaccard similarity of the shingle sets; entries that
+5-shingles of SKILL.md (lowercased; words and punctuation marks as tokens) — stored in
+each entry as hex. Two sketches estimate the Jaccard similarity of the shingle sets; entries that
 share enough sketch values are compared line by line (difflib) when both texts are
 at hand. A copy is linked to its closest *older* match (earlier upstream creation
 date, then earlier first-seen date, then id): the older one is treated as the original.
@@ -10,7 +10,6 @@ date, then earlier first-seen date, then id): the older one is treated as the or
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 K = 64
@@ -21,17 +20,34 @@ MAX_DIFF_LINES = 30
 _WORD = re.compile(r"\w+|[^\w\s]")
 
 
-def _shingles(text: str) -> set[bytes]:
-    words = _WORD.findall(text.lower())
-    if len(words) < SHINGLE:
-        return {" ".join(words).encode()} if words else set()
-    return {" ".join(words[i:i + SHINGLE]).encode() for i in range(len(words) - SHINGLE + 1)}
+def _shingle_hashes(text: str) -> set[int]:
+    """32-bit hashes of the word 5-shingles of ``text``: crc32 per word, combined polynomially
+    and mixed (murmur3's finaliser). Deterministic across processes and platforms."""
+    import zlib
+
+    words = [zlib.crc32(w.encode("utf-8")) for w in _WORD.findall(text.lower())]
+    if not words:
+        return set()
+    mask = 0xFFFFFFFF
+    out = set()
+    for i in range(max(1, len(words) - SHINGLE + 1)):
+        h = 0
+        for w in words[i:i + SHINGLE]:
+            h = (h * 0x01000193 + w) & mask
+        h ^= h >> 16
+        h = (h * 0x85EBCA6B) & mask
+        h ^= h >> 13
+        h = (h * 0xC2B2AE35) & mask
+        h ^= h >> 16
+        out.add(h)
+    return out
 
 
 def signature(text: str) -> str:
     """The bottom-k sketch of ``text`` as a hex string (8 hex digits per value, ascending)."""
-    hashes = {int.from_bytes(hashlib.blake2b(s, digest_size=4).digest(), "big") for s in _shingles(text)}
-    return "".join(f"{h:08x}" for h in sorted(hashes)[:K])
+    import heapq
+
+    return "".join(f"{h:08x}" for h in heapq.nsmallest(K, _shingle_hashes(text)))
 
 
 def parse_signature(sig: str) -> list[int]:

@@ -296,7 +296,12 @@ def _run(jobs: list[tuple], pool, progress: Progress | None, label: str) -> list
     for done, fut in enumerate(as_completed(futures), 1):
         try:
             results[futures[fut]] = fut.result()
-        except Exception as exc:  # a crash in one skill must not lose the others
+        except SkillpmError:
+            # Skill problems come back as results; an error here is systemic (no tokenizer file…).
+            for f in futures:
+                f.cancel()
+            raise
+        except Exception as exc:  # a crash on one skill must not lose the others
             results[futures[fut]] = {"ok": False, "error": f"internal error: {type(exc).__name__}: {exc}"}
         if progress:
             progress(label, done, total)

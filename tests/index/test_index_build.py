@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import tomllib
-from pathlib import Path
-
-import pytest
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
 
 from skillpm.index.format import entry_relpath
 from skillpm.index.store import IndexDir

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from skillpm.errors import IntegrityError, NetworkError, SkillpmError
+from skillpm.errors import IntegrityError, SkillpmError
 from skillpm.index import download_entry, open_index
 from skillpm.index.format import entry_relpath
 from skillpm.ops.index_build import build, parse_source
