@@ -79,8 +79,10 @@ def render_info(res) -> None:
     if o.get("of"):
         pct = round(100 * o.get("similarity", 0))
         orig = res.original or {}
-        extra = f", grade {orig.get('grade') or '-'}, first seen {orig.get('first_seen', '?')}" if orig else ""
-        out(f"  original near-copy of {o['of']} ({pct}% similar{extra})")
+        since = orig.get("created") or orig.get("first_seen")
+        extra = f"; it has grade {orig.get('grade') or '-'}, first seen {since}" if orig.get("grade") or since else ""
+        what = "identical copy" if o.get("similarity", 0) >= 1 else "near-copy"
+        out(f"  original {what} of {o['of']} ({pct}% similar{extra})")
         diff = o.get("diff", [])
         if diff:
             flagged = {f["line"]: f for f in v.finding if f.get("file", "").lower() == "skill.md"}
@@ -98,8 +100,8 @@ def render_info(res) -> None:
         copies = f"; {o['copies']} near-cop{'ies' if o['copies'] != 1 else 'y'} in the index" if o.get("copies") else ""
         out(f"  original no closer match in the index: treated as the original, first seen {since}{copies}")
     out("  install")
-    for i in res.installs[:12]:
+    for i in res.installs[:8]:
         agents = ", ".join(i["agents"][:4]) + (f" +{len(i['agents']) - 4}" if len(i["agents"]) > 4 else "")
-        out(f"           {i['command']:<60} # {i['folder']} ({agents})")
-    if len(res.installs) > 12:
-        out(f"           … {len(res.installs) - 12} more folders: `skillpm agents` lists every agent id")
+        out(f"           {i['command']}  # {i['folder']} ({agents})")
+    if len(res.installs) > 8:
+        out(f"           … and {len(res.installs) - 8} more skills folders: `skillpm agents` lists every agent id")

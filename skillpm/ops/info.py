@@ -57,6 +57,9 @@ def _prices(tokens: dict) -> list[dict]:
     return [{"model": m, "per_session": session[m], "once_invoked": invoke.get(m, "")} for m in session]
 
 
+POPULAR = ["claude-code", "codex", "cursor", "github-copilot", "gemini-cli", "windsurf", "opencode", "cline"]
+
+
 def _installs(skill_id: str) -> list[dict]:
     """One command per distinct project skills folder, naming the agents that read it."""
     from skillpm.agents import load_agents
@@ -65,6 +68,12 @@ def _installs(skill_id: str) -> list[dict]:
     for a in load_agents().agents.values():
         by_folder.setdefault(a.project, []).append(a.id)
     out = []
-    for folder, ids in sorted(by_folder.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+
+    def rank(kv):  # the most used agents first, then folders shared by many agents
+        known = [POPULAR.index(a) for a in kv[1] if a in POPULAR]
+        return (min(known) if known else len(POPULAR), -len(kv[1]), kv[0])
+
+    for folder, ids in sorted(by_folder.items(), key=rank):
+        ids = sorted(ids, key=lambda a: (POPULAR.index(a) if a in POPULAR else len(POPULAR), a))
         out.append({"folder": folder, "agents": ids, "command": f"skillpm add {skill_id} --agent {ids[0]}"})
     return out

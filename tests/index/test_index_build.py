@@ -136,3 +136,25 @@ def test_cli_build_reports_counts(git_repo, tmp_path, cli):
     assert "3 entries" in res.stdout and "3 new" in res.stdout and "per second" in res.stdout
     assert (out / entry_relpath("acme/skills/docx")).is_file()
     assert not any(str(tmp_path) in p.read_text() for p in out.rglob("*.toml"))
+
+
+def test_rebuild_from_sources_file_with_mirror_root_and_pins(git_repo, tmp_path, cli):
+    up = git_repo("skills")
+    up.add_skill("one", description="First.")
+    first = up.commit("one")
+    out = tmp_path / "index"
+    build([parse_source(str(up.path), "https://github.com/acme/skills")], out, workers=1)
+    up.add_skill("two", description="Second.")
+    up.commit("two")
+    mirror_root = tmp_path / "mirrors"
+    (mirror_root / "acme").mkdir(parents=True)
+    (mirror_root / "acme" / "skills").symlink_to(up.path)
+    res = cli("index", "build", "--from", str(out / "sources.toml"), "--mirror-root", str(mirror_root), "--pinned",
+              "--out", str(tmp_path / "again"), "-j", "1")
+    assert res.exit_code == 0, res.stderr
+    assert "1 entries" in res.stdout  # pinned at the recorded commit: only "one"
+    pinned = tomllib.loads((tmp_path / "again" / "sources.toml").read_text())["source"][0]["commit"]
+    assert pinned == first
+    res = cli("index", "build", "--from", str(out / "sources.toml"), "--mirror-root", str(mirror_root),
+              "--out", str(out), "-j", "1")
+    assert res.exit_code == 0 and "2 entries" in res.stdout and "1 new" in res.stdout
