@@ -309,6 +309,12 @@ def open_index(url: str | None = None) -> Index:
     if url.startswith("sparse+"):
         if not url.startswith(("sparse+https://", "sparse+http://")):
             raise SkillpmError(f"unsupported sparse index URL {url}", "use sparse+https://HOST/PATH")
+        if url.startswith("sparse+http://"):
+            from urllib.parse import urlsplit
+
+            if urlsplit(url.removeprefix("sparse+")).hostname not in ("127.0.0.1", "localhost", "::1"):
+                raise SkillpmError(f"refusing plain-HTTP index {url}: anyone on the path could rewrite its hashes",
+                                   "use sparse+https://… (plain http is only for a mirror on this machine)")
         return SparseIndex(url)
     if url.startswith("git+"):
         return GitIndex(url)

@@ -144,3 +144,10 @@ def test_user_config_picks_the_index(built, tmp_path):
     (config_dir() / "config.toml").write_text(f'index = "{out.as_uri()}"\n')
     config._cached.cache_clear()
     assert open_index().url == out.as_uri()
+
+
+def test_plain_http_mirror_only_on_loopback():
+    with pytest.raises(SkillpmError, match="refusing plain-HTTP index"):
+        open_index("sparse+http://example.com/index")
+    with pytest.raises(SkillpmError, match="unsupported index URL"):
+        open_index("ftp://example.com/index")
