@@ -1,0 +1,147 @@
+"""``skillpm outdated``: which locked skills changed upstream.
+
+A skill is outdated only when the ref it follows moved AND the git tree id of its
+folder changed: a commit that touches other folders of the repository is not an
+update. Asked with ``git ls-remote`` and a blob-less fetch into a throw-away
+repository (see ``sources.UpstreamProbe``), so no file content is downloaded and
+nothing on disk changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from skillpm.lockfile import LockEntry
+
+
+@dataclass
+class OutdatedItem:
+    name: str
+    source: str
+    path: str
+    requested: str | None
+    locked_commit: str | None
+    locked_tree: str | None
+    latest_commit: str | None = None
+    latest_tree: str | None = None
+    # "outdated" | "up-to-date" | "moved" (ref moved, skill folder unchanged) | "pinned" (a commit is
+    # requested) | "local" (path source) | "ref-gone" | "path-gone" | "unreachable"
+    status: str = "up-to-date"
+    detail: str = ""
+
+    @property
+    def outdated(self) -> bool:
+        return self.status == "outdated"
+
+    def to_dict(self) -> dict:
+        return {**self.__dict__, "outdated": self.outdated}
+
+
+@dataclass
+class OutdatedResult:
+    items: list[OutdatedItem]
+
+    @property
+    def outdated(self) -> list[OutdatedItem]:
+        return [i for i in self.items if i.outdated]
+
+    def to_dict(self) -> dict:
+        return {"outdated": [i.name for i in self.outdated], "skills": [i.to_dict() for i in self.items]}
+
+
+class RefCache:
+    """One ``ls-remote`` per URL per run."""
+
+    def __init__(self):
+        self.refs: dict[str, dict[str, str] | Exception] = {}
+
+    def get(self, url: str) -> dict[str, str]:
+        from skillpm.errors import SkillpmError
+        from skillpm.sources import remote_refs
+
+        if url not in self.refs:
+            try:
+                self.refs[url] = remote_refs(url)
+            except SkillpmError as exc:
+                self.refs[url] = exc
+        got = self.refs[url]
+        if isinstance(got, Exception):
+            raise got
+        return got
+
+
+def index_entry(entry: LockEntry, index_url: str | None):
+    """The index's record of a skill installed from it (None when it cannot be read)."""
+    if not entry.index_id:
+        return None
+    try:
+        from skillpm import index as index_mod
+    except ImportError:  # pragma: no cover - the index ships with skillpm
+        return None
+    from skillpm.errors import SkillpmError
+
+    try:
+        return index_mod.open_index(index_url).get(entry.index_id)
+    except SkillpmError:
+        return None
+
+
+def check_upstream(entry: LockEntry, refs: RefCache, index_url: str | None = None) -> OutdatedItem:
+    """Compare one git lock entry with its upstream, by tree id (for index skills: with the index)."""
+    from skillpm import gitutil
+    from skillpm.errors import SkillpmError
+    from skillpm.sources import UpstreamProbe, ref_target
+
+    item = OutdatedItem(entry.name, entry.source, entry.path, entry.requested, entry.commit, entry.tree)
+    if not entry.is_git:
+        item.status = "local"
+        item.detail = "local folder: nothing upstream to compare"
+        return item
+    ie = index_entry(entry, index_url)
+    if ie is not None and ie.latest is not None:
+        v = ie.latest
+        item.latest_commit, item.latest_tree = v.commit, v.tree
+        if v.h1 != entry.hash:
+            item.status, item.detail = "outdated", f"the index lists a newer version (commit {v.commit[:12]}, grade {v.grade or '?'})"
+        return item
+    if entry.requested and gitutil.HEX40.match(entry.requested.lower()):
+        item.status, item.latest_commit, item.latest_tree = "pinned", entry.commit, entry.tree
+        item.detail = "pinned to a commit"
+        return item
+    try:
+        head, kind = ref_target(refs.get(entry.url), entry.requested)
+    except SkillpmError as exc:
+        item.status, item.detail = "unreachable", getattr(exc, "detail", "") or exc.message
+        return item
+    if head is None:
+        item.status = "ref-gone"
+        item.detail = f"{'ref ' + repr(entry.requested) if entry.requested else 'the default branch'} no longer exists upstream"
+        return item
+    item.latest_commit = head
+    if head == entry.commit:
+        item.latest_tree = entry.tree
+        return item
+    try:
+        with UpstreamProbe(entry.url) as probe:
+            item.latest_tree = probe.tree_id(head, entry.path)
+    except SkillpmError as exc:
+        item.status, item.detail = "unreachable", getattr(exc, "detail", "") or exc.message
+        return item
+    if item.latest_tree is None:
+        item.status, item.detail = "path-gone", f"{entry.path or 'the repository root'} no longer exists at {head[:12]}"
+    elif item.latest_tree == entry.tree:
+        item.status, item.detail = "moved", f"{kind} moved to {head[:12]}; the skill folder is unchanged"
+    else:
+        item.status, item.detail = "outdated", f"{kind} moved to {head[:12]} and the skill folder changed"
+    return item
+
+
+def outdated(names: list[str] | None = None, *, global_: bool = False, project: Path | None = None) -> OutdatedResult:
+    from skillpm.ops.remove import select_entries
+    from skillpm.workspace import open_workspace
+
+    ws = open_workspace(global_, project)
+    refs = RefCache()
+    lock = ws.lock()
+    return OutdatedResult([check_upstream(e, refs, lock.index.get("url")) for e in select_entries(lock, names)])
