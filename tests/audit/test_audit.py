@@ -218,3 +218,48 @@ def test_verify_outdated_audit_change_nothing_on_disk(cli, project, git_repo, tm
     assert {f["kind"] for f in findings} >= {"local-modified", "upstream-updated"}
     assert cli("audit", "--offline").exit_code == 0
     assert _snapshot(*roots) == before
+
+
+def test_install_frozen_from_warm_cache_makes_no_network_request(cli, project, git_repo, tmp_path, monkeypatch):
+    from skillpm.hashing import read_tree
+
+    repo = git_repo()
+    repo.add_skill("alpha", description="Alpha.", files={"scripts/run.sh": "#!/bin/sh\necho a\n"})
+    repo.add_skill("beta", description="Beta.")
+    repo.commit()
+    agents = {"claude-code": ".claude/skills", "codex": ".agents/skills", "windsurf": ".windsurf/skills"}
+    args = [x for a in agents for x in ("-a", a)]
+    assert cli("add", repo.url, *args, "--yes").exit_code == 0
+    want = {n: read_tree(project / ".claude/skills" / n).h1 for n in ("alpha", "beta")}
+    (project / ".gitignore").write_text("".join(f"{d.split('/')[0]}/\n" for d in agents.values()))
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-q", "-m", "skills")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(project), str(clone))
+    # The network is gone: the upstream moved away, and any git URL for it is rewritten to nothing.
+    url = repo.url
+    repo.path.rename(tmp_path / "gone")
+    gitconfig = tmp_path / "gitconfig-offline"
+    gitconfig.write_text(f'[url "file:///nonexistent/"]\n\tinsteadOf = {url}\n')
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(gitconfig))
+    trace = tmp_path / "git-trace.log"
+    monkeypatch.setenv("GIT_TRACE", str(trace))  # any git process at all would write here
+    monkeypatch.chdir(clone)
+    r = cli("install", "--frozen")
+    assert r.exit_code == 0, r.output
+    for n, h1 in want.items():
+        for folder in agents.values():
+            assert read_tree(clone / folder / n).h1 == h1
+    assert not trace.exists() or trace.read_text() == ""
+    assert cli("verify").exit_code == 0
+    # The same setup with a cold cache must fail loudly, and the trace shows the attempt: the
+    # empty trace above is proof, not an accident of the setup.
+    import shutil
+
+    shutil.rmtree(tmp_path / "cache")
+    for folder in agents.values():
+        shutil.rmtree(clone / folder)
+    r = cli("install", "--frozen")
+    assert r.exit_code == 3 and "cannot fetch" in r.stderr
+    assert "fetch" in trace.read_text()
