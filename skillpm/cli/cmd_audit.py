@@ -84,3 +84,85 @@ def audit_cmd(
                 "in skillpm-reviews.toml")
     if res.fails(fail_on):
         raise typer.Exit(1)
+
+
+def _delta(before: int, after: int) -> str:
+    d = after - before
+    return f"{before:,} -> {after:,} ({'+' if d >= 0 else '-'}{abs(d):,})"
+
+
+def render_change(c) -> None:
+    out(style(c.name, bold=True) + f"  {c.old.hash[:20]}… -> {c.new.hash[:20]}…"
+        + (f"  ({(c.old.commit or '')[:12]} -> {(c.new.commit or '')[:12]})" if c.new.commit else ""))
+    tb, ta = c.tokens_before, c.tokens_after
+    out(f"  tokens   per session {_delta(tb.get('session', 0), ta.get('session', 0))} · "
+        f"once invoked {_delta(tb.get('invoke', 0), ta.get('invoke', 0))} · "
+        f"resources {_delta(tb.get('resources', 0), ta.get('resources', 0))}")
+    out(f"  grade    {c.grade_before or '?'} -> {c.grade_after or '?'}")
+    for label, items in (("+ finding", c.findings_added), ("- finding", c.findings_removed)):
+        for f in items:
+            out(f"  {label} {f['severity'].upper()} {f['rule']} {f['file']}:{f['line']}  {f['text'][:100]}")
+    for label, files in (("added", c.files_added), ("removed", c.files_removed), ("changed", c.files_changed)):
+        for p in files:
+            out(f"  {label:8} {p}")
+    if c.local_edits:
+        out("  local edits will be overwritten (--force):")
+        for e in c.local_edits:
+            out(f"    {e}")
+    if c.skill_md_diff:
+        out("")
+        for line in c.skill_md_diff.rstrip("\n").split("\n"):
+            out("  " + line)
+
+
+@app.command("update")
+@handles_errors("update")
+def update_cmd(
+    names: Optional[List[str]] = typer.Argument(None, help="Skills to update (default: all)."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would change and stop."),
+    force: bool = typer.Option(False, "--force", help="Overwrite local edits; install D/F grades."),
+    keep_local: bool = typer.Option(False, "--keep-local", help="Leave locally edited skills as they are; update the others."),
+    min_grade: Optional[str] = typer.Option(None, "--min-grade", help="Lowest grade to accept without asking (A–F)."),
+    offline: bool = typer.Option(False, "--offline", help="Use only the cache."),
+    global_: bool = GLOBAL_OPT,
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Show per skill what would change (tokens ±, grade, findings, files, SKILL.md diff), ask, then update."""
+    from skillpm.cli.render import is_interactive
+    from skillpm.errors import PolicyError
+    from skillpm.ops.update import apply_update, plan_update
+
+    plan = plan_update(names or None, global_=global_, force=force, keep_local=keep_local, offline=offline,
+                       min_grade=min_grade.upper() if min_grade else None)
+    if not json_out:
+        for c in plan.updates:
+            render_change(c)
+            out("")
+        for c in plan.changes:
+            if c.status == "kept-local":
+                say(f"{c.name}: kept as edited locally (--keep-local); not updated")
+    if not plan.updates:
+        if json_out:
+            emit_json("update", {**plan.to_dict(), "updated": [], "written": []})
+        else:
+            say("Everything is up to date.")
+        return
+    if dry_run:
+        if json_out:
+            emit_json("update", {**plan.to_dict(), "dry_run": True})
+        return
+    accept_asked = False
+    if plan.needs_question or not yes:
+        if not is_interactive():
+            raise PolicyError("no terminal to confirm on", "pass --yes to update without asking, or --dry-run to look only")
+        n = len(plan.updates)
+        if not typer.confirm(f"Update {n} skill{'s' if n != 1 else ''}?", default=False, err=True):
+            raise PolicyError("nothing updated: not confirmed", "run again and answer y, or pass --yes")
+        accept_asked = True
+    res = apply_update(plan, accept_asked=accept_asked)
+    if json_out:
+        emit_json("update", res.to_dict())
+        return
+    say(f"Updated {', '.join(c.name for c in plan.updates)} ({len(res.written)} folder"
+        f"{'s' if len(res.written) != 1 else ''} written); skillpm.lock updated")

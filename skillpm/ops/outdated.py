@@ -128,12 +128,13 @@ def check_upstream(entry: LockEntry, refs: RefCache, index_url: str | None = Non
     except SkillpmError as exc:
         item.status, item.detail = "unreachable", getattr(exc, "detail", "") or exc.message
         return item
+    label = {"head": "the default branch", "branch": f"branch {entry.requested!r}", "tag": f"tag {entry.requested!r}"}[kind]
     if item.latest_tree is None:
         item.status, item.detail = "path-gone", f"{entry.path or 'the repository root'} no longer exists at {head[:12]}"
     elif item.latest_tree == entry.tree:
-        item.status, item.detail = "moved", f"{kind} moved to {head[:12]}; the skill folder is unchanged"
+        item.status, item.detail = "moved", f"{label} moved to {head[:12]}; the skill folder is unchanged"
     else:
-        item.status, item.detail = "outdated", f"{kind} moved to {head[:12]} and the skill folder changed"
+        item.status, item.detail = "outdated", f"{label} moved to {head[:12]} and the skill folder changed"
     return item
 
 
