@@ -166,3 +166,57 @@ def update_cmd(
         return
     say(f"Updated {', '.join(c.name for c in plan.updates)} ({len(res.written)} folder"
         f"{'s' if len(res.written) != 1 else ''} written); skillpm.lock updated")
+
+
+@app.command("import")
+@handles_errors("import")
+def import_cmd(
+    path: Optional[str] = typer.Argument(None, help="skills-lock.json (project, v1) or .skill-lock.json (global, v3); "
+                                                    "default: ./skills-lock.json, or the global one with --global."),
+    agent: Optional[List[str]] = typer.Option(None, "--agent", "-a", help="Agents to record (default: where the skills are now)."),
+    global_: bool = GLOBAL_OPT,
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be imported and stop."),
+    force: bool = typer.Option(False, "--force", help="Overwrite folders whose bytes differ; install D/F grades."),
+    offline: bool = typer.Option(False, "--offline", help="Use only the cache."),
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Write skillpm.toml and skillpm.lock from Vercel's skills lock, adopting folders already in place."""
+    from skillpm.cli.render import is_interactive
+    from skillpm.errors import PolicyError
+    from skillpm.ops.import_lock import apply_import, plan_import
+
+    plan = plan_import(path, global_=global_, agents=agent or [], force=force, offline=offline)
+    if not json_out:
+        for s in plan.skills:
+            if s.status == "skipped":
+                out(f"{s.name}  skipped: {s.reason}")
+                continue
+            out(f"{s.name}  <- {s.requirement}  (recorded hash: {s.hash_check})")
+            for d in s.on_disk:
+                out(f"    {d}")
+    if dry_run or plan.add_plan is None:
+        if json_out:
+            emit_json("import", {**plan.to_dict(), "dry_run": dry_run})
+        if plan.add_plan is None:
+            apply_import(plan)  # raises: nothing to import
+        return
+    ap = plan.add_plan
+    if ap.refused:
+        raise PolicyError("refusing to import: " + "; ".join(f"{s.name} is graded {s.scan.grade}" for s in ap.refused),
+                          "read `skillpm audit` after importing the others; pass --force to import anyway")
+    accept_asked = False
+    if ap.needs_question or not yes:
+        if not is_interactive():
+            raise PolicyError("no terminal to confirm on", "pass --yes to import without asking, or --dry-run to look only")
+        if not typer.confirm(f"Import {len(plan.planned)} skill{'s' if len(plan.planned) != 1 else ''}?", default=False,
+                             err=True):
+            raise PolicyError("nothing imported: not confirmed", "run again and answer y, or pass --yes")
+        accept_asked = True
+    res = apply_import(plan, accept_asked=accept_asked)
+    if json_out:
+        emit_json("import", {**plan.to_dict(), "written": res.written, "unchanged": res.unchanged})
+        return
+    say(f"Imported {len(plan.planned)} skill{'s' if len(plan.planned) != 1 else ''} from {plan.path.name} "
+        f"({len(res.unchanged)} folder{'s' if len(res.unchanged) != 1 else ''} adopted as they were, "
+        f"{len(res.written)} written); wrote skillpm.toml and skillpm.lock")
