@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import git
+from skillpm_testing import git
 
 SKILL_BODY = "# Alpha\n\nDo the alpha thing.\n"
 

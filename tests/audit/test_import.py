@@ -6,7 +6,7 @@ import json
 import shutil
 import tomllib
 
-from conftest import git
+from skillpm_testing import git
 from skillpm.hashing import read_tree
 from skillpm.ops.import_lock import _collation_key, requirement_from, vercel_folder_hash
 
