@@ -263,3 +263,37 @@ def test_install_frozen_from_warm_cache_makes_no_network_request(cli, project, g
     r = cli("install", "--frozen")
     assert r.exit_code == 3 and "cannot fetch" in r.stderr
     assert "fetch" in trace.read_text()
+
+
+def test_index_history_disagreeing_with_the_lock_is_index_mismatch(cli, project, git_repo, tmp_path):
+    pytest.importorskip("skillpm.index", reason="needs the registry index (branch index)")
+    from skillpm.index.format import SCHEMA_VERSION, Entry, Version, dumps_entry, entry_relpath
+
+    repo = git_repo()
+    locked = _setup(cli, repo)
+    lockfile = project / "skillpm.lock"
+    lock_text = lockfile.read_text()
+    h1 = re.search(r'hash = "(h1:[^"]+)"', lock_text).group(1)
+    tree = re.search(r'tree = "([0-9a-f]+)"', lock_text).group(1)
+    idx = tmp_path / "index"
+    (idx).mkdir()
+    (idx / "config.toml").write_text(f'schema = {SCHEMA_VERSION}\nname = "test"\n')
+
+    def write_entry(version_h1: str) -> None:
+        e = Entry(id="o/r/alpha", name="alpha", description="Alpha skill.", repo="https://github.com/o/r",
+                  path="skills/alpha", versions=[Version(commit=locked, tree=tree, h1=version_h1,
+                                                         first_seen="2026-11-01", last_seen="2026-11-01")])
+        target = idx / entry_relpath(e.id)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(dumps_entry(e))
+
+    lockfile.write_text(lock_text.replace('name = "alpha"', f'name = "alpha"\nindex-id = "o/r/alpha"', 1)
+                        .replace("version = 1", f'version = 1\n\n[index]\nurl = "{idx.as_uri()}"', 1))
+    write_entry(h1)
+    r, findings = _audit(cli, "--offline")
+    assert [f for f in findings if f["kind"].startswith("index")] == []
+    write_entry("h1:" + "A" * 43 + "=")  # the index now claims other bytes for the locked commit
+    r, findings = _audit(cli, "--offline", "--fail-on", "critical")
+    mism = [f for f in findings if f["kind"] == "index-mismatch"]
+    assert r.exit_code == 1 and len(mism) == 1 and mism[0]["severity"] == "critical"
+    assert locked[:12] in mism[0]["message"] and h1 in mism[0]["message"]
