@@ -152,71 +152,62 @@ def scan_findings(entry: LockEntry, tree) -> tuple[list[AuditFinding], str | Non
 # ---------------------------------------------------------------- upstream
 
 
-def upstream_findings(entry: LockEntry, refs) -> list[AuditFinding]:
-    from skillpm import gitutil
+def upstream_findings(entry: LockEntry, up) -> list[AuditFinding]:
+    """Ask upstream (through ``outdated.Upstream``) whether the locked commit and tree still stand."""
     from skillpm.errors import SkillpmError
-    from skillpm.sources import UpstreamProbe, ref_target
+    from skillpm.sources import ref_target
 
     if not entry.is_git or not entry.commit:
         return []
-    name, locked = entry.name, entry.commit
-    where = f"{entry.url}{' ' + entry.path if entry.path else ''}"
-
-    def unreachable(exc: SkillpmError) -> list[AuditFinding]:
-        detail = getattr(exc, "detail", "") or exc.message
-        return [AuditFinding(name, "upstream-unreachable", "medium", f"cannot ask {entry.url}: {detail}")]
-
-    try:
-        head, kind = ref_target(refs.get(entry.url), entry.requested)
-    except SkillpmError as exc:
-        return unreachable(exc)
+    name, locked, url = entry.name, entry.commit, entry.url
     out: list[AuditFinding] = []
     try:
-        with UpstreamProbe(entry.url) as probe:
-            if kind == "commit":
-                if not probe.commit_exists(locked):
-                    out.append(AuditFinding(name, "upstream-rewritten", "critical",
-                                            f"the locked commit {locked[:12]} is gone from {entry.url}",
-                                            f"gone:{locked}"))
-                return out
-            if head is None:
-                ref = repr(entry.requested) if entry.requested else "the default branch"
-                gone = not probe.commit_exists(locked)
-                out.append(AuditFinding(name, "upstream-rewritten", "critical" if gone else "high",
-                                        f"{ref} no longer exists in {entry.url}"
-                                        + (f" and the locked commit {locked[:12]} is gone" if gone else ""),
-                                        f"ref-gone:{entry.requested}:{locked}"))
-                return out
-            if kind == "tag":
-                if head != locked:
-                    out.append(AuditFinding(name, "upstream-rewritten", "critical",
-                                            f"tag {entry.requested!r} now points to {head[:12]}, the lock says {locked[:12]}",
-                                            f"commit:{head}"))
-                return out
-            state = probe.history_state(head, locked)
-            label = f"branch {entry.requested!r}" if entry.requested else "the default branch"
-            if state == "gone":
+        head, kind = ref_target(up.refs(url), entry.requested)
+        if kind == "commit":
+            if not up.commit_exists(url, locked):
                 out.append(AuditFinding(name, "upstream-rewritten", "critical",
-                                        f"the locked commit {locked[:12]} is gone from {entry.url} "
-                                        f"({label} was rewritten; it is now at {head[:12]})", f"commit:{head}"))
-                return out
-            if state == "off-branch":
-                out.append(AuditFinding(name, "upstream-rewritten", "high",
-                                        f"{label} of {entry.url} was rewritten: it no longer contains the locked "
-                                        f"commit {locked[:12]} (now at {head[:12]})", f"commit:{head}"))
-            if state in ("ancestor", "off-branch"):
-                tree = probe.tree_id(head, entry.path)
-                if tree is None:
-                    out.append(AuditFinding(name, "upstream-updated", "low",
-                                            f"{where}: the skill folder no longer exists at {head[:12]}",
-                                            f"tree:none:{head}"))
-                elif tree != entry.tree:
-                    out.append(AuditFinding(name, "upstream-updated", "low",
-                                            f"{label} moved to {head[:12]} and the skill changed "
-                                            f"(tree {(entry.tree or '?')[:12]} -> {tree[:12]}); "
-                                            f"`skillpm update {name}` shows the diff", f"tree:{tree}"))
-    except gitutil.GitError as exc:
-        return out + unreachable(exc)
+                                        f"the locked commit {locked[:12]} is gone from {url}", f"gone:{locked}"))
+            return out
+        if head is None:
+            ref = repr(entry.requested) if entry.requested else "the default branch"
+            gone = not up.commit_exists(url, locked)
+            out.append(AuditFinding(name, "upstream-rewritten", "critical" if gone else "high",
+                                    f"{ref} no longer exists in {url}"
+                                    + (f" and the locked commit {locked[:12]} is gone" if gone else ""),
+                                    f"ref-gone:{entry.requested}:{locked}"))
+            return out
+        if kind == "tag":
+            if head != locked:
+                out.append(AuditFinding(name, "upstream-rewritten", "critical",
+                                        f"tag {entry.requested!r} now points to {head[:12]}, the lock says {locked[:12]}",
+                                        f"commit:{head}"))
+            return out
+        state = up.history_state(url, head, locked)
+        label = f"branch {entry.requested!r}" if entry.requested else "the default branch"
+        if state == "gone":
+            out.append(AuditFinding(name, "upstream-rewritten", "critical",
+                                    f"the locked commit {locked[:12]} is gone from {url} "
+                                    f"({label} was rewritten; it is now at {head[:12]})", f"commit:{head}"))
+            return out
+        if state == "off-branch":
+            out.append(AuditFinding(name, "upstream-rewritten", "high",
+                                    f"{label} of {url} was rewritten: it no longer contains the locked "
+                                    f"commit {locked[:12]} (now at {head[:12]})", f"commit:{head}"))
+        if state in ("ancestor", "off-branch"):
+            tree = up.tree_id(url, head, entry.path)
+            if tree is None:
+                out.append(AuditFinding(name, "upstream-updated", "low",
+                                        f"{label} moved to {head[:12]} and the skill folder "
+                                        f"{entry.path or '(repository root)'} no longer exists there",
+                                        f"tree:none:{head}"))
+            elif tree != entry.tree:
+                out.append(AuditFinding(name, "upstream-updated", "low",
+                                        f"{label} moved to {head[:12]} and the skill changed "
+                                        f"(tree {(entry.tree or '?')[:12]} -> {tree[:12]}); "
+                                        f"`skillpm update {name}` shows the diff", f"tree:{tree}"))
+    except SkillpmError as exc:
+        detail = getattr(exc, "detail", "") or exc.message
+        out.append(AuditFinding(name, "upstream-unreachable", "medium", f"cannot ask {url}: {detail}"))
     return out
 
 
@@ -265,7 +256,7 @@ def apply_reviews(findings: list[AuditFinding], reviews) -> None:
 def audit(names: list[str] | None = None, *, offline: bool = False, global_: bool = False,
           project: Path | None = None, accept: str | None = None, by: str | None = None,
           note: str = "") -> AuditResult:
-    from skillpm.ops.outdated import RefCache
+    from skillpm.ops.outdated import Upstream
     from skillpm.ops.remove import select_entries
     from skillpm.ops.review import load_reviews
     from skillpm.workspace import open_workspace
@@ -275,18 +266,18 @@ def audit(names: list[str] | None = None, *, offline: bool = False, global_: boo
     if accept:
         names = [accept]
     entries = select_entries(lock, names)
-    refs = RefCache()
     findings: list[AuditFinding] = []
     rules = None
-    for entry in entries:
-        local, tree = local_findings(entry, ws)
-        findings += local
-        scanned, rv = scan_findings(entry, tree)
-        findings += scanned
-        rules = rules or rv
-        findings += index_findings(entry, lock)
-        if not offline:
-            findings += upstream_findings(entry, refs)
+    with Upstream() as up:
+        for entry in entries:
+            local, tree = local_findings(entry, ws)
+            findings += local
+            scanned, rv = scan_findings(entry, tree)
+            findings += scanned
+            rules = rules or rv
+            findings += index_findings(entry, lock)
+            if not offline:
+                findings += upstream_findings(entry, up)
     result = AuditResult(findings, [e.name for e in entries], offline, rules)
     if accept:
         result.accepted = accept_findings(ws, lock.skills[accept], findings, by=by, note=note).to_dict()

@@ -50,25 +50,59 @@ class OutdatedResult:
         return {"outdated": [i.name for i in self.outdated], "skills": [i.to_dict() for i in self.items]}
 
 
-class RefCache:
-    """One ``ls-remote`` per URL per run."""
+class Upstream:
+    """Answers about upstreams for one run: one ``ls-remote`` per URL, one probe repository per URL
+    (so N skills from one repository cost one blob-less fetch), memoised history checks.
+    Use as a context manager: the probe repositories are removed on exit."""
 
     def __init__(self):
-        self.refs: dict[str, dict[str, str] | Exception] = {}
+        import contextlib
 
-    def get(self, url: str) -> dict[str, str]:
+        self._refs: dict[str, dict[str, str] | Exception] = {}
+        self._probes: dict = {}
+        self._memo: dict[tuple, object] = {}
+        self._stack = contextlib.ExitStack()
+
+    def __enter__(self) -> "Upstream":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stack.close()
+
+    def refs(self, url: str) -> dict[str, str]:
         from skillpm.errors import SkillpmError
         from skillpm.sources import remote_refs
 
-        if url not in self.refs:
+        if url not in self._refs:
             try:
-                self.refs[url] = remote_refs(url)
+                self._refs[url] = remote_refs(url)
             except SkillpmError as exc:
-                self.refs[url] = exc
-        got = self.refs[url]
+                self._refs[url] = exc
+        got = self._refs[url]
         if isinstance(got, Exception):
             raise got
         return got
+
+    def probe(self, url: str):
+        from skillpm.sources import UpstreamProbe
+
+        if url not in self._probes:
+            self._probes[url] = self._stack.enter_context(UpstreamProbe(url))
+        return self._probes[url]
+
+    def _memoised(self, key: tuple, fn):
+        if key not in self._memo:
+            self._memo[key] = fn()
+        return self._memo[key]
+
+    def tree_id(self, url: str, commit: str, path: str) -> str | None:
+        return self._memoised(("tree", url, commit, path), lambda: self.probe(url).tree_id(commit, path))
+
+    def history_state(self, url: str, head: str, locked: str) -> str:
+        return self._memoised(("hist", url, head, locked), lambda: self.probe(url).history_state(head, locked))
+
+    def commit_exists(self, url: str, commit: str) -> bool:
+        return self._memoised(("exists", url, commit), lambda: self.probe(url).commit_exists(commit))
 
 
 def index_entry(entry: LockEntry, index_url: str | None):
@@ -87,11 +121,11 @@ def index_entry(entry: LockEntry, index_url: str | None):
         return None
 
 
-def check_upstream(entry: LockEntry, refs: RefCache, index_url: str | None = None) -> OutdatedItem:
+def check_upstream(entry: LockEntry, up: Upstream, index_url: str | None = None) -> OutdatedItem:
     """Compare one git lock entry with its upstream, by tree id (for index skills: with the index)."""
     from skillpm import gitutil
     from skillpm.errors import SkillpmError
-    from skillpm.sources import UpstreamProbe, ref_target
+    from skillpm.sources import ref_target
 
     item = OutdatedItem(entry.name, entry.source, entry.path, entry.requested, entry.commit, entry.tree)
     if not entry.is_git:
@@ -110,7 +144,7 @@ def check_upstream(entry: LockEntry, refs: RefCache, index_url: str | None = Non
         item.detail = "pinned to a commit"
         return item
     try:
-        head, kind = ref_target(refs.get(entry.url), entry.requested)
+        head, kind = ref_target(up.refs(entry.url), entry.requested)
     except SkillpmError as exc:
         item.status, item.detail = "unreachable", getattr(exc, "detail", "") or exc.message
         return item
@@ -123,8 +157,7 @@ def check_upstream(entry: LockEntry, refs: RefCache, index_url: str | None = Non
         item.latest_tree = entry.tree
         return item
     try:
-        with UpstreamProbe(entry.url) as probe:
-            item.latest_tree = probe.tree_id(head, entry.path)
+        item.latest_tree = up.tree_id(entry.url, head, entry.path)
     except SkillpmError as exc:
         item.status, item.detail = "unreachable", getattr(exc, "detail", "") or exc.message
         return item
@@ -143,6 +176,6 @@ def outdated(names: list[str] | None = None, *, global_: bool = False, project: 
     from skillpm.workspace import open_workspace
 
     ws = open_workspace(global_, project)
-    refs = RefCache()
     lock = ws.lock()
-    return OutdatedResult([check_upstream(e, refs, lock.index.get("url")) for e in select_entries(lock, names)])
+    with Upstream() as up:
+        return OutdatedResult([check_upstream(e, up, lock.index.get("url")) for e in select_entries(lock, names)])

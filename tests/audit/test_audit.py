@@ -297,3 +297,22 @@ def test_index_history_disagreeing_with_the_lock_is_index_mismatch(cli, project,
     mism = [f for f in findings if f["kind"] == "index-mismatch"]
     assert r.exit_code == 1 and len(mism) == 1 and mism[0]["severity"] == "critical"
     assert locked[:12] in mism[0]["message"] and h1 in mism[0]["message"]
+
+
+def test_outdated_asks_each_upstream_once_however_many_skills_it_holds(cli, project, git_repo, tmp_path,
+                                                                          monkeypatch):
+    repo = git_repo()
+    for n in ("alpha", "beta", "gamma"):
+        repo.add_skill(n, description=f"{n} skill.")
+    repo.commit()
+    assert cli("add", repo.url, "-a", "claude-code", "--yes").exit_code == 0
+    for n in ("alpha", "beta"):
+        repo.add_skill(n, description=f"{n} skill, changed.")
+    repo.commit("change two")
+    trace = tmp_path / "trace.log"
+    monkeypatch.setenv("GIT_TRACE", str(trace))
+    doc = json.loads(cli("outdated", "--json").stdout)["result"]
+    assert doc["outdated"] == ["alpha", "beta"]
+    log = trace.read_text()
+    assert log.count("built-in: git ls-remote") == 1
+    assert log.count("built-in: git fetch") == 1
