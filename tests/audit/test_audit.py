@@ -316,3 +316,19 @@ def test_outdated_asks_each_upstream_once_however_many_skills_it_holds(cli, proj
     log = trace.read_text()
     assert log.count("built-in: git ls-remote") == 1
     assert log.count("built-in: git fetch") == 1
+
+
+def test_accepting_an_upstream_update_holds_until_upstream_changes_again(cli, project, git_repo):
+    repo = git_repo()
+    _setup(cli, repo)
+    repo.add_skill("alpha", description="Alpha skill.", body=SKILL_BODY + "\nv2\n")
+    repo.commit("v2")
+    assert cli("audit", "--fail-on", "low").exit_code == 1
+    assert cli("audit", "--accept", "alpha", "--by", "bob").exit_code == 0
+    assert f'"tree:{repo.tree_id("skills/alpha")}"' in (project / "skillpm-reviews.toml").read_text()
+    r, findings = _audit(cli, "--fail-on", "low")
+    assert r.exit_code == 0 and findings[0]["kind"] == "upstream-updated" and findings[0]["reviewed"]["by"] == "bob"
+    repo.add_skill("alpha", description="Alpha skill.", body=SKILL_BODY + "\nv3\n")
+    repo.commit("v3")
+    r, findings = _audit(cli, "--fail-on", "low")
+    assert r.exit_code == 1 and findings[0]["reviewed"] is None
