@@ -152,6 +152,20 @@ def scan_findings(entry: LockEntry, tree) -> tuple[list[AuditFinding], str | Non
 # ---------------------------------------------------------------- upstream
 
 
+def local_source_findings(entry: LockEntry, ws: Workspace) -> list[AuditFinding]:
+    """For a skill added from a folder, that folder is its upstream: read it in place."""
+    from skillpm.ops.outdated import local_source_state
+
+    folder, h1, error = local_source_state(entry, ws.state_dir)
+    if error:
+        return [AuditFinding(entry.name, "upstream-unreachable", "medium", f"{error}; nothing is known about it")]
+    if h1 != entry.hash:
+        return [AuditFinding(entry.name, "upstream-updated", "low",
+                             f"the source folder {folder} changed since it was locked; "
+                             f"`skillpm update {entry.name}` shows the diff", h1)]
+    return []
+
+
 def upstream_findings(entry: LockEntry, up) -> list[AuditFinding]:
     """Ask upstream (through ``outdated.Upstream``) whether the locked commit and tree still stand."""
     from skillpm.errors import SkillpmError
@@ -276,6 +290,8 @@ def audit(names: list[str] | None = None, *, offline: bool = False, global_: boo
             findings += scanned
             rules = rules or rv
             findings += index_findings(entry, lock)
+            if not entry.is_git:
+                findings += local_source_findings(entry, ws)
             if not offline:
                 findings += upstream_findings(entry, up)
     result = AuditResult(findings, [e.name for e in entries], offline, rules)

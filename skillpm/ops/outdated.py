@@ -26,7 +26,7 @@ class OutdatedItem:
     latest_commit: str | None = None
     latest_tree: str | None = None
     # "outdated" | "up-to-date" | "moved" (ref moved, skill folder unchanged) | "pinned" (a commit is
-    # requested) | "local" (path source) | "ref-gone" | "path-gone" | "unreachable"
+    # requested) | "ref-gone" | "path-gone" | "unreachable"
     status: str = "up-to-date"
     detail: str = ""
 
@@ -121,7 +121,22 @@ def index_entry(entry: LockEntry, index_url: str | None):
         return None
 
 
-def check_upstream(entry: LockEntry, up: Upstream, index_url: str | None = None) -> OutdatedItem:
+def local_source_state(entry: LockEntry, ws_dir: Path | None) -> tuple[Path, str | None, str | None]:
+    """(folder, h1, error) of a path-sourced skill's source folder, read in place."""
+    from skillpm.deploy import inspect_folder
+
+    base = Path(entry.url)
+    if not base.is_absolute() and ws_dir is not None:
+        base = ws_dir / base
+    folder = base / entry.path if entry.path else base
+    st = inspect_folder(folder)
+    if not st.exists:
+        return folder, None, f"the source folder {folder} is gone"
+    return folder, st.h1, st.error
+
+
+def check_upstream(entry: LockEntry, up: Upstream, index_url: str | None = None,
+                   ws_dir: Path | None = None) -> OutdatedItem:
     """Compare one git lock entry with its upstream, by tree id (for index skills: with the index)."""
     from skillpm import gitutil
     from skillpm.errors import SkillpmError
@@ -129,8 +144,13 @@ def check_upstream(entry: LockEntry, up: Upstream, index_url: str | None = None)
 
     item = OutdatedItem(entry.name, entry.source, entry.path, entry.requested, entry.commit, entry.tree)
     if not entry.is_git:
-        item.status = "local"
-        item.detail = "local folder: nothing upstream to compare"
+        folder, h1, error = local_source_state(entry, ws_dir)
+        if error:
+            item.status, item.detail = "path-gone", error
+        elif h1 != entry.hash:
+            item.status, item.detail = "outdated", f"the source folder {folder} changed since it was locked"
+        else:
+            item.status, item.detail = "up-to-date", "local folder, unchanged"
         return item
     ie = index_entry(entry, index_url)
     if ie is not None and ie.latest is not None:
@@ -178,4 +198,5 @@ def outdated(names: list[str] | None = None, *, global_: bool = False, project: 
     ws = open_workspace(global_, project)
     lock = ws.lock()
     with Upstream() as up:
-        return OutdatedResult([check_upstream(e, up, lock.index.get("url")) for e in select_entries(lock, names)])
+        return OutdatedResult([check_upstream(e, up, lock.index.get("url"), ws.state_dir)
+                               for e in select_entries(lock, names)])

@@ -332,3 +332,21 @@ def test_accepting_an_upstream_update_holds_until_upstream_changes_again(cli, pr
     repo.commit("v3")
     r, findings = _audit(cli, "--fail-on", "low")
     assert r.exit_code == 1 and findings[0]["reviewed"] is None
+
+
+def test_skill_from_a_local_folder_reports_changes_to_that_folder(cli, project):
+    from skillpm_testing import write_skill
+
+    src = write_skill(project / "skills", "mine", "Mine.")
+    assert cli("add", "./skills/mine", "-a", "claude-code", "--yes").exit_code == 0
+    r, findings = _audit(cli, "--offline")
+    assert _kinds(findings) == []
+    (src / "SKILL.md").write_text((src / "SKILL.md").read_text() + "\nNew rule.\n")
+    r, findings = _audit(cli, "--offline", "--fail-on", "low")
+    assert r.exit_code == 1 and _kinds(findings) == [("mine", "upstream-updated", "low")]
+    item = json.loads(cli("outdated", "--json").stdout)["result"]["skills"][0]
+    assert item["status"] == "outdated"
+    r = cli("update", "mine", "--yes")
+    assert r.exit_code == 0, r.output
+    assert "New rule." in (project / ".claude/skills/mine/SKILL.md").read_text()
+    assert _kinds(_audit(cli, "--offline")[1]) == []
