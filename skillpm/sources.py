@@ -438,6 +438,7 @@ class UpstreamProbe:
     def __init__(self, url: str):
         self.url = url
         self.git_dir: Path | None = None
+        self.fetched: set[str] = set()
 
     def __enter__(self) -> "UpstreamProbe":
         import tempfile
@@ -472,9 +473,12 @@ class UpstreamProbe:
         commit cannot be fetched."""
         from skillpm import gitutil
 
-        if not gitutil.has_commit(self.git_dir, commit) and not self._fetch(commit, "blob:none", True,
-                                                                           f"refs/skillpm/t-{commit}"):
-            raise gitutil.GitError(["fetch"], 128, f"cannot fetch {commit[:12]} from {self.url}")
+        # Never look up an object that may be missing here: in a partial clone git would fetch
+        # it lazily, one object at a time. Remember what was fetched instead.
+        if commit not in self.fetched:
+            if not self._fetch(commit, "blob:none", True, f"refs/skillpm/t-{commit}"):
+                raise gitutil.GitError(["fetch"], 128, f"cannot fetch {commit[:12]} from {self.url}")
+            self.fetched.add(commit)
         return gitutil.rev_parse(self.git_dir, f"{commit}:{path}" if path else f"{commit}^{{tree}}")
 
     def history_state(self, head: str, locked: str) -> str:
@@ -486,14 +490,22 @@ class UpstreamProbe:
 
         if head == locked:
             return "same"
-        # Separate repositories: a commit fetched once is never refetched with other filters.
+        # Fresh repositories: a commit fetched once is never fetched again with other options.
+        with UpstreamProbe(self.url) as first:
+            if not first._fetch(locked, "tree:0", True, "refs/skillpm/locked"):
+                return "gone"
+            when = gitutil.run(["log", "-1", "--format=%ct", locked], first.git_dir).stdout.decode().strip()
+        # Only the history since the locked commit (a day of clock skew allowed), commits only.
+        since = int(when or 0) - 86400
         with UpstreamProbe(self.url) as hist:
-            if not hist._fetch(head, "tree:0", False, "refs/skillpm/head"):
-                raise gitutil.GitError(["fetch"], 128, f"cannot fetch {head[:12]} from {self.url}")
-            if gitutil.has_commit(hist.git_dir, locked):
-                proc = gitutil.run(["merge-base", "--is-ancestor", locked, head], hist.git_dir, check=False)
-                return "ancestor" if proc.returncode == 0 else "off-branch"
-        return "off-branch" if self.commit_exists(locked) else "gone"
+            args = ["fetch", "-q", "--no-tags", "--filter=tree:0"] + ([f"--shallow-since={since}"] if since > 0 else [])
+            proc = gitutil.run(args + ["origin", f"+{head}:refs/skillpm/head"], hist.git_dir, network=True, check=False)
+            if proc.returncode != 0:
+                raise gitutil.GitError(["fetch"], proc.returncode, f"cannot fetch {head[:12]} from {self.url}")
+            # rev-list walks only the commits fetched (it stops at the shallow boundary); asking for
+            # the locked commit by id could fetch it lazily and hide a rewrite.
+            listed = gitutil.run(["rev-list", "refs/skillpm/head"], hist.git_dir).stdout.decode().split()
+        return "ancestor" if locked in listed else "off-branch"
 
     def commit_exists(self, commit: str) -> bool:
         """Whether upstream still serves ``commit`` (asked of the remote, never of the cache)."""

@@ -350,3 +350,17 @@ def test_skill_from_a_local_folder_reports_changes_to_that_folder(cli, project):
     assert r.exit_code == 0, r.output
     assert "New rule." in (project / ".claude/skills/mine/SKILL.md").read_text()
     assert _kinds(_audit(cli, "--offline")[1]) == []
+
+
+def test_force_push_that_keeps_the_commit_elsewhere_is_high_not_critical(cli, project, git_repo):
+    repo = git_repo()
+    repo.write({"README.md": "base\n"})
+    base = repo.commit("base")
+    locked = _setup(cli, repo, ref="main")
+    git(repo.path, "branch", "backup", locked)  # the locked commit survives on another branch
+    git(repo.path, "reset", "-q", "--hard", base)
+    repo.add_skill("alpha", description="Alpha skill.", body="# Rewritten\n")
+    head = repo.commit("rewritten")
+    r, findings = _audit(cli)
+    assert _kinds(findings) == [("alpha", "upstream-rewritten", "high"), ("alpha", "upstream-updated", "low")]
+    assert "no longer contains the locked commit" in findings[0]["message"] and head[:12] in findings[0]["message"]
