@@ -277,6 +277,10 @@ def audit(names: list[str] | None = None, *, offline: bool = False, global_: boo
 
     ws = open_workspace(global_, project)
     lock = ws.lock()
+    if not lock.exists:
+        from skillpm.errors import SkillpmError
+
+        raise SkillpmError(f"no skillpm.lock in {ws.state_dir}", "cd into the project, or run `skillpm install` first")
     if accept:
         names = [accept]
     entries = select_entries(lock, names)

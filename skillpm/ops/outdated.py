@@ -197,6 +197,10 @@ def outdated(names: list[str] | None = None, *, global_: bool = False, project: 
 
     ws = open_workspace(global_, project)
     lock = ws.lock()
+    if not lock.exists:
+        from skillpm.errors import SkillpmError
+
+        raise SkillpmError(f"no skillpm.lock in {ws.state_dir}", "cd into the project, or run `skillpm install` first")
     with Upstream() as up:
         return OutdatedResult([check_upstream(e, up, lock.index.get("url"), ws.state_dir)
                                for e in select_entries(lock, names)])

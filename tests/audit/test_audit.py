@@ -364,3 +364,11 @@ def test_force_push_that_keeps_the_commit_elsewhere_is_high_not_critical(cli, pr
     r, findings = _audit(cli)
     assert _kinds(findings) == [("alpha", "upstream-rewritten", "high"), ("alpha", "upstream-updated", "low")]
     assert "no longer contains the locked commit" in findings[0]["message"] and head[:12] in findings[0]["message"]
+
+
+def test_audit_without_a_lock_or_with_a_bad_severity_says_what_to_do(cli, project):
+    r = cli("audit")
+    assert r.exit_code == 2 and "no skillpm.lock" in r.stderr and "hint:" in r.stderr
+    assert cli("outdated").exit_code == 2
+    r = cli("audit", "--fail-on", "severe")
+    assert r.exit_code == 2 and "unknown severity 'severe'" in r.stderr and "critical" in r.stderr
