@@ -45,6 +45,7 @@ from skillpm.cli import cmd_core  # noqa: E402,F401
 from skillpm.cli import cmd_cost  # noqa: E402,F401
 from skillpm.cli import cmd_scan  # noqa: E402,F401
 from skillpm.cli import cmd_index, cmd_info, cmd_search  # noqa: E402,F401
+from skillpm.cli import cmd_audit  # noqa: E402,F401
 
 
 def main() -> None:
