@@ -11,7 +11,8 @@ from [0, measured duration of the same command], and then checks:
   1. every target folder holds the old complete skill or the new one (or is absent where the
      skill was absent before / after), and the untouched skill is byte-identical;
   2. skillpm.lock and skillpm.toml parse, and the lock is the old one or the new one;
-  3. ``skillpm verify`` passes or names only the unfinished skill;
+  3. verify passes or names only the unfinished skill (``ops.verify.verify``, the function behind
+     ``skillpm verify``; ``--cli-verify`` runs the command itself instead);
   4. nothing was written outside the project's skills folders, the lock and the manifest
      (temporary ``.skillpm-tmp-*`` siblings are allowed until the next run);
   5. running the command again (no delay) succeeds, leaves exactly the new state, ``verify``
@@ -276,20 +277,32 @@ def check_state(sc: Scenario, root: Path, final: bool) -> tuple[list[str], dict]
     return bad, obs
 
 
-def check_verify(root: Path, env: dict) -> tuple[list[str], str]:
-    """Invariant 3: `skillpm verify` passes or names exactly the unfinished skill (demo)."""
-    p = skillpm(["verify", "--json"], root / "project", env, check=False)
-    try:
-        doc = json.loads(p.stdout)
-    except ValueError:
-        return [f"verify printed no JSON (exit {p.returncode}): {p.stderr.strip()[:200]}"], "error"
-    res = doc.get("result") or {}
-    if p.returncode == 0 and res.get("ok"):
+def check_verify(root: Path, env: dict, cli: bool) -> tuple[list[str], str]:
+    """Invariant 3: verify passes or names exactly the unfinished skill (demo).
+
+    ``cli``: run `skillpm verify --json` as a process; else call ``skillpm.ops.verify.verify``,
+    the function that command prints (the same check, without a second interpreter start)."""
+    if cli:
+        p = skillpm(["verify", "--json"], root / "project", env, check=False)
+        try:
+            res = json.loads(p.stdout).get("result") or {}
+        except ValueError:
+            return [f"verify printed no JSON (exit {p.returncode}): {p.stderr.strip()[:200]}"], "error"
+        ok, names = p.returncode == 0 and bool(res.get("ok")), {d["skill"] for d in res.get("problems", [])}
+    else:
+        from skillpm.errors import SkillpmError
+        from skillpm.ops.verify import verify
+
+        try:
+            res = verify(project=root / "project")
+        except SkillpmError as exc:
+            return [f"verify failed: {exc.message}"], "error"
+        ok, names = res.ok, {d.skill for d in res.problems}
+    if ok:
         return [], "ok"
-    names = {d["skill"] for d in res.get("problems", [])}
     if names == {"demo"}:
         return [], "names demo"
-    return [f"verify exit {p.returncode}, problems with {sorted(names)}: {doc.get('errors')}"], "bad"
+    return [f"verify reports problems with {sorted(names)}"], "bad"
 
 
 # ------------------------------------------------------------------ one trial
@@ -343,10 +356,9 @@ def run_trial(sc: Scenario, slot: Path, template: Path, env: dict, kill: tuple[s
     else:
         result["state"] = "between"  # some folders done, or lock done but not manifest: each piece whole
     result["debris_after_kill"] = len(debris(proj))
-    if cli_verify:
-        vbad, vstate = check_verify(work, env)
-        result["violations"] += vbad
-        result["verify_after_kill"] = vstate
+    vbad, vstate = check_verify(work, env, cli_verify)
+    result["violations"] += vbad
+    result["verify_after_kill"] = vstate
     # Run again, without the delay: it must complete.
     again = skillpm(sc.argv(work), proj, env, check=False)
     if again.returncode != 0:
@@ -355,9 +367,9 @@ def run_trial(sc: Scenario, slot: Path, template: Path, env: dict, kill: tuple[s
             result["violations"].append(f"re-run failed ({again.returncode}): {again.stderr.strip()[:300]}")
     bad, obs = check_state(sc, work, final=True)
     result["violations"] += bad
-    v = skillpm(["verify"], proj, env, check=False)
-    if v.returncode != 0:
-        result["violations"].append(f"verify after re-run failed: {v.stdout.strip()[:300]} {v.stderr.strip()[:200]}")
+    vbad, vstate = check_verify(work, env, cli_verify)
+    if vstate != "ok":
+        result["violations"].append(f"verify after re-run: {vstate} {vbad}")
     result["seconds"] = round(elapsed, 3)
     return result
 
@@ -400,7 +412,7 @@ def measure(sc: Scenario, template: Path, work: Path, env: dict, delay: float) -
 
 
 def run_trials(n: int, workdir: Path, *, seed: int = 1, delay: float = 0.05, workers: int | None = None,
-               commands: list[str] | None = None, cli_verify: bool = True, uniform_share: float = 0.25,
+               commands: list[str] | None = None, cli_verify: bool = False, uniform_share: float = 0.25,
                log=None) -> dict:
     """Run ``n`` trials spread evenly over ``commands``; return the summary (see ``main``).
 
@@ -504,6 +516,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="share of kill times drawn over the whole run (the rest: over the write phase)")
     ap.add_argument("--commands", default=",".join(COMMANDS))
     ap.add_argument("--workdir", default=None, help="scratch folder (default: a new temporary folder)")
+    ap.add_argument("--cli-verify", action="store_true",
+                    help="check with `skillpm verify --json` processes instead of calling ops.verify (slower)")
     ap.add_argument("--out", default=None, help="write the JSON summary here too")
     a = ap.parse_args(argv)
     import tempfile
@@ -516,7 +530,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{'killed' if r['killed'] else 'finished'} state={r['state']:8s} {flag}", file=sys.stderr)
 
     summary = run_trials(a.trials, workdir, seed=a.seed, delay=a.delay, workers=a.workers,
-                         commands=a.commands.split(","), uniform_share=a.uniform_share, log=log)
+                         commands=a.commands.split(","), uniform_share=a.uniform_share,
+                         cli_verify=a.cli_verify, log=log)
     text = json.dumps(summary, indent=2)
     print(text)
     if a.out:

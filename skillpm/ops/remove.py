@@ -69,6 +69,12 @@ def remove(names: list[str], *, global_: bool = False, force: bool = False, proj
             removed.setdefault(entry.name, [])
             del lock.skills[entry.name]
             manifest.skills.pop(entry.name, None)
+        if unfinished:
+            from skillpm.agents import load_agents, targets_for
+
+            table = load_agents()
+            for t in targets_for([table.agents[a] for a in manifest.agents if a in table.agents], ws.scope, ws.root):
+                clean_leftovers(t.folder)
         for name in unfinished:
             removed.setdefault(name, [])
             manifest.skills.pop(name, None)
