@@ -10,10 +10,12 @@ from __future__ import annotations
 import typer
 
 from skillpm import __version__
+from skillpm.cli.group import SkillpmGroup
 from skillpm.cli.render import OUT
 
 app = typer.Typer(
     name="skillpm",
+    cls=SkillpmGroup,  # --json holds for usage errors too
     help="A package manager for AI agent skills: see cost and security grade before install, "
     "write skills into every agent's folder, lock their hashes, audit them.",
     no_args_is_help=True,

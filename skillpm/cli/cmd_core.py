@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
-from skillpm.cli.render import (OUT, emit_json, grade_str, handles_errors, is_interactive, out, say, style, table,
+from skillpm.cli.render import (OUT, emit_json, error_entry, grade_str, handles_errors, is_interactive, out, say, style, table,
                                 warn)
 
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
@@ -202,7 +202,11 @@ def verify_cmd(
 
     res = verify(names or None, global_=global_)
     if json_out:
-        emit_json("verify", res.to_dict())
+        errors = [] if res.ok else [error_entry(
+            f"{len(res.problems)} installed folder{'s' if len(res.problems) != 1 else ''} differ from the lock",
+            "restore the locked bytes with `skillpm install --force`, or keep the edits with `skillpm update --keep-local`",
+            1, [f"{d.folder}: {d.state}" for d in res.problems])]
+        emit_json("verify", res.to_dict(), errors)
     else:
         for d in res.problems:
             out(f"{d.skill}  {d.folder} ({', '.join(d.agents) or 'canonical copy'}): {d.state}{': ' + d.detail if d.detail else ''}")
@@ -227,7 +231,11 @@ def validate_cmd(
 
     results = validate(paths, strict=strict)
     if json_out:
-        emit_json("validate", [r.to_dict() for r in results])
+        bad = [r for r in results if not r.ok]
+        errors = [error_entry(f"{len(bad)} skill{'s' if len(bad) != 1 else ''} failed validation",
+                              "fix the problems listed in result[].problems", 1,
+                              [str(r.path) for r in bad])] if bad else []
+        emit_json("validate", [r.to_dict() for r in results], errors)
     else:
         for r in results:
             errs = sum(1 for p in r.problems if p.level == "error")

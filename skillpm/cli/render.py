@@ -77,6 +77,11 @@ def emit_json(command: str, result: Any, errors: list | None = None) -> None:
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False, default=_json_default) + "\n")
 
 
+def error_entry(message: str, hint: str | None = None, code: int = 1, details: list | None = None) -> dict:
+    """One item of the envelope's ``errors`` list (same shape as a SkillpmError's)."""
+    return {"message": message, "hint": hint, "code": code, "details": list(details or [])}
+
+
 def _json_default(obj: Any):
     if hasattr(obj, "to_dict"):
         return obj.to_dict()
