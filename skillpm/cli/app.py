@@ -45,6 +45,7 @@ def root(
 # Command modules register on import. Each is small and imports its operation lazily.
 from skillpm.cli import cmd_core  # noqa: E402,F401
 from skillpm.cli import cmd_doctor  # noqa: E402,F401
+from skillpm.cli import cmd_badge  # noqa: E402,F401
 
 
 def main() -> None:
