@@ -37,11 +37,13 @@ class Workspace:
             yield
 
     def rel(self, path: Path) -> str:
-        """A path for display and for the manifest: relative to the state dir when inside it."""
-        try:
-            return "./" + Path(path).resolve().relative_to(self.state_dir.resolve()).as_posix()
-        except ValueError:
-            return str(path)
+        """A path for the manifest and lock: relative to the state dir ("./x", "../x"), so a clone works."""
+        import os
+
+        rel = Path(os.path.relpath(Path(path).resolve(), self.state_dir.resolve())).as_posix()
+        if rel.startswith("../../../") or self.scope == "global":
+            return str(Path(path).resolve())
+        return rel if rel.startswith("..") else "./" + rel.removeprefix("./")
 
 
 def find_project_root(start: Path | None = None) -> Path:

@@ -125,7 +125,7 @@ def test_same_name_from_two_sources_is_an_error_naming_both(cli, project, tmp_pa
     b = write_skill(tmp_path / "b", "demo", "From b.")
     r = cli("add", a, b, "-a", "claude-code", "--yes")
     assert r.exit_code == 2
-    assert str(tmp_path / "a") in r.stderr and str(tmp_path / "b") in r.stderr
+    assert "path:../a/demo" in r.stderr and "path:../b/demo" in r.stderr
     assert snapshot(project) == []
 
 

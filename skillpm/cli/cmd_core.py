@@ -8,8 +8,8 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
-from skillpm.cli.render import (OUT, emit_json, error_entry, grade_str, handles_errors, is_interactive, out, say, style, table,
-                                warn)
+from skillpm.cli.render import (OUT, emit_json, error_entry, grade_str, handles_errors, is_interactive, out, say, show_path, style,
+                                table, warn)
 
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
 GLOBAL_OPT = typer.Option(False, "--global", "-g", help="User scope (home folder) instead of the project.")
@@ -44,10 +44,11 @@ def render_planned(s) -> None:
     out(f"  {desc[:200] + ('…' if len(desc) > 200 else '')}")
     cost = s.cost
     out(f"  cost     {cost.session:,} tokens every session · {cost.invoke:,} once invoked · "
-        f"{cost.resources:,} in resources  ({TOKENIZER_NOTE})")
-    rows = [[m, p1, p2] for (m, p1), (_, p2) in zip(price_rows(cost.session), price_rows(cost.invoke))]
+        f"{cost.resources:,} in resources")
+    rows = [[m, "$" + p1, "$" + p2] for (m, p1), (_, p2) in zip(price_rows(cost.session), price_rows(cost.invoke))]
     for line in table(rows, ["model", "per session", "once invoked"], indent="           "):
         out(line)
+    out(f"           ({TOKENIZER_NOTE})")
     r = s.scan
     n = len(r.findings)
     out(f"  grade    {grade_str(r.grade)}  {n} finding{'s' if n != 1 else ''} against {r.rule_count} rules in "
@@ -65,9 +66,9 @@ def render_planned(s) -> None:
     for p in s.placements:
         note = {"new": "new", "replace": "replace", "unchanged": "unchanged", "conflict": "CONFLICT"}[p.action]
         agents = ", ".join(p.target.agents) or "canonical copy"
-        link = f" -> link to {p.link_to}" if p.link_to else ""
+        link = f" -> link to {show_path(p.link_to)}" if p.link_to else ""
         reason = f": {p.reason}" if p.reason else ""
-        out(f"  target   {p.dest} ({agents}){link}  [{note}{reason}]")
+        out(f"  target   {show_path(p.dest)} ({agents}){link}  [{note}{reason}]")
 
 
 @app.command("add")
@@ -209,7 +210,7 @@ def verify_cmd(
         emit_json("verify", res.to_dict(), errors)
     else:
         for d in res.problems:
-            out(f"{d.skill}  {d.folder} ({', '.join(d.agents) or 'canonical copy'}): {d.state}{': ' + d.detail if d.detail else ''}")
+            out(f"{d.skill}  {show_path(d.folder)} ({', '.join(d.agents) or 'canonical copy'}): {d.state}{': ' + d.detail if d.detail else ''}")
             for label, files in (("changed", d.changed), ("added", d.added), ("removed", d.removed)):
                 for f in files:
                     out(f"    {label:8} {f}")

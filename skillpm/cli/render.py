@@ -167,3 +167,19 @@ def confirm(question: str, default: bool = False) -> bool:
 
 def is_interactive() -> bool:
     return sys.stdin.isatty()
+
+
+def show_path(path) -> str:
+    """A path as a user would type it: relative to the current folder, or ~/… under the home folder."""
+    from pathlib import Path
+
+    p = Path(path)
+    try:
+        return p.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        pass
+    home = Path(os.path.expanduser("~"))
+    try:
+        return "~/" + p.relative_to(home).as_posix()
+    except ValueError:
+        return str(p)

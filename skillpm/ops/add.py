@@ -173,12 +173,16 @@ def requirement_for(c: Candidate, ws: Workspace) -> Requirement:
     return Requirement(c.name, path=ws.rel(folder))
 
 
+def lock_source(c: Candidate, ws: Workspace) -> tuple[str, str]:
+    """(source, path) as the lock records them; local folders relative to the project."""
+    if c.spec.kind == "git":
+        return c.spec.lock_source(), c.path
+    return "path:" + ws.rel(Path(c.spec.location)), c.path
+
+
 def lock_entry_for(c: Candidate, cost, scan, agent_ids: list[str], link: bool, ws: Workspace) -> LockEntry:
     tree = c.skill.tree
-    if c.spec.kind == "git":
-        source, path = c.spec.lock_source(), c.path
-    else:
-        source, path = "path:" + ws.rel(Path(c.spec.location)), c.path
+    source, path = lock_source(c, ws)
     return LockEntry(name=c.name, source=source, path=path, hash=tree.h1, files=tree.digests(),
                      requested=c.spec.ref if c.spec.kind == "git" else None, commit=c.commit, tree=c.tree_id,
                      executables=sorted(tree.executables), agents=sorted(agent_ids),
@@ -186,13 +190,18 @@ def lock_entry_for(c: Candidate, cost, scan, agent_ids: list[str], link: bool, w
                      grade=scan.grade, rules=scan.rules_version, index_id=c.index_id, link=link)
 
 
-def check_duplicates(cands: list[Candidate], lock: Lock, force: bool) -> None:
+def check_duplicates(cands: list[Candidate], lock: Lock, force: bool, ws: Workspace) -> None:
     seen: dict[str, Candidate] = {}
+
+    def where_of(c: Candidate) -> str:
+        src, path = lock_source(c, ws)
+        return src + (f"/{path}" if path else "")
+
     for c in cands:
-        where = f"{c.source}{'/' + c.path if c.path else ''}"
+        where = where_of(c)
         if c.name in seen:
             o = seen[c.name]
-            other = f"{o.source}{'/' + o.path if o.path else ''}"
+            other = where_of(o)
             if other != where:
                 raise SkillpmError(f"two sources give a skill named {c.name!r}: {other} and {where}",
                                    "pick one with --skill, or install them in separate steps")
@@ -201,7 +210,7 @@ def check_duplicates(cands: list[Candidate], lock: Lock, force: bool) -> None:
         e = lock.skills.get(c.name)
         if e and not force:
             locked = f"{e.source}{'/' + e.path if e.path else ''}"
-            same_src = (e.index_id and e.index_id == c.index_id) or (e.source == c.source and e.path == c.path)
+            same_src = (e.index_id and e.index_id == c.index_id) or locked == where
             if not same_src:
                 raise SkillpmError(f"skill {c.name!r} is already installed from {locked}; {where} gives another skill of that name",
                                    "remove the installed one first, or pass --force to replace it")
@@ -219,7 +228,7 @@ def plan_candidates(cands: list[Candidate], ws: Workspace, *, agent_ids: list[st
     lock = ws.lock()
     for c in cands:
         raise_for_errors(c.skill)
-    check_duplicates(cands, lock, force)
+    check_duplicates(cands, lock, force, ws)
     ids = choose_agents(agent_ids, manifest, ws)
     table = load_agents()
     targets = targets_for(table.select(ids), ws.scope, ws.root)
