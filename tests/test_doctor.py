@@ -102,7 +102,7 @@ def test_init_writes_manifest_from_lock_and_refuses_overwrite(cli, project, tmp_
     assert res["agents"] == ["claude-code", "codex"] and list(res["skills"]) == ["managed"]
     manifest = tomllib.loads((project / "skillpm.toml").read_text())
     assert manifest["agents"] == ["claude-code", "codex"]
-    assert manifest["skills"]["managed"] == {"path": str(src)}
+    assert manifest["skills"]["managed"] == {"path": "../src/managed"}  # as the lock records it
     assert cli("install", "--frozen").exit_code == 0  # the manifest agrees with the lock
     r = cli("init")
     assert r.exit_code == 2 and "already exists" in r.stderr
