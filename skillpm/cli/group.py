@@ -34,6 +34,9 @@ class SkillpmGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
+        from skillpm.cli.render import OUT
+
+        OUT.json = "--json" in argv  # progress bars and prompts stay off under --json
         if "--json" not in argv or not standalone_mode:
             return super().main(args=argv, prog_name=prog_name, complete_var=complete_var,
                                 standalone_mode=standalone_mode, **extra)

@@ -20,6 +20,7 @@ class Output:
 
     verbose: bool = False
     quiet: bool = False
+    json: bool = False  # set by the root group when --json is on the command line
 
 
 OUT = Output()
@@ -183,3 +184,23 @@ def show_path(path) -> str:
         return "~/" + p.relative_to(home).as_posix()
     except ValueError:
         return str(p)
+
+
+PROGRESS_MIN_ITEMS = 4  # fewer items than this finish well under a second: no bar
+
+
+def progress(items, label: str, min_items: int = PROGRESS_MIN_ITEMS):
+    """Iterate ``items`` with a progress bar on stderr when it helps.
+
+    Hidden when stderr is not a terminal, under --quiet or --json, and for short lists,
+    so scripts and logs never see bar drawing.
+    """
+    items = list(items)
+    err = sys.stderr
+    if len(items) < min_items or OUT.quiet or OUT.json or not (hasattr(err, "isatty") and err.isatty()):
+        yield from items
+        return
+    import typer
+
+    with typer.progressbar(items, label=label, file=err, show_pos=True, width=30) as bar:
+        yield from bar
