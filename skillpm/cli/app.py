@@ -49,4 +49,5 @@ from skillpm.cli import cmd_badge  # noqa: E402,F401
 
 
 def main() -> None:
-    app()
+    # a fixed program name: completion scripts and usage lines say `skillpm` under `python -m skillpm` too
+    app(prog_name="skillpm")
