@@ -546,6 +546,9 @@ def usd(tokens: int, per_million: float) -> str:
 
 
 def price_rows(tokens: int, prices: dict[str, float] | None = None) -> list[tuple[str, str]]:
-    """(model, USD with 5 decimals) for ``tokens``, in the price list's order."""
+    """(model, USD with 5 decimals) for ``tokens``, in the price list's order: ("Opus 5", "0.00063").
+
+    No currency sign: renderers add "$", JSON keeps the plain decimal string.
+    """
     prices = load_prices() if prices is None else prices
     return [(model, usd(tokens, per_million)) for model, per_million in prices.items()]

@@ -4,7 +4,7 @@ import json
 import shutil
 import subprocess
 
-from conftest import git, write_skill
+from skillpm_testing import git, write_skill
 from skillpm.hashing import read_tree
 
 

@@ -3,7 +3,7 @@ import pytest
 from skillpm.errors import SkillpmError
 from skillpm.skill import inspect_skill, load_skill
 
-from conftest import write_skill
+from skillpm_testing import write_skill
 
 
 def test_valid_skill_loads(tmp_path):

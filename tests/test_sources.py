@@ -33,7 +33,7 @@ def test_unparseable_source():
 
 
 def test_local_folder_of_skills_skips_git_and_node_modules(tmp_path):
-    from conftest import write_skill
+    from skillpm_testing import write_skill
 
     write_skill(tmp_path / "pack", "one")
     write_skill(tmp_path / "pack/nested", "two")
@@ -44,7 +44,7 @@ def test_local_folder_of_skills_skips_git_and_node_modules(tmp_path):
 
 
 def test_pick_lists_what_exists(tmp_path):
-    from conftest import write_skill
+    from skillpm_testing import write_skill
 
     write_skill(tmp_path / "pack", "one")
     cands = resolve_source(parse_source(str(tmp_path / "pack")))

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 from skillpm import tokens
 from skillpm.errors import SkillpmError
 from skillpm.skill import load_skill
-from tests.conftest import REPO_ROOT, write_skill
-from tests.tokens.corpus import CORPUS
+from skillpm_testing import write_skill
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
 
 RL_DESCRIPTION = (
     "Post-train large language models with reinforcement learning: reward modelling, PPO, GRPO and DPO "
@@ -40,19 +42,19 @@ def test_rl_post_training_session_count_equals_tiktoken(tmp_path, reference_enco
     assert cost.resource_files == [("references/ppo.md", len(reference_encoding.encode_ordinary("PPO clips the ratio.\n")))]
 
 
-def test_counts_match_tiktoken_and_special_tokens_are_plain_text(reference_encoding):
-    counts = tokens.count_texts(CORPUS)
-    assert counts == [len(reference_encoding.encode_ordinary(t)) for t in CORPUS]
+def test_counts_match_tiktoken_and_special_tokens_are_plain_text(reference_encoding, corpus):
+    counts = tokens.count_texts(corpus)
+    assert counts == [len(reference_encoding.encode_ordinary(t)) for t in corpus]
     # "<|endoftext|>" is several ordinary tokens, never the special token and never an error
     assert tokens.count_tokens("<|endoftext|>") == len(reference_encoding.encode_ordinary("<|endoftext|>")) > 1
 
 
-def test_fast_encoder_is_tiktokens_encoding(reference_encoding):
+def test_fast_encoder_is_tiktokens_encoding(reference_encoding, corpus):
     enc = tokens.encoder()
     assert enc._pat_str == reference_encoding._pat_str
     assert enc._special_tokens == reference_encoding._special_tokens
     assert enc._mergeable_ranks == reference_encoding._mergeable_ranks
-    for text in CORPUS:
+    for text in corpus:
         assert enc.encode_ordinary(text) == reference_encoding.encode_ordinary(text)
 
 

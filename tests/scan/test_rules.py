@@ -1,0 +1,58 @@
+"""Every rule's own tests, from rules.toml: each `catch` line is flagged, each `clean` line is not.
+
+A line is scanned as the body of a SKILL.md (the strictest place: nothing is lowered for
+its location) unless the example is a whole SKILL.md (it then starts with '---').
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from skillpm.hashing import Tree
+from skillpm.scan import scan_tree
+from skillpm.scan.rules import RANK, load_rules
+
+RULES = load_rules().rules
+
+
+def _skill(text: str) -> Tree:
+    if text.lstrip("\ufeff").startswith("---\n"):
+        return Tree(files={"SKILL.md": text.encode()})
+    body = f"---\nname: demo\ndescription: A demo skill.\n---\n# Demo\n\n{text}\n"
+    return Tree(files={"SKILL.md": body.encode()})
+
+
+def _hits(rule_id: str, text: str):
+    return [f for f in scan_tree(_skill(text)).findings if f.rule == rule_id]
+
+
+CATCH = [(r.id, ex) for r in RULES for ex in r.catch]
+CLEAN = [(r.id, ex) for r in RULES for ex in r.clean]
+
+
+@pytest.mark.parametrize("rule_id,example", CATCH, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CATCH)])
+def test_rule_catches(rule_id, example):
+    hits = _hits(rule_id, example)
+    assert hits, f"{rule_id} missed: {example!r}"
+    floor = min(RANK[load_rules().by_id[rule_id].severity], RANK["medium"])
+    assert max(RANK[f.severity] for f in hits) >= floor, [f.to_dict() for f in hits]
+
+
+@pytest.mark.parametrize("rule_id,example", CLEAN, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CLEAN)])
+def test_rule_stays_quiet(rule_id, example):
+    text, ceiling = (example["text"], example.get("max", "info")) if isinstance(example, dict) else (example, None)
+    hits = _hits(rule_id, text)
+    if ceiling is None:
+        assert not hits, f"{rule_id} flagged a clean line: {[f.to_dict() for f in hits]}"
+    else:
+        assert all(RANK[f.severity] <= RANK[ceiling] for f in hits), [f.to_dict() for f in hits]
+
+
+def test_catalogue_shape():
+    rs = load_rules()
+    assert len(rs.rules) >= 26 and len(rs.categories) >= 11
+    for r in rs.rules:
+        assert r.id and r.category and r.description and r.message.endswith(".")
+        if r.engine != "binary":
+            assert r.catch and r.clean, f"{r.id} needs tests"
+    assert rs.version.startswith(tuple("0123456789"))
