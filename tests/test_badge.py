@@ -3,7 +3,7 @@
 import json
 import xml.etree.ElementTree as ET
 
-from conftest import write_skill
+from skillpm_testing import write_skill
 from skillpm.ops.badge import GRADE_COLORS, BadgeInfo, render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,10 +1,11 @@
 """docs/cli.md and .pre-commit-hooks.yaml say what the code does."""
 
 import re
+from pathlib import Path
 
 import yaml
 
-from conftest import REPO_ROOT
+REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _registered():

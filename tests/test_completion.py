@@ -4,10 +4,11 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from conftest import REPO_ROOT
+REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(*args, env=None):

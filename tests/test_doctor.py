@@ -4,7 +4,7 @@ import json
 import os
 import tomllib
 
-from conftest import write_skill
+from skillpm_testing import write_skill
 from skillpm.hashing import read_tree
 
 

@@ -19,7 +19,7 @@ import os
 
 import pytest
 
-from conftest import write_skill
+from skillpm_testing import write_skill
 
 
 def command_paths() -> list[tuple[str, ...]]:

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO_ROOT, write_skill
+from skillpm_testing import write_skill
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
 from skillpm.cli.prompt import choose_many, parse_selection
 from skillpm.errors import SkillpmError
 
