@@ -167,7 +167,8 @@ def confirm(question: str, default: bool = False) -> bool:
 
 
 def is_interactive() -> bool:
-    return sys.stdin.isatty()
+    """A person can answer questions: stdin is a terminal and the output is not for a script (--json)."""
+    return sys.stdin.isatty() and not OUT.json
 
 
 def show_path(path) -> str:
