@@ -113,3 +113,26 @@ def test_not_a_terminal_never_prompts(cli, project, tmp_path):
     assert r.exit_code == 0, r.output
     assert "choose the ones to add" not in r.output
     assert sorted(p.name for p in (Path(project) / ".claude/skills").iterdir()) == ["alpha", "beta"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+def test_json_on_a_terminal_never_asks(project, tmp_path):
+    import json
+    import pty
+
+    src = tmp_path / "repo"
+    for name in ("alpha", "beta"):
+        write_skill(src, name, f"The {name} skill.")
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "TERM": "xterm"}
+    try:
+        proc = subprocess.run([sys.executable, "-m", "skillpm", "add", str(src), "-a", "claude-code", "--json"],
+                              stdin=slave, capture_output=True, text=True, cwd=project, env=env, timeout=120)
+    finally:
+        os.close(slave)
+        os.close(master)
+    assert proc.returncode == 1, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["errors"][0]["code"] == 1 and "--yes" in doc["errors"][0]["hint"]
+    assert "choose the ones to add" not in proc.stderr
+    assert not (project / ".claude").exists()
