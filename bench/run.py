@@ -180,7 +180,8 @@ class Skillpm(Tool):
     def __init__(self, command: list[str] | None, tiktoken_dir: Path, python: str | None = None,
                  root: Path = ROOT):
         self.root = root
-        self.python = python or sys.executable
+        # Absolute (without resolving a venv's symlink): the tools run in other folders.
+        self.python = os.path.abspath(python) if python and os.sep in python else (python or sys.executable)
         self.command = command or [self.python, "-m", "skillpm"]
         self.tiktoken_dir = tiktoken_dir
 
@@ -539,6 +540,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=7, help="runs per tool per scenario (default 7)")
     ap.add_argument("--quick", action="store_true", help="3 runs per scenario")
     ap.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
+    ap.add_argument("--save", metavar="FILE", help="also write the JSON document to FILE")
     ap.add_argument("-k", dest="only", action="append", default=[], help="only scenarios whose id contains this")
     ap.add_argument("--peer-version", default=PEER_VERSION)
     ap.add_argument("--python", default=None, help="interpreter that runs skillpm and the helper scripts "
@@ -592,8 +594,11 @@ def main(argv: list[str] | None = None) -> int:
                 results.append(bench.external("parallel_fetch.py", Result(
                     "parallel-fetch", "fetch 50 skills/10 repos, +50 ms/req", "<= 2x slowest single"),
                     parse_parallel_fetch))
+        doc = {"header": header, "results": [r.as_dict() for r in results]}
+        if args.save:
+            Path(args.save).write_text(json.dumps(doc, indent=2), encoding="utf-8")
         if args.json:
-            print(json.dumps({"header": header, "results": [r.as_dict() for r in results]}, indent=2))
+            print(json.dumps(doc, indent=2))
         else:
             print(table(results, header))
         return 0 if all(r.met is not False for r in results) else 1
