@@ -11,10 +11,12 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skillpm import archive, http
 from skillpm.errors import IntegrityError, SkillpmError
-from skillpm.hashing import DEFAULT_LIMITS, read_tree
+from skillpm.hashing import DEFAULT_LIMITS, check_relpath, read_tree
 
 from .conftest import Step
 
@@ -331,3 +333,35 @@ def test_fetch_skill_caps_the_download(fault_server):
     url = fault_server.route("/archive.tar.gz", Step(body=data))
     with pytest.raises(http.NetworkError, match="over the cap"):
         archive.fetch_skill(url, "skills/demo", max_bytes=10_000)
+
+
+# --- any names at all -------------------------------------------------------------
+
+_SEGMENT = st.one_of(st.sampled_from(["..", ".", "", "CON", "a", "A", "é", unicodedata.normalize("NFD", "é"),
+                                      "b\\c", "x\x00y", "t\x1b", "nul.txt", "/", "C:"]),
+                     st.text(min_size=1, max_size=12))
+_NAME = st.lists(_SEGMENT, min_size=1, max_size=5).map("/".join)
+_SPEC = st.one_of(st.binary(max_size=20), st.tuples(st.just("sym"), _NAME), st.tuples(st.just("dir")),
+                  st.tuples(st.just("hard"), _NAME), st.tuples(st.just("fifo")))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(_NAME, _SPEC), max_size=6))
+def test_any_member_names_either_refused_or_safe(entries):
+    """Whatever the names and kinds, the result is a refusal or a tree of safe, distinct relative paths."""
+    try:
+        data = make_tar(demo() + [(f"skills/demo/{n}", s) for n, s in entries])
+    except (ValueError, UnicodeError, tarfile.TarError):
+        return  # tarfile itself cannot write some of these names (e.g. NUL)
+    try:
+        tree = extract(data)
+    except SkillpmError as exc:
+        assert exc.message and exc.hint
+        return
+    keys = list(tree.files)
+    assert "SKILL.md" in keys
+    for rel in keys:
+        assert rel == check_relpath(rel)
+        assert not rel.startswith("/") and ".." not in rel.split("/")
+    assert len({unicodedata.normalize("NFC", k).casefold() for k in keys}) == len(keys)
+    assert tree.executables <= set(keys)
