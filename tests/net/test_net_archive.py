@@ -314,6 +314,16 @@ def test_fetch_skill_streams_and_retries(fault_server):
     assert fault_server.hits("/archive.tar.gz") == 3
 
 
+def test_fetch_skill_checks_the_skill_h1(fault_server):
+    data = make_tar(demo())
+    url = fault_server.route("/archive.tar.gz", Step(body=data))
+    good = extract(data).h1
+    assert archive.fetch_skill(url, "skills/demo", expected_h1=good).h1 == good
+    with pytest.raises(IntegrityError, match="does not match the hash the index recorded") as info:
+        archive.fetch_skill(url, "skills/demo", expected_h1="h1:" + "A" * 43 + "=")
+    assert info.value.code == 4 and any(good in d for d in info.value.details)
+
+
 def test_fetch_skill_hash_mismatch_returns_nothing(fault_server):
     data = make_tar(demo())
     url = fault_server.route("/archive.tar.gz", Step(body=data))
