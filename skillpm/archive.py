@@ -48,12 +48,13 @@ def archive_limits(limits: dict | None = None) -> dict:
     from skillpm.config import user_config
 
     merged = dict(limits if limits is not None else skill_limits())
-    merged.setdefault("max_archive_bytes", MAX_ARCHIVE_BYTES)
-    merged.setdefault("max_archive_members", MAX_ARCHIVE_MEMBERS)
+    defaults = {"max_archive_bytes": MAX_ARCHIVE_BYTES, "max_archive_members": MAX_ARCHIVE_MEMBERS}
     for key, value in user_config().get("limits", {}).items():
         k = key.replace("-", "_")
-        if k in ("max_archive_bytes", "max_archive_members") and isinstance(value, int) and value > 0:
-            merged[k] = value
+        if k in defaults and isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            defaults[k] = value
+    for k, value in defaults.items():
+        merged.setdefault(k, value)  # a caller's explicit cap wins over the config
     return merged
 
 

@@ -180,6 +180,19 @@ def test_decompression_bomb_outside_the_skill_refused_by_counted_bytes(refused):
             limits={**DEFAULT_LIMITS, "max_archive_bytes": 8 << 20})
 
 
+def test_archive_caps_from_config(refused):
+    from skillpm import config
+
+    cfg = Path(os.environ["SKILLPM_CONFIG_DIR"]) / "config.toml"
+    cfg.parent.mkdir(parents=True, exist_ok=True)
+    cfg.write_text("[limits]\nmax-archive-bytes = 100000\nmax-archive-members = 50\n", encoding="utf-8")
+    config._cached.cache_clear()
+    lim = archive.archive_limits()
+    assert (lim["max_archive_bytes"], lim["max_archive_members"]) == (100_000, 50)
+    assert archive.archive_limits({**DEFAULT_LIMITS, "max_archive_members": 7})["max_archive_members"] == 7
+    refused(make_tar(demo(**{"big.bin": ("zeros", 200_000)})), "unpacks to more than 100000 bytes", exc=IntegrityError)
+
+
 def test_too_many_members_refused(refused):
     data = _many_empty_files(f"{TOP}/junk/", 20_000)
     refused(data, "more than 10000 entries", exc=IntegrityError,
