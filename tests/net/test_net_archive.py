@@ -194,9 +194,9 @@ def test_archive_caps_from_config(refused):
 
 
 def test_too_many_members_refused(refused):
-    data = _many_empty_files(f"{TOP}/junk/", 20_000)
-    refused(data, "more than 10000 entries", exc=IntegrityError,
-            limits={**DEFAULT_LIMITS, "max_archive_members": 10_000})
+    data = _many_empty_files(f"{TOP}/junk/", 6_000)
+    refused(data, "more than 5000 entries", exc=IntegrityError,
+            limits={**DEFAULT_LIMITS, "max_archive_members": 5_000})
 
 
 # --- refusals inside the skill ----------------------------------------------------
@@ -249,22 +249,22 @@ def test_skill_over_total_size_refused(refused):
 def _many_empty_files(prefix: str, n: int) -> bytes:
     """A tar.gz of ``n`` empty files, headers written directly (tarfile takes ~30 us per member)."""
     template = bytearray(tarfile.TarInfo("x").tobuf(tarfile.USTAR_FORMAT))
+    template[0:100] = bytes(100)
+    template[148:156] = b" " * 8
+    base = sum(template)  # the checksum is a byte sum: add each name's bytes to it
+    middle, tail = bytes(template[100:148]), bytes(template[156:])
     info = tarfile.TarInfo(f"{TOP}/skills/demo/SKILL.md")
     info.size = len(SKILL_MD)
     out = [info.tobuf(tarfile.USTAR_FORMAT) + SKILL_MD + bytes(-len(SKILL_MD) % 512)]
     for i in range(n):
-        h = template[:]
-        h[0:100] = f"{prefix}{i}.md".encode().ljust(100, b"\0")
-        h[148:156] = b" " * 8
-        h[148:156] = b"%06o\0 " % sum(h)
-        out.append(bytes(h))
+        name = f"{prefix}{i}.md".encode()
+        out.append(name.ljust(100, b"\0") + middle + b"%06o\0 " % (base + sum(name)) + tail)
     out.append(bytes(1024))
     return gzip.compress(b"".join(out), compresslevel=1, mtime=0)
 
 
 def test_100000_tiny_files_refused(refused):
     data = _many_empty_files(f"{TOP}/skills/demo/f/", 100_000)
-    assert gzip.decompress(data).count(b"ustar\x0000") == 100_001  # one header per file
     refused(data, "holds more than 5000 files")
 
 
@@ -368,7 +368,7 @@ _SPEC = st.one_of(st.binary(max_size=20), st.tuples(st.just("sym"), _NAME), st.t
                   st.tuples(st.just("hard"), _NAME), st.tuples(st.just("fifo")))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(_NAME, _SPEC), max_size=6))
 def test_any_member_names_either_refused_or_safe(entries):
     """Whatever the names and kinds, the result is a refusal or a tree of safe, distinct relative paths."""
