@@ -535,8 +535,6 @@ def fetch_many(urls: Iterable[str], *, max_bytes: int, expected_sha256: dict[str
     raised is that of the first failing URL in list order (an IntegrityError
     before any NetworkError); the others are listed in its details.
     """
-    from concurrent.futures import ThreadPoolExecutor
-
     urls = list(urls)
     if not urls:
         return []
@@ -549,15 +547,23 @@ def fetch_many(urls: Iterable[str], *, max_bytes: int, expected_sha256: dict[str
     if len(hashes) != len(urls):
         raise ValueError("expected_sha256 must have one entry per URL")
     etags = etags or {}
+    return _parallel(urls, lambda i: get(urls[i], max_bytes=max_bytes, etag=etags.get(urls[i]),
+                                         expected_sha256=hashes[i], missing_ok=missing_ok), workers)
+
+
+def _parallel(urls: list[str], fetch: Callable[[int], Response], workers: int | None) -> list[Response]:
+    """Run ``fetch(i)`` for every URL on a thread pool over the one client; fail fast, keep order."""
+    from concurrent.futures import ThreadPoolExecutor
+
     stop = threading.Event()
-    client()  # create the pool once, before the threads race for it
+    if not is_offline():
+        client()  # create the pool once, before the threads race for it
 
     def one(i: int) -> Response | None:
         if stop.is_set():
             return None
         try:
-            return get(urls[i], max_bytes=max_bytes, etag=etags.get(urls[i]), expected_sha256=hashes[i],
-                       missing_ok=missing_ok)
+            return fetch(i)
         except BaseException:
             stop.set()
             raise
@@ -637,3 +643,18 @@ def cached_get(url: str, cache_path: Path | str, *, max_bytes: int, expected_sha
         return resp
     _write_cache(cache_path, url, resp.body, resp.etag)
     return resp
+
+
+def cached_fetch_many(items: Iterable[tuple[str, Path | str]], *, max_bytes: int, missing_ok: bool = False,
+                      workers: int | None = None) -> list[Response]:
+    """``cached_get`` for many (url, cache_path) pairs in parallel: the sparse-index refresh.
+
+    Unchanged entries cost one 304 each (no body); offline, every entry comes
+    from its cache or the call fails naming the first one missing.
+    """
+    pairs = [(u, Path(p)) for u, p in items]
+    if not pairs:
+        return []
+    return _parallel([u for u, _p in pairs],
+                     lambda i: cached_get(pairs[i][0], pairs[i][1], max_bytes=max_bytes, missing_ok=missing_ok),
+                     workers)
