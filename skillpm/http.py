@@ -11,7 +11,8 @@ are decided in one place:
   ``stream_to(url, path, …)`` writes a file atomically.
 - ``fetch_many(urls, …)`` — many bodies in parallel through the one pool, in order.
 - ``cached_get(url, cache_path, …)`` — ETag / If-None-Match revalidation with an
-  on-disk copy (also what ``--offline`` falls back to).
+  on-disk copy (also what ``--offline`` falls back to); ``cached_fetch_many``
+  revalidates many such entries in parallel (the sparse-index refresh).
 
 Retries: connection errors and resets, timeouts, truncated bodies, 408, 429,
 500, 502, 503 and 504 are tried again with exponential backoff and jitter; a
