@@ -29,7 +29,6 @@ Defaults are the constants below; the user's config can override them under
 
 from __future__ import annotations
 
-import email.utils
 import hashlib
 import io
 import json
@@ -230,6 +229,8 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP date); None if absent or bad."""
     if not value:
         return None
+    import email.utils
+
     value = value.strip()
     if value.isdigit():
         return float(value)
