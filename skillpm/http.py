@@ -153,8 +153,18 @@ def client(what: str = "this command") -> Any:
                     limits=httpx.Limits(max_connections=s.max_connections,
                                         max_keepalive_connections=s.max_connections, keepalive_expiry=30.0),
                     timeout=httpx.Timeout(s.read_timeout, connect=s.connect_timeout),
+                    event_hooks={"response": [_refuse_downgrade]},
                 )
     return _client
+
+
+def _refuse_downgrade(response: Any) -> None:
+    """Never follow a redirect from https to plain http (the hash checks are the last line, not the first)."""
+    if response.is_redirect and response.url.scheme == "https":
+        location = response.headers.get("location", "")
+        if location.lower().startswith("http:"):
+            raise NetworkError(f"{shown_url(str(response.url))} redirects to plain http ({shown_url(location)})",
+                               "refusing to downgrade to an unencrypted connection; use the https address it should serve")
 
 
 def close() -> None:
