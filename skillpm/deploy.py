@@ -65,6 +65,50 @@ def place_copy(tree: Tree, dest: Path) -> None:
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     clean_leftovers(dest.parent)
+    _build_and_swap(tree, dest)
+
+
+class CopyPool:
+    """``place_copy`` for many folders, several at a time.
+
+    Writing a folder is mostly waiting for fsync (each file, each folder, the parent after the
+    swap: 7 calls for a 3-file skill), and fsync neither holds the GIL nor keeps other fsyncs
+    from sharing a journal commit; done one folder after another, 200 folders took 1,400
+    sequential fsyncs (docs/performance.md). Leftovers are tidied once per parent before any
+    thread starts, so no thread removes another one's build folder. Every write is still
+    temp-folder, fsync, atomic swap; ``__exit__`` waits for all of them and raises the first error.
+    """
+
+    WORKERS = 8
+
+    def __init__(self, dests: list[Path]):
+        for parent in dict.fromkeys(Path(d).parent for d in dests):
+            parent.mkdir(parents=True, exist_ok=True)
+            clean_leftovers(parent)
+        self._futures: list = []
+        self._pool = None
+
+    def place(self, tree: Tree, dest: Path) -> None:
+        if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._pool = ThreadPoolExecutor(self.WORKERS, thread_name_prefix="skillpm-write")
+        self._futures.append(self._pool.submit(_build_and_swap, tree, Path(dest)))
+
+    def __enter__(self) -> "CopyPool":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if self._pool is None:
+            return
+        self._pool.shutdown(wait=True)
+        if exc_type is None:
+            for f in self._futures:
+                if f.exception() is not None:
+                    raise f.exception()
+
+
+def _build_and_swap(tree: Tree, dest: Path) -> None:
     build = temp_sibling(dest)
     os.rmdir(build)  # write_tree makes it
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skillpm.deploy import inspect_folder, place_copy, place_link
+from skillpm.deploy import CopyPool, inspect_folder, place_link
 from skillpm.errors import IntegrityError, SkillpmError
 from skillpm.hashing import Tree
 from skillpm.lockfile import LockEntry
@@ -134,13 +134,19 @@ def install(*, frozen: bool = False, global_: bool = False, force: bool = False,
                                        "restore the locked bytes")
                 todo.append((entry, folder, canon if entry.link and not canonical else None))
         trees: dict[str, Tree] = {}
-        for entry, folder, link_to in (progress(todo) if progress else todo):  # progress: the CLI's bar
-            if link_to is not None:
-                place_link(folder, link_to)
-            else:
-                if entry.name not in trees:
-                    trees[entry.name] = fetch_locked_tree(entry, ws, offline=offline)
-                place_copy(trees[entry.name], folder)
-            result.written.append(str(folder))
+        links: list[tuple[Path, Path]] = []
+        # Copies are written by a few threads while the next trees are fetched; links are made
+        # after every copy (their canonical folder) is in place.
+        with CopyPool([folder for _, folder, link_to in todo if link_to is None]) as pool:
+            for entry, folder, link_to in (progress(todo) if progress else todo):  # progress: the CLI's bar
+                if link_to is not None:
+                    links.append((folder, link_to))
+                else:
+                    if entry.name not in trees:
+                        trees[entry.name] = fetch_locked_tree(entry, ws, offline=offline)
+                    pool.place(trees[entry.name], folder)
+                result.written.append(str(folder))
+        for folder, link_to in links:
+            place_link(folder, link_to)
     return result
 
