@@ -73,7 +73,7 @@ def lock_drift(ws: Workspace) -> tuple[list[str], list[str]]:
 
 
 def install(*, frozen: bool = False, global_: bool = False, force: bool = False, offline: bool = False,
-            project: Path | None = None, assume_yes: bool = False) -> InstallResult:
+            project: Path | None = None, assume_yes: bool = False, progress=None) -> InstallResult:
     from skillpm.ops.verify import entry_folders
 
     ws = open_workspace(global_, project)
@@ -134,7 +134,7 @@ def install(*, frozen: bool = False, global_: bool = False, force: bool = False,
                                        "restore the locked bytes")
                 todo.append((entry, folder, canon if entry.link and not canonical else None))
         trees: dict[str, Tree] = {}
-        for entry, folder, link_to in todo:
+        for entry, folder, link_to in (progress(todo) if progress else todo):  # progress: the CLI's bar
             if link_to is not None:
                 place_link(folder, link_to)
             else:
