@@ -45,7 +45,6 @@ if TYPE_CHECKING:  # pragma: no cover
 ENCODING = "o200k_base"
 SOURCE_URL = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
 SOURCE_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"
-DOWNLOAD_TIMEOUT = 30.0  # seconds; the file is 3.6 MB
 
 # Printed under every cost report (DESIGN §2).
 TOKENIZER_NOTE = ("token counts use tiktoken o200k_base: exact for GPT models; "
@@ -74,21 +73,18 @@ def source_path() -> Path | None:
 
 
 def _download_source() -> bytes:
-    import httpx
+    from skillpm import http
 
     try:
-        with httpx.Client(timeout=DOWNLOAD_TIMEOUT, follow_redirects=True) as client:
-            resp = client.get(SOURCE_URL)
-            resp.raise_for_status()
-            return resp.content
-    except httpx.HTTPError as exc:
+        return http.get(SOURCE_URL, max_bytes=16 * 1024 * 1024, expected_sha256=SOURCE_SHA256,
+                        what="downloading the tokenizer file").body
+    except NetworkError as exc:
         where = source_path()
         hint = ("connect to the internet once so skillpm can download it, or copy the file "
                 f"{SOURCE_URL.rsplit('/', 1)[1]} to {where} "
                 "(set TIKTOKEN_CACHE_DIR to the folder that holds it, named as tiktoken names it)")
-        raise NetworkError(
-            f"the tokenizer file {ENCODING} is not on this machine and could not be downloaded "
-            f"({type(exc).__name__}: {exc})", hint) from None
+        raise NetworkError(f"the tokenizer file {ENCODING} is not on this machine and could not be downloaded "
+                           f"({exc.message})", hint) from None
 
 
 def read_source() -> bytes:
