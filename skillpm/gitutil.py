@@ -32,6 +32,11 @@ SAFE_CONFIG = [
     "protocol.fd.allow=never",
     "submodule.recurse=false",
     "credential.interactive=false",
+    # Keep every fetch as one pack: index-pack makes it visible all at once (its .idx is renamed in
+    # last), whereas unpacked loose objects appear one by one, so a fetch killed midway left a
+    # commit whose tree was missing and that was never fetched again (crash trials found it).
+    "fetch.unpackLimit=1",
+    "transfer.unpackLimit=1",
 ]
 
 UNSAFE_URL = re.compile(r"^(ext|fd)::|^-", re.IGNORECASE)
@@ -108,7 +113,11 @@ def init_bare(path: Path) -> None:
 
 
 def has_commit(git_dir: Path, commit: str) -> bool:
-    proc = run(["cat-file", "-e", f"{commit}^{{commit}}"], git_dir, check=False)
+    """The commit and every object of its tree are in the cache (parents are not needed).
+
+    Checking the commit object alone is not enough: a fetch killed midway can leave the commit
+    without its tree, and that cache entry would then never be fetched again."""
+    proc = run(["rev-list", "--objects", "--no-walk", "--quiet", commit, "--"], git_dir, check=False)
     return proc.returncode == 0
 
 
