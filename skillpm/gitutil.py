@@ -47,6 +47,11 @@ def check_url(url: str, allow_file: bool = True) -> None:
     if UNSAFE_URL.search(url) or "::" in url.split("/")[0]:
         raise SkillpmError(f"refusing git URL {url!r}: transport not allowed",
                            "use an https://, ssh:// or git@host: URL")
+    # A host or user that starts with '-' becomes an ssh option (ssh://-oProxyCommand=…, CVE-2017-1000117).
+    authority = url.split("://", 1)[1].split("/", 1)[0] if "://" in url else url.split(":", 1)[0]
+    if any(part.startswith("-") for part in authority.replace("%2d", "-").replace("%2D", "-").split("@")):
+        raise SkillpmError(f"refusing git URL {url!r}: a host or user name may not start with '-'",
+                           "check the URL; it looks like an attempt to pass an option to ssh")
     if url.lower().startswith("file:") and not allow_file:
         raise SkillpmError(f"refusing file:// URL {url!r} from a remote source",
                            "file:// is only allowed when you give it yourself")
