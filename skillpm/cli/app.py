@@ -44,6 +44,10 @@ def root(
 
 # Command modules register on import. Each is small and imports its operation lazily.
 from skillpm.cli import cmd_core  # noqa: E402,F401
+from skillpm.cli import cmd_cost  # noqa: E402,F401
+from skillpm.cli import cmd_scan  # noqa: E402,F401
+from skillpm.cli import cmd_index, cmd_info, cmd_search  # noqa: E402,F401
+from skillpm.cli import cmd_audit  # noqa: E402,F401
 from skillpm.cli import cmd_doctor  # noqa: E402,F401
 from skillpm.cli import cmd_badge  # noqa: E402,F401
 

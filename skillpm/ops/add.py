@@ -295,6 +295,17 @@ def apply_plan(plan: AddPlan, *, accept_asked: bool = False, save_manifest: bool
     with ws.locked():
         lock = ws.lock()  # reread under the lock: another process may have added skills meanwhile
         manifest = ws.manifest()
+        # The plan was made before taking the lock: place again against what is on disk now, so a
+        # folder another process wrote in between is judged (same bytes → unchanged; other bytes →
+        # conflict) rather than silently overwritten.
+        check_duplicates([s.cand for s in plan.skills], lock, plan.force, ws)
+        for s in plan.skills:
+            s.placements = _place(s.name, s.entry.hash, plan.targets, lock, plan.force, plan.link, ws)
+        if plan.conflicts:
+            s, p = plan.conflicts[0]
+            raise SkillpmError(f"{p.dest} {p.reason} (changed by another process while this one was planning)",
+                               "run the command again to see the new state",
+                               details=[f"{pp.dest}: {pp.reason}" for _, pp in plan.conflicts])
         for s in plan.skills:
             tree = s.cand.skill.tree
             store.put(tree)

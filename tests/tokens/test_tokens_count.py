@@ -201,12 +201,14 @@ def test_known_hash_lookup_is_fast(tmp_path):
     keys = [hashlib.sha256(str(i).encode()).hexdigest() for i in range(7000)]
     tokens.CountCache(path).add_many({k: i for i, k in enumerate(keys)})
     timings = []
-    for probe in (keys[0], keys[3500], keys[-1]):
+    for probe in (keys[0], keys[3500], keys[-1], keys[10], keys[6000]):
         fresh = tokens.CountCache(path)
         t = time.perf_counter()
         assert fresh.get_many([probe]) == [keys.index(probe)]
         timings.append(time.perf_counter() - t)
-    assert min(timings) < 0.005  # file read + find; measured ~0.4 ms (docs/tokens.md); generous for CI
+        assert fresh._counts is None  # answered from one shard with find(), nothing parsed whole
+    # measured ~0.25 ms on an idle machine (docs/tokens.md); generous here for loaded CI machines
+    assert min(timings) < 0.02
 
 
 def test_count_tokens_module_imports_nothing_heavy():

@@ -1,0 +1,112 @@
+"""The security scanner: a static, rule-based reading of a skill's text and scripts.
+
+Public API (light to import; rules are loaded and compiled on the first scan):
+``scan_tree``, ``scan_path``, ``grade_of``, ``check_policy``, ``Finding``,
+``ScanResult``, ``PolicyDecision``, ``GRADES``, ``RULES_VERSION`` / ``rules_version()``.
+Renderers live in ``skillpm.scan.report`` (text, json, SARIF 2.1.0).
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+from pathlib import Path
+
+from skillpm.scan.result import GRADES, SEVERITIES, Finding, PolicyDecision, ScanResult, check_policy, grade_of
+
+__all__ = ["GRADES", "SEVERITIES", "Finding", "PolicyDecision", "ScanResult", "check_policy", "grade_of",
+           "rules_version", "scan_tree", "scan_path", "RULES_VERSION"]
+
+_SEV_ORDER = {s: i for i, s in enumerate(reversed(SEVERITIES))}
+
+
+def rules_version() -> str:
+    from skillpm.scan.rules import rules_version as _rv
+
+    return _rv()
+
+
+def __getattr__(name: str):
+    if name == "RULES_VERSION":
+        return rules_version()
+    raise AttributeError(name)
+
+
+def _check_suppressions(suppressions) -> list[dict]:
+    from skillpm.errors import SkillpmError
+
+    out = []
+    for i, s in enumerate(suppressions or []):
+        if not isinstance(s, dict) or not s.get("rule") or not s.get("reason"):
+            raise SkillpmError(f"suppression #{i + 1} in the config needs a rule and a reason: {s!r}",
+                               'write it as [[suppress]] rule = "SC-01" path = "scripts/install.sh" reason = "…"')
+        out.append({"rule": str(s["rule"]), "path": str(s.get("path", "*")), "reason": str(s["reason"]),
+                    "skill": s.get("skill")})
+    return out
+
+
+def _suppression_for(f: Finding, sups: list[dict], skill: str | None) -> str | None:
+    for s in sups:
+        if s["skill"] and skill and not fnmatchcase(skill, s["skill"]):
+            continue
+        if not fnmatchcase(f.rule, s["rule"]):
+            continue
+        if fnmatchcase(f.file, s["path"]) or (skill and fnmatchcase(f"{skill}/{f.file}", s["path"])):
+            return s["reason"]
+    return None
+
+
+def finalize(findings: list[Finding], suppressions=None, skill: str | None = None) -> list[Finding]:
+    """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display."""
+    from skillpm.scan.engine import PER_RULE_CAP, is_lowered_location, lower_one
+
+    sups = _check_suppressions(suppressions)
+    for f in findings:
+        if is_lowered_location(f.file) and f.severity not in ("info", "low"):
+            f.severity = lower_one(f.severity)
+            f.note = (f.note + "; " if f.note else "") + "one level lower outside SKILL.md in " + f.file.split("/")[0] + "/"
+        if sups:
+            f.suppressed = _suppression_for(f, sups, skill)
+    findings.sort(key=lambda f: (_SEV_ORDER[f.severity], f.file, f.line, f.rule))
+    used: dict[str, int] = {}
+    for f in findings:
+        if f.suppressed is not None or f.severity in ("info", "low"):
+            continue
+        used[f.rule] = used.get(f.rule, 0) + 1
+        f.counted = used[f.rule] <= PER_RULE_CAP
+    return findings
+
+
+def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = None) -> ScanResult:
+    """Scan every file of a ``hashing.Tree``; suppressions come only from the user's config."""
+    from skillpm.scan.engine import scanner, skill_description
+
+    sc = scanner()
+    files = tree.files
+    skill_md = next((p for p in sorted(files) if p.lower() == "skill.md"), None)
+    description = skill_description(files[skill_md]) if skill_md else ""
+    findings: list[Finding] = []
+    for path in sorted(files):
+        findings += sc.scan_file(path, files[path], path in tree.executables, description)
+    findings = finalize(findings, suppressions, skill)
+    rs = sc.ruleset
+    return ScanResult(grade=grade_of(findings), findings=findings, rules_version=rs.version,
+                      rule_count=len(rs.rules), category_count=len(rs.categories),
+                      files_scanned=len(files), bytes_scanned=sum(len(b) for b in files.values()),
+                      categories=rs.categories)
+
+
+def scan_path(path, suppressions: list[dict] | None = None) -> ScanResult:
+    """Read a skill folder (DESIGN §3 rules) and scan it. Without ``suppressions``, the user's config is used."""
+    from skillpm import config
+    from skillpm.hashing import read_tree
+
+    p = Path(path)
+    if p.is_file():
+        from skillpm.hashing import Tree
+
+        tree = Tree(files={p.name: p.read_bytes()})
+    else:
+        tree = read_tree(p, config.limits())
+    if suppressions is None:
+        suppressions = config.user_config().get("suppress", [])
+    return scan_tree(tree, suppressions, skill=p.resolve().name)

@@ -1,0 +1,695 @@
+"""The scanner: classify files, split Markdown into regions, run the rules, apply context.
+
+One pass per file and per rule whose keywords occur in the file (a substring test on the
+lowered text is the prefilter). Matches are mapped back to lines afterwards, so a file
+is never split into lines unless something matched.
+"""
+
+from __future__ import annotations
+
+import math
+import posixpath
+import re
+from bisect import bisect_right
+from collections import Counter
+from dataclasses import dataclass, field
+
+from skillpm.scan import hidden
+from skillpm.scan.result import Finding
+from skillpm.scan.rules import RANK, SEVERITIES, Rule, load_rules
+
+PER_RULE_CAP = 2  # how many findings of one rule count toward the grade (all are printed)
+MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file before a summary line
+LOWERED_DIRS = {"references", "reference", "examples", "example", "docs", "doc", "tests", "test"}
+
+SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx",
+              ".ps1", ".psm1", ".psd1", ".rb", ".pl", ".pm", ".php", ".lua", ".go", ".rs", ".java", ".kt", ".swift",
+              ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".bat", ".cmd", ".vbs", ".applescript", ".scpt", ".r",
+              ".jl", ".scala", ".groovy", ".gradle", ".tf", ".hcl", ".nix", ".ipynb", ".sql", ".mk", ".awk", ".sed"}
+SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile", "vagrantfile",
+                "procfile", "brewfile"}
+MARKDOWN_EXT = {".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", ".adoc", ".prompt", ".instructions", ""}
+MARKUP_EXT = {".html", ".htm", ".xml", ".svg", ".vue", ".svelte", ".astro"}
+LOCKFILES = {"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "uv.lock", "cargo.lock",
+             "gemfile.lock", "composer.lock", "go.sum", "pipfile.lock", "bun.lock", "deno.lock", "flake.lock"}
+ARCHIVE_EXT = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".zst", ".jar", ".whl",
+               ".egg", ".nupkg", ".vsix", ".crx", ".xpi", ".apk", ".deb", ".rpm", ".dmg", ".pkg", ".msi", ".cab")
+EXEC_EXT = (".exe", ".dll", ".so", ".dylib", ".bin", ".elf", ".com", ".scr", ".sys", ".node", ".wasm")
+MAGIC_EXEC = (b"\x7fELF", b"MZ", b"\xfe\xed\xfa\xce", b"\xfe\xed\xfa\xcf", b"\xce\xfa\xed\xfe", b"\xcf\xfa\xed\xfe",
+              b"\xca\xfe\xba\xbe", b"\x00asm")
+MAGIC_ARCHIVE = (b"PK\x03\x04", b"PK\x05\x06", b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"7z\xbc\xaf\x27\x1c", b"Rar!",
+                 b"\x28\xb5\x2f\xfd", b"MSCF", b"xar!")
+OFFICE_EXT = (".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub")
+
+FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^\n`]*)$", re.MULTILINE)
+HEADING_RE = re.compile(r"^#{1,6}[ \t]+([^\n]{0,200})$", re.MULTILINE)
+# A soft line break inside a paragraph: the next line continues the sentence.
+SOFT_BREAK_RE = re.compile(r"(?<=[^\n])\n(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
+CONCAT_RE = re.compile(r"""(["'])[ \t]*(?:[+.&][ \t\n]{0,40}|\\\n[ \t]{0,40}|\n[ \t]{0,40})?\1|\\\n[ \t]{0,40}""")
+NEGATION_RE = re.compile(
+    r"\b(?:not|never|no(?! (?:matter|longer|need|one|doubt))|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|cannot|can'?t|"
+    r"avoid|avoids|refuse|refuses|reject|rejects|prohibit|prohibits|forbid|forbids|forbidden|prevent|prevents|block|"
+    r"blocks|disallow|deny|denies|nor|instead of)\b(?![ \t]+(?:hesitate|forget|fail|stop|wait|bother|mind)\b)",
+    re.IGNORECASE)
+NEGATION_AFTER_RE = re.compile(
+    r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
+    r"^[^.!?;\n]{0,60}?\b(?:is|are)\s+(?:forbidden|prohibited|banned|blocked|rejected|denied)\b", re.IGNORECASE)
+CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b", re.IGNORECASE)
+QUOTE_CHARS = '"“”`«»'
+PLACEHOLDER_RE = re.compile(
+    r"example|sample|placeholder|your[_-]?|<[^>]*>|\{\{|\$\{|\$[A-Z_]|x{4,}|X{4,}|\.\.\.|\*{3,}|changeme|dummy|fake|"
+    r"redacted|replace|todo|test|demo|0{6,}|1234|abcd", re.IGNORECASE)
+WEAK_PASSWORDS = {"password", "pass", "passwd", "secret", "changeme", "admin", "root", "postgres", "mysql", "user",
+                  "test", "example", "pwd", "guest", "redis", "mongo", "default", "letmein", "qwerty"}
+
+
+@dataclass
+class _Region:
+    first: int  # first line (1-based)
+    kind: str  # "frontmatter" | "prose" | "code"
+    lang: str = ""
+
+
+@dataclass
+class _FileCtx:
+    path: str
+    kind: str
+    text: str  # the original text
+    view: str  # invisible characters removed, NFKC-normalised (same newlines)
+    description: str = ""
+    regions: list[_Region] = field(default_factory=list)
+    headings: list[tuple[int, str]] = field(default_factory=list)
+    _nl: list[int] | None = None
+    _orig_nl: list[int] | None = None
+
+    def line_of(self, pos: int) -> int:
+        if self._nl is None:
+            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+        return bisect_right(self._nl, pos - 1) + 1 if pos else 1
+
+    def view_line(self, line: int) -> str:
+        if self._nl is None:
+            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+        start = self._nl[line - 2] + 1 if line >= 2 else 0
+        end = self._nl[line - 1] if line - 1 < len(self._nl) else len(self.view)
+        return self.view[start:end]
+
+    def line_start(self, line: int) -> int:
+        if self._nl is None:
+            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+        if line - 2 >= len(self._nl):
+            return len(self.view)
+        return self._nl[line - 2] + 1 if line >= 2 else 0
+
+    def orig_line(self, line: int) -> str:
+        if self._orig_nl is None:
+            self._orig_nl = [m.start() for m in re.finditer("\n", self.text)]
+        start = self._orig_nl[line - 2] + 1 if line >= 2 else 0
+        end = self._orig_nl[line - 1] if line - 1 < len(self._orig_nl) else len(self.text)
+        return self.text[start:end].rstrip("\r")
+
+    def region_at(self, line: int) -> _Region:
+        if not self.regions:
+            return _Region(1, "code" if self.kind == "script" else "prose")
+        i = bisect_right([r.first for r in self.regions], line) - 1
+        return self.regions[max(i, 0)]
+
+    def heading_at(self, line: int) -> str:
+        if not self.headings:
+            return ""
+        i = bisect_right([h[0] for h in self.headings], line) - 1
+        return self.headings[i][1] if i >= 0 else ""
+
+
+def lower_one(sev: str) -> str:
+    return SEVERITIES[max(0, RANK[sev] - 1)]
+
+
+def classify(path: str, data: bytes, executable: bool) -> str:
+    """markdown | skill_md | script | markup | data | lockfile | executable | archive | binary."""
+    name = posixpath.basename(path).lower()
+    head = data[:8192]
+    if head.startswith(MAGIC_EXEC) and (not head.startswith(b"MZ") or name.endswith(EXEC_EXT) or b"\0" in head):
+        return "executable"
+    if name.endswith(OFFICE_EXT):
+        return "binary"
+    if head.startswith(MAGIC_ARCHIVE) or name.endswith(ARCHIVE_EXT) and b"\0" in head:
+        return "archive"
+    if b"\0" in head or name.endswith(EXEC_EXT):
+        return "executable" if executable or name.endswith(EXEC_EXT) else "binary"
+    if name == "skill.md":
+        return "skill_md"
+    if name in LOCKFILES:
+        return "lockfile"
+    ext = posixpath.splitext(name)[1]
+    if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES:
+        return "script"
+    if ext in MARKDOWN_EXT:
+        return "markdown"
+    if ext in MARKUP_EXT:
+        return "markup"
+    return "data"
+
+
+def _frontmatter_end(view: str) -> int | None:
+    """Line number of the closing '---' of the frontmatter, or None (absent or unterminated)."""
+    if not view.startswith("---"):
+        return None
+    first = view.find("\n")
+    if first < 0 or view[:first].strip() != "---":
+        return None
+    m = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE).search(view, first + 1, min(len(view), 65536))
+    if not m:
+        return None
+    return view.count("\n", 0, m.start()) + 1
+
+
+def _description(view: str, fm_end: int | None) -> str:
+    if not fm_end:
+        return ""
+    fm = "\n".join(view.split("\n", fm_end)[:fm_end])
+    m = re.search(r"^description:[ \t]*([^\n]*(?:\n[ \t]+[^\n]*){0,20})", fm, re.MULTILINE)
+    return m.group(1) if m else ""
+
+
+def _segment(ctx: _FileCtx) -> None:
+    """Split Markdown into frontmatter, prose and fenced code; record headings."""
+    view = ctx.view
+    fm_end = _frontmatter_end(view)
+    regions = []
+    body_line = 1
+    if fm_end:
+        regions.append(_Region(1, "frontmatter"))
+        body_line = fm_end + 1
+        ctx.description = _description(view, fm_end)
+    regions.append(_Region(body_line, "prose"))
+    open_fence = None  # (char, length, line)
+    fences: list[tuple[int, int, str]] = []  # (first line, last line, lang)
+    if "```" in view or "~~~" in view:
+        for m in FENCE_RE.finditer(view):
+            ln = ctx.line_of(m.start())
+            if ln < body_line:
+                continue
+            marker, info = m.group(1), m.group(2).strip()
+            if open_fence is None:
+                open_fence = (marker[0], len(marker), ln, info.split()[0].lower() if info else "")
+            elif marker[0] == open_fence[0] and len(marker) >= open_fence[1] and not info:
+                fences.append((open_fence[2], ln, open_fence[3]))
+                open_fence = None
+        if open_fence is not None:  # unterminated: runs to the end (CommonMark)
+            fences.append((open_fence[2], view.count("\n") + 1, open_fence[3]))
+    for first, last, lang in fences:
+        regions.append(_Region(first + 1, "code", lang))
+        regions.append(_Region(last + 1, "prose"))
+    regions.sort(key=lambda r: r.first)
+    ctx.regions = regions
+    if "#" in view:
+        fence_lines = [(a, b) for a, b, _ in fences]
+        for m in HEADING_RE.finditer(view):
+            ln = ctx.line_of(m.start())
+            if any(a <= ln <= b for a, b in fence_lines):
+                continue
+            ctx.headings.append((ln, m.group(1)))
+
+
+def _entropy(s: str) -> float:
+    counts = Counter(s)
+    return -sum(c / len(s) * math.log2(c / len(s)) for c in counts.values())
+
+
+def _secret_looks_real(secret: str) -> bool:
+    if PLACEHOLDER_RE.search(secret):
+        return False
+    if secret.lower().rstrip("0123456789!") in WEAK_PASSWORDS or secret.startswith(("$", "%", "{", "<", "*")):
+        return False
+    if len(secret) >= 16:
+        return _entropy(secret) >= 3.0
+    return len(secret) >= 6 and any(c.isdigit() or not c.isalnum() for c in secret) and any(c.isalpha() for c in secret)
+
+
+def _quoted(line: str, col: int) -> bool:
+    before = line[:col]
+    if before.count('"') % 2 == 1 or before.count("`") % 2 == 1:
+        return True
+    return before.count("“") > before.count("”") or before.count("«") > before.count("»")
+
+
+def _negated(view: str, start: int, end: int) -> bool:
+    lo = max(0, start - 160)
+    clause = view[lo:start]
+    cut = None
+    for cut in CLAUSE_END_RE.finditer(clause):
+        pass
+    if cut is not None:
+        clause = clause[cut.end():]
+    if NEGATION_RE.search(clause):
+        return True
+    return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
+
+
+def _joined(ctx: "_FileCtx") -> str:
+    """The text with soft line breaks inside prose paragraphs turned into spaces (same offsets)."""
+    view = ctx.view
+    if "\n" not in view or not ctx.regions:
+        return view
+    parts = []
+    regions = ctx.regions
+    for i, r in enumerate(regions):
+        lo = ctx.line_start(r.first) if r.first > 1 else 0
+        hi = ctx.line_start(regions[i + 1].first) - 1 if i + 1 < len(regions) else len(view)
+        if lo > len(view):
+            break
+        chunk = view[lo:max(lo, hi)]
+        parts.append((lo, SOFT_BREAK_RE.sub(" ", chunk) if r.kind == "prose" else chunk))
+    out, pos = [], 0
+    for lo, chunk in parts:
+        if lo > pos:
+            out.append(view[pos:lo])
+        out.append(chunk)
+        pos = lo + len(chunk)
+    out.append(view[pos:])
+    joined = "".join(out)
+    return joined if len(joined) == len(view) else view
+
+
+INSTALLER_NOISE = {"get", "install", "installer", "sh", "raw", "www", "cli", "dl", "download", "downloads", "cdn",
+                   "static", "releases", "release", "api", "com", "dev", "io", "org", "net", "app", "run", "sh"}
+URL_HOST_RE = re.compile(r"https?://([\w.-]+)")
+REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w")
+
+
+def _installer_named(line: str, description: str) -> bool:
+    """True when a host in the line is named after what the skill's description is about (its official installer)."""
+    desc = description.lower()
+    if not desc:
+        return False
+    for host in URL_HOST_RE.findall(line):
+        for label in host.lower().split("."):
+            if len(label) >= 3 and label not in INSTALLER_NOISE and re.search(r"\b" + re.escape(label) + r"\b", desc):
+                return True
+    return False
+
+
+class _Deobf:
+    """A copy of the text with string concatenations and line continuations removed, with a map back."""
+
+    def __init__(self, view: str):
+        parts, self.starts, self.orig = [], [], []
+        pos = out = 0
+        for m in CONCAT_RE.finditer(view):
+            parts.append(view[pos:m.start()])
+            out += m.start() - pos
+            self.starts.append(out)
+            self.orig.append(m.end())
+            pos = m.end()
+        parts.append(view[pos:])
+        self.text = "".join(parts)
+        self.changed = bool(self.starts)
+
+    def to_orig(self, p: int) -> int:
+        i = bisect_right(self.starts, p) - 1
+        if i < 0:
+            return p
+        return self.orig[i] + (p - self.starts[i])
+
+
+WINDOW = 450  # characters on each side of an anchor that a match may span (pattern gaps stay well below)
+
+
+def _trie_regex(words) -> str:
+    trie: dict = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def walk(node: dict) -> str:
+        alts = [re.escape(ch) + walk(node[ch]) for ch in sorted(k for k in node if k)]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        if "" in node:
+            body = "(?:" + body + ")?"
+        return body
+
+    return walk(trie)
+
+
+class AnchorIndex:
+    """Every anchor literal of every rule, found in one pass of one regex (a trie, longest first).
+
+    A literal that starts with a letter or digit must start a word. Literals that are
+    prefixes of a longer hit at the same place are recorded too.
+    """
+
+    def __init__(self, words):
+        words = sorted({w for w in words if w})
+        alnum = [w for w in words if w[0].isalnum()]
+        other = [w for w in words if not w[0].isalnum()]
+        parts = []
+        if alnum:
+            parts.append("(?<![a-z0-9])(?=(" + _trie_regex(alnum) + "))")
+        if other:
+            parts.append("(?=(" + _trie_regex(other) + "))")
+        self.regex = re.compile("|".join(parts))
+        wordset = set(words)
+        self.prefixes: dict[str, tuple[str, ...]] = {
+            w: tuple(w[:i] for i in range(1, len(w) + 1) if w[:i] in wordset) for w in words}
+
+    def hits(self, low: str) -> "_Hits":
+        found: dict[str, list[int]] = {}
+        prefixes = self.prefixes
+        for m in self.regex.finditer(low):
+            pos = m.start()
+            for w in prefixes[m.group(1) or m.group(2)]:
+                lst = found.get(w)
+                if lst is None:
+                    found[w] = [pos]
+                elif len(lst) < 50000:
+                    lst.append(pos)
+        return _Hits(low, found)
+
+
+class _Hits:
+    """Where each anchor literal occurs in one lowered text."""
+
+    def __init__(self, low: str, found: dict[str, list[int]]):
+        self.low = low
+        self.found = found
+
+    def of(self, kw: str) -> list[int]:
+        return self.found.get(kw, [])
+
+    def any(self, keywords) -> bool:
+        return any(k in self.found for k in keywords)
+
+
+def _windows(hits: _Hits, anchors: tuple[tuple[str, ...], ...], width: int = WINDOW) -> list[tuple[int, int]]:
+    """Spans of the text near a hit of the first anchor group that also hold every other group; merged.
+
+    Anchors are found with ``str.find`` (hundreds of MB/s), so a regex only ever runs on
+    the few spans where it can match.
+    """
+    low = hits.low
+    if not anchors:
+        return [(0, len(low))]
+    pos: list[int] = []
+    for kw in anchors[0]:
+        pos.extend(hits.of(kw))
+    if not pos:
+        return []
+    pos.sort()
+    n = len(low)
+    spans: list[list[int]] = []
+    for h in pos:
+        lo, hi = max(0, h - width), min(n, h + width)
+        if spans and lo <= spans[-1][1]:
+            spans[-1][1] = max(spans[-1][1], hi)
+        else:
+            spans.append([lo, hi])
+    out = []
+    for lo, hi in spans:
+        if all(any(low.find(k, lo, hi) >= 0 for k in group) for group in anchors[1:]):
+            if lo:  # start at the line start when it is near, so that ^ and look-behinds see the whole line
+                nl = low.rfind("\n", max(0, lo - 300), lo)
+                lo = nl + 1 if nl >= 0 else lo
+            out.append((lo, hi))
+    return out
+
+
+def _window(line: str, col: int, width: int = 240) -> str:
+    if len(line) <= width:
+        return hidden.visible(line)
+    lo = max(0, min(col - width // 3, len(line) - width))
+    return ("…" if lo else "") + hidden.visible(line[lo:lo + width]) + ("…" if lo + width < len(line) else "")
+
+
+class Scanner:
+    def __init__(self):
+        self.ruleset = load_rules()
+        self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
+        self.by_id = self.ruleset.by_id
+        words = set()
+        for r in self.pattern_rules:
+            words.update(r.keywords)
+            for p in r.patterns:
+                for group in p.anchors:
+                    words.update(group)
+        self.anchors = AnchorIndex(words)
+
+    # ------------------------------------------------------------ one file
+    def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
+        kind = classify(path, data, executable)
+        if kind in ("executable", "archive", "binary"):
+            return self._binary(path, kind, executable, len(data))
+        findings: list[Finding] = []
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = data.decode("utf-8", errors="replace")
+            findings.append(self._finding("BN-03", "info", path, 1, "", "the file is not valid UTF-8; invalid bytes "
+                                          "were read as U+FFFD"))
+        return findings + self.scan_text(path, text, kind, description)
+
+    def _binary(self, path: str, kind: str, executable: bool, size: int) -> list[Finding]:
+        if kind == "executable":
+            return [self._finding("BN-01", "high", path, 1, f"<binary, {size} bytes>",
+                                  "a native executable" + (" marked executable" if executable else ""))]
+        if kind == "archive":
+            return [self._finding("BN-02", "medium", path, 1, f"<archive, {size} bytes>", "an archive")]
+        sev = "low" if executable else "info"
+        return [self._finding("BN-03", sev, path, 1, f"<binary, {size} bytes>",
+                              "a binary file" + (" marked executable" if executable else ""))]
+
+    def _finding(self, rid: str, sev: str, path: str, line: int, text: str, note: str | None = None,
+                 decoded: str | None = None) -> Finding:
+        r = self.by_id[rid]
+        return Finding(rid, r.category, sev, path, line, text, r.message, decoded=decoded, note=note)
+
+    def scan_text(self, path: str, text: str, kind: str, description: str = "", nested: int = 0) -> list[Finding]:
+        view = text
+        if not text.isascii():
+            import unicodedata
+
+            view = unicodedata.normalize("NFKC", hidden.strip_invisible(text))
+        ctx = _FileCtx(path, kind, text, view, description=description)
+        if kind in ("skill_md", "markdown"):
+            _segment(ctx)
+            description = description or ctx.description
+            ctx.description = description
+        findings: list[Finding] = []
+        if kind != "lockfile":
+            findings += self._match_rules(ctx)
+            findings += self._comments(ctx)
+            if nested < 2:
+                findings += self._blobs(ctx, nested)
+            findings += self._padding(ctx)
+        if not text.isascii():
+            findings += self._invisible(ctx, nested)
+            findings += self._homoglyphs(ctx)
+        return findings
+
+    # ------------------------------------------------------------ pattern rules
+    def _match_rules(self, ctx: _FileCtx) -> list[Finding]:
+        lowered = self.anchors.hits(ctx.view.lower())
+        joined = None
+        deobf = None
+        deobf_lower = None
+        best: dict[tuple[str, int], Finding] = {}
+        per_rule: Counter = Counter()
+        for rule in self.pattern_rules:
+            if rule.scope == {"frontmatter"} and not (ctx.regions and ctx.regions[0].kind == "frontmatter"):
+                continue
+            if rule.join:
+                if joined is None:
+                    joined = _joined(ctx)
+                text, low, mapper = joined, lowered, None
+            else:
+                if deobf is None:
+                    deobf = _Deobf(ctx.view) if ("'" in ctx.view or '"' in ctx.view or "\\\n" in ctx.view) else False
+                    deobf_lower = self.anchors.hits(deobf.text.lower()) if deobf and deobf.changed else None
+                if deobf and deobf.changed:
+                    text, low, mapper = deobf.text, deobf_lower, deobf
+                else:
+                    text, low, mapper = ctx.view, lowered, None
+            for pat in rule.patterns:
+                for lo, hi in _windows(low, pat.anchors, pat.span):
+                    for m in pat.regex.finditer(text, lo, hi):
+                        start = mapper.to_orig(m.start()) if mapper else m.start()
+                        f = self._consider(rule, pat, m, text, start, ctx)
+                        if f is None:
+                            continue
+                        key = (rule.id, f.line)
+                        old = best.get(key)
+                        if old is None:
+                            if per_rule[rule.id] >= MAX_PER_RULE_FILE:
+                                continue
+                            per_rule[rule.id] += 1
+                            best[key] = f
+                        elif RANK[f.severity] > RANK[old.severity]:
+                            best[key] = f
+        return list(best.values())
+
+    def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx) -> Finding | None:
+        line = ctx.line_of(start)
+        region = ctx.region_at(line)
+        if region.kind not in rule.scope:
+            return None
+        vline = ctx.view_line(line)
+        if rule.unless:
+            above = "\n".join(ctx.view_line(n) for n in range(max(1, line - 2), line))
+            for u in rule.unless:
+                if u.search(vline) or (above and u.search(above)):
+                    return None
+        if pat.negation and _negated(text, m.start(), m.end()):
+            return None
+        if rule.secret_check and "secret" in m.re.groupindex:
+            if not _secret_looks_real(m.group("secret") or ""):
+                return None
+        sev = pat.severity
+        note = None
+        matched = m.group(0)
+        for rx, to in rule.lower:
+            if RANK[to] < RANK[sev] and (rx.search(vline) or rx.search(matched)):
+                sev, note = to, "lowered: a known benign form"
+        for rx, to in rule.lower_if_description:
+            if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description):
+                sev, note = to, "lowered: the skill's description says it does this"
+        if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev]:
+            if _installer_named(vline + " " + matched, ctx.description):
+                sev, note = rule.lower_if_host_in_description, "lowered: the host is the vendor this skill is about"
+        col = start - ctx.line_start(line)
+        defensive = self._defensive_re()
+        heading = ctx.heading_at(line)
+        prev = "\n".join(ctx.view_line(n) for n in range(max(1, line - 3), line))
+        is_skill_md = ctx.kind == "skill_md"
+        end_col = col + (m.end() - m.start()) - 1
+        quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
+        defensive_line = bool(defensive.search(vline) or defensive.search(prev))
+        if RANK[sev] > RANK["low"]:
+            if rule.quotable and REGEX_LITERAL_RE.search(vline) and region.kind == "code":
+                sev, note = "low", "inside a regular expression (a detector)"
+            elif quoted and defensive_line and (rule.quotable or region.kind != "code"):
+                sev, note = "low", "quoted in a defensive context"
+            elif rule.quotable and quoted and defensive.search(heading):
+                sev, note = "low", "quoted in a defensive context"
+            elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or not is_skill_md):
+                sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
+            elif not is_skill_md and (defensive_line or defensive.search(ctx.path)):
+                sev, note = lower_one(sev), "lowered: a security document describing the attack"
+        orig = ctx.orig_line(line)
+        return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, col), rule.message, note=note)
+
+    _def_re = None
+
+    def _defensive_re(self) -> re.Pattern:
+        if Scanner._def_re is None:
+            Scanner._def_re = re.compile(self.ruleset.defs["defensive"], re.IGNORECASE)
+        return Scanner._def_re
+
+    # ------------------------------------------------------------ engine rules
+    def _invisible(self, ctx: _FileCtx, nested: int) -> list[Finding]:
+        by_line: dict[int, list] = {}
+        orig_nl = [m.start() for m in re.finditer("\n", ctx.text)]
+        for start, run, sev, what, decoded in hidden.invisible_runs(ctx.text):
+            line = bisect_right(orig_nl, start - 1) + 1 if start else 1
+            by_line.setdefault(line, []).append((start, run, sev, what, decoded))
+        out = []
+        for line, runs in list(by_line.items())[:MAX_PER_RULE_FILE]:
+            sev = max((r[2] for r in runs), key=RANK.__getitem__)
+            whats = sorted({r[3] for r in runs})
+            decoded = " ".join(r[4] for r in runs if r[4]) or None
+            orig = ctx.orig_line(line)
+            col = runs[0][0] - (orig_nl[line - 2] + 1 if line >= 2 else 0)
+            note = "; ".join(whats) + f" ({sum(len(r[1]) for r in runs)} characters)"
+            out.append(Finding("HT-01", "hidden-text", sev, ctx.path, line, _window(orig, col),
+                               self.by_id["HT-01"].message, decoded=decoded, note=note))
+            if decoded and nested < 2:
+                for f in self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1):
+                    f.line, f.decoded = line, decoded
+                    f.text = _window(orig, col)
+                    f.note = "in hidden text" + (f"; {f.note}" if f.note else "")
+                    out.append(f)
+        return out
+
+    def _comments(self, ctx: _FileCtx) -> list[Finding]:
+        if ctx.kind not in ("skill_md", "markdown", "markup") or ("<!--" not in ctx.view and "]:" not in ctx.view):
+            return []
+        out = []
+        for off, content in hidden.comments(ctx.view):
+            if hidden.directive_comment(content):
+                line = ctx.line_of(off)
+                out.append(Finding("HT-02", "hidden-text", "high", ctx.path, line,
+                                   _window(ctx.orig_line(line), off - ctx.line_start(line)),
+                                   self.by_id["HT-02"].message, note="a comment that addresses the agent"))
+        return out
+
+    def _homoglyphs(self, ctx: _FileCtx) -> list[Finding]:
+        out = []
+        orig_nl = None
+        for off, tok in hidden.homoglyph_tokens(ctx.text):
+            if orig_nl is None:
+                orig_nl = [m.start() for m in re.finditer("\n", ctx.text)]
+            line = bisect_right(orig_nl, off - 1) + 1 if off else 1
+            shown = "".join(c if c.isascii() else f"<U+{ord(c):04X}>" for c in tok)
+            out.append(Finding("HT-03", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
+                               self.by_id["HT-03"].message, note=f"mixed scripts in {shown!s}"))
+            if len(out) >= MAX_PER_RULE_FILE:
+                break
+        return out
+
+    def _padding(self, ctx: _FileCtx) -> list[Finding]:
+        if "\n\n\n" not in ctx.view and "   " not in ctx.view:
+            return []
+        out = []
+        for off, what in hidden.padding(ctx.view):
+            line = ctx.line_of(off)
+            out.append(Finding("HT-04", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
+                               self.by_id["HT-04"].message, note=what))
+        return out
+
+    def _blobs(self, ctx: _FileCtx, nested: int) -> list[Finding]:
+        if ctx.kind == "markup" and ctx.path.lower().endswith(".svg"):
+            return []
+        out = []
+        for off, kind, length, decoded in hidden.blobs(ctx.view):
+            line = ctx.line_of(off)
+            text = _window(ctx.orig_line(line), off - ctx.line_start(line))
+            inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1) if decoded else []
+            inner = [f for f in inner if f.rule != "HT-04"]
+            if length >= 120 or inner:
+                sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
+                out.append(Finding("HT-04", "hidden-text", sev, ctx.path, line, text, self.by_id["HT-04"].message,
+                                   decoded=decoded[:500] if decoded else None,
+                                   note=f"a {length}-character {kind} blob" + (" that decodes to text" if decoded else "")))
+            for f in inner:
+                f.line, f.text, f.decoded = line, text, decoded[:500]
+                f.note = f"in {kind}-encoded text" + (f"; {f.note}" if f.note else "")
+                out.append(f)
+            if len(out) >= MAX_PER_RULE_FILE:
+                break
+        return out
+
+
+_scanner: Scanner | None = None
+
+
+def scanner() -> Scanner:
+    global _scanner
+    if _scanner is None:
+        _scanner = Scanner()
+    return _scanner
+
+
+def is_lowered_location(path: str) -> bool:
+    parts = path.split("/")
+    if parts[-1].lower() == "skill.md":
+        return False
+    return any(p.lower() in LOWERED_DIRS for p in parts[:-1])
+
+
+def skill_description(data: bytes) -> str:
+    """The frontmatter description of a SKILL.md (a light read; no YAML parser needed)."""
+    text = data[:65536].decode("utf-8", errors="replace")
+    return _description(text, _frontmatter_end(text))

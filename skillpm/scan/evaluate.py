@@ -1,0 +1,59 @@
+"""Measuring the scanner on a labelled corpus (tests/scan/corpus): recall per category and group.
+
+Used by the test that enforces the recall targets and by bench/scan_accuracy.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
+
+
+@dataclass
+class CorpusResult:
+    detected: dict[str, list[str]] = field(default_factory=dict)  # group -> names detected
+    missed: dict[str, list[str]] = field(default_factory=dict)  # group -> names missed
+    by_category: dict[str, list[int]] = field(default_factory=dict)  # category -> [hit, total]
+    flagged_benign: list[tuple[str, str, list[str]]] = field(default_factory=list)  # (name, grade, rules)
+    benign_total: int = 0
+    grades: dict[str, str] = field(default_factory=dict)
+    held_out: dict[str, list[int]] = field(default_factory=dict)  # group -> [detected, total] in the held-out set
+
+    def recall(self, group: str) -> float:
+        d, m = len(self.detected.get(group, [])), len(self.missed.get(group, []))
+        return d / (d + m) if d + m else 1.0
+
+
+def evaluate_corpus(root: Path) -> CorpusResult:
+    """Scan every skill of the corpus. A malicious skill is detected when a finding of one of its
+    expected categories takes part in its grade; per-category recall counts each category separately."""
+    from skillpm.config import load_toml
+    from skillpm.hashing import read_tree
+    from skillpm.scan import scan_tree
+
+    root = Path(root)
+    manifest = load_toml(root / "manifest.toml", "corpus manifest")
+    out = CorpusResult()
+    for entry in manifest.get("malicious", []):
+        r = scan_tree(read_tree(root / "malicious" / entry["name"]))
+        out.grades[entry["name"]] = r.grade
+        cats = {f.category for f in r.findings if f.grades}
+        ok = any(c in cats for c in entry["categories"])  # caught, in a category it belongs to
+        (out.detected if ok else out.missed).setdefault(entry["group"], []).append(entry["name"])
+        if entry.get("set") == "held-out":
+            ho = out.held_out.setdefault(entry["group"], [0, 0])
+            ho[0] += ok
+            ho[1] += 1
+        for c in entry["categories"]:
+            hit_total = out.by_category.setdefault(c, [0, 0])
+            hit_total[1] += 1
+            hit_total[0] += c in cats
+    for entry in manifest.get("benign", []):
+        r = scan_tree(read_tree(root / "benign" / entry["name"]))
+        out.grades[entry["name"]] = r.grade
+        out.benign_total += 1
+        if "ABCDF".index(r.grade) > "ABCDF".index(entry.get("max_grade", "B")):
+            out.flagged_benign.append((entry["name"], r.grade, sorted({f.rule for f in r.findings if f.grades})))
+    return out

@@ -1,0 +1,283 @@
+"""Hidden text: invisible Unicode, HTML comments, homoglyphs, padding and blobs.
+
+Everything here is linear in the input: regexes start only at the beginning of a
+run (look-behind guards) and never nest unbounded quantifiers.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import unicodedata
+
+# Characters that render as nothing (or reorder text) but that a model still reads.
+INVISIBLE_CLASS = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e007f\U000e0100-\U000e01ef"
+)
+INVISIBLE_RE = re.compile(f"[{INVISIBLE_CLASS}]+")
+RTL_RE = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+HANGUL_RE = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
+MARKS = {0x200E, 0x200F, 0x061C}
+ZERO_WIDTH = {0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2062, 0x2063, 0x2064, 0x180E, 0x034F, 0x17B4, 0x17B5,
+              0xFEFF, 0x206A, 0x206B, 0x206C, 0x206D, 0x206E, 0x206F} | set(range(0x1D173, 0x1D17B))
+FILLERS = {0x115F, 0x1160, 0x3164, 0xFFA0}
+
+
+def visible(s: str) -> str:
+    """``s`` with every invisible character written as ``<U+XXXX>``."""
+    if s.isascii():
+        return s
+    return INVISIBLE_RE.sub(lambda m: "".join(f"<U+{ord(c):04X}>" for c in m.group(0)), s)
+
+
+def strip_invisible(s: str) -> str:
+    return INVISIBLE_RE.sub("", s)
+
+
+def _is_pictographic(c: str) -> bool:
+    cp = ord(c)
+    return (0x1F000 <= cp <= 0x1FAFF or 0x2600 <= cp <= 0x27BF or 0x2B00 <= cp <= 0x2BFF
+            or 0x2190 <= cp <= 0x21FF or 0x2300 <= cp <= 0x23FF or cp in (0x00A9, 0x00AE, 0x203C, 0x2049, 0x2122))
+
+
+def _is_script_letter(c: str) -> bool:
+    """A letter of a script that uses ZWJ/ZWNJ in ordinary spelling (Arabic, Indic, …)."""
+    return 0x0590 <= ord(c) <= 0x1CFF and c.isalpha() or unicodedata.category(c).startswith("M")
+
+
+def decode_tags(run: str) -> str:
+    return "".join(chr(ord(c) - 0xE0000) for c in run if 0xE0020 <= ord(c) <= 0xE007E)
+
+
+def decode_variation_selectors(run: str) -> str | None:
+    """Bytes smuggled as variation selectors (VS1–VS256 ↔ 0–255), if they spell text."""
+    out = bytearray()
+    for c in run:
+        cp = ord(c)
+        if 0xFE00 <= cp <= 0xFE0F:
+            out.append(cp - 0xFE00)
+        elif 0xE0100 <= cp <= 0xE01EF:
+            out.append(cp - 0xE0100 + 16)
+        else:
+            return None
+    try:
+        text = out.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return text if text and sum(ch.isprintable() for ch in text) >= 0.9 * len(text) else None
+
+
+def invisible_runs(text: str):
+    """Yield (offset, run, severity, note, decoded) for each suspicious run of invisible characters.
+
+    Benign uses are skipped: a BOM at the start, emoji ZWJ sequences and presentation
+    selectors, flag tag sequences, joiners inside Arabic or Indic words, bidi marks in
+    right-to-left text.
+    """
+    zw_total = 0
+    pending: list = []
+    for m in INVISIBLE_RE.finditer(text):
+        run, start = m.group(0), m.start()
+        prev = text[start - 1] if start else ""
+        nxt = text[m.end()] if m.end() < len(text) else ""
+        cps = [ord(c) for c in run]
+        if start == 0 and run == "\ufeff":
+            continue
+        tags = [c for c in cps if 0xE0000 <= c <= 0xE007F]
+        if tags:
+            if prev == "\U0001F3F4" and cps[-1] == 0xE007F and all(0xE0030 <= c <= 0xE007A or c == 0xE007F for c in cps):
+                continue  # subdivision flag, e.g. Scotland
+            decoded = decode_tags(run)
+            yield start, run, "high", "Unicode Tag characters spell hidden text", decoded or None
+            continue
+        if all(0xFE00 <= c <= 0xFE0F or 0xE0100 <= c <= 0xE01EF for c in cps):
+            if len(cps) <= 2 and all(0xFE00 <= c <= 0xFE0F for c in cps):
+                continue  # emoji presentation / standardized variants
+            decoded = decode_variation_selectors(run)
+            if decoded:
+                yield start, run, "high", "variation selectors encode hidden bytes", decoded
+            elif len(cps) > 3:
+                yield start, run, "medium", "a long run of variation selectors", None
+            continue
+        if all(c in (0x200D, 0xFE0F, 0xFE0E) for c in cps) and (_is_pictographic(prev) or prev in "\ufe0f\u20e3" or
+                                                                  _is_pictographic(nxt) or 0x1F3FB <= ord(prev or " ") <= 0x1F3FF):
+            continue  # emoji ZWJ sequence
+        if all(c in (0x200C, 0x200D) for c in cps) and (_is_script_letter(prev) or _is_script_letter(nxt)):
+            continue  # ZWJ/ZWNJ inside Arabic, Persian, Indic words
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", start)
+        line = text[line_start: line_end if line_end >= 0 else len(text)]
+        rtl = bool(RTL_RE.search(line))
+        if any(c in BIDI for c in cps):
+            yield start, run, "low" if rtl else "high", "bidirectional control characters reorder the text", None
+            continue
+        if all(c in MARKS for c in cps):
+            if not rtl:
+                yield start, run, "low", "a left-to-right/right-to-left mark", None
+            continue
+        if all(c == 0xAD for c in cps):
+            if len(cps) > 2:
+                yield start, run, "low", "soft hyphens", None
+            continue
+        if any(c in FILLERS for c in cps):
+            if not HANGUL_RE.search(line):
+                yield start, run, "high", "Hangul filler characters used as invisible text", None
+            continue
+        zw_total += sum(1 for c in cps if c in ZERO_WIDTH)
+        inside_word = prev.isascii() and prev.isalpha() and nxt.isascii() and nxt.isalpha()
+        pending.append((start, run, 2 if inside_word else len(cps)))  # inside a word: it breaks the word on purpose
+    # Zero-width characters: a stray one is a copy-paste accident; many of them hide or break words.
+    many = zw_total >= 4
+    for start, run, n in pending:
+        sev = "high" if many or n >= 2 else "low"
+        yield start, run, sev, "zero-width characters", None
+
+
+# ---------------------------------------------------------------- comments
+COMMENT_BENIGN = re.compile(
+    r"^\s*(?:markdownlint|prettier|toc\b|/toc|end ?toc|omit in toc|doctoc|start doctoc|end doctoc|eslint|vale\b|cspell|"
+    r"spell-?checker|textlint|lint|region|endregion|more\b|truncate|break\b|todo|fixme|copyright|\(c\)|licen[cs]|spdx|"
+    r"@generated|generated by|auto-?generated|do not edit|begin|end\b|#|prettier-ignore|alex|include|insert|snippet|"
+    r"keep|image|badges?|start|stop|section|tab|tabs|mdformat|remark|textlint|e\.g\.|example|for example|placeholder|"
+    r"replace|fill in|describe|list|add your|optional|template|instructions? for (?:the )?(?:user|human|author))",
+    re.IGNORECASE)
+COMMENT_TO_AGENT = re.compile(
+    r"^\W*(?:system|assistant|ai|agent|llm|claude|gpt|chatgpt|copilot|codex|gemini|cursor|model|admin|developer|"
+    r"note (?:to|for) (?:the )?(?:ai|agents?|llms?|assistants?|claude|models?)|(?:ai|llm) (?:agents?|assistants?|models?)"
+    r"(?: reading this)?|if you are an? (?:ai|llm|agent|assistant|language model))\b\s*[:,\-—]", re.IGNORECASE)
+COMMENT_STRONG = re.compile(
+    r"\b(?:ignore|disregard|forget)\s+(?:all|any|the|previous|prior|above|your|earlier)\b|\bdo not (?:tell|mention|reveal|show)\b|"
+    r"\bdon't (?:tell|mention|reveal|show)\b|\bsecretly\b|\bwithout (?:telling|asking|informing)\b|"
+    r"\b(?:curl|wget|iwr|irm)\s+-?\S+|\bgrant\b[^\n]{0,30}\b(?:access|permissions?)\b|\bexfiltrat|"
+    r"\b(?:send|upload|post)\b[^\n]{0,40}\bto\s+https?://|"
+    r"\b(?:you|the assistant|the agent|the ai|the model)\s+(?:must|should|will|shall|are to)\s+(?:now\s+)?"
+    r"(?:ignore|run|execute|send|upload|delete|obey|always|never|not tell)", re.IGNORECASE)
+MD_COMMENT_RE = re.compile(r"^\[(?://|comment|_comment|hidden)\]:\s*#?\s*<?>?\s*[(\"'](?P<c>[^\n]{0,2000})[)\"']\s*$",
+                           re.IGNORECASE | re.MULTILINE)
+
+
+def comments(text: str):
+    """Yield (offset, content) for each HTML comment and Markdown link-label comment."""
+    pos = 0
+    n = 0
+    while n < 10_000:
+        i = text.find("<!--", pos)
+        if i < 0:
+            break
+        j = text.find("-->", i + 4)
+        end = j if j >= 0 else len(text)
+        yield i, text[i + 4: min(end, i + 4 + 4000)]
+        pos = end + 3 if j >= 0 else len(text)
+        n += 1
+    if "]:" in text:
+        for m in MD_COMMENT_RE.finditer(text):
+            yield m.start(), m.group("c")
+
+
+def directive_comment(content: str) -> bool:
+    """True when a comment speaks to the agent and tells it to do something."""
+    c = content.strip()
+    if not c or COMMENT_BENIGN.match(c):
+        return False
+    return bool(COMMENT_TO_AGENT.search(c) or COMMENT_STRONG.search(c))
+
+
+# ---------------------------------------------------------------- homoglyphs
+MIXED_RE = re.compile(r"[A-Za-z][\u0370-\u03ff\u0400-\u04ff\u0500-\u052f]|[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f][A-Za-z]")
+CYR_CONFUSABLE = set("аввекмнорстухіјѕԁӏАВЕКМНОРСТХІЈЅԜԛ")
+GREEK_CONFUSABLE = set("οαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+
+
+def homoglyph_tokens(text: str):
+    """Yield (offset, token) for identifiers that mix Latin with look-alike Cyrillic or Greek letters."""
+    last_end = -1
+    for m in MIXED_RE.finditer(text):
+        if m.start() < last_end:
+            continue
+        s = m.start()
+        while s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_.") and m.start() - s < 80:
+            s -= 1
+        e = m.end()
+        while e < len(text) and (text[e].isalnum() or text[e] in "-_.") and e - m.end() < 80:
+            e += 1
+        last_end = e
+        tok = text[s:e]
+        latin = sum(1 for c in tok if "a" <= c.lower() <= "z")
+        cyr = [c for c in tok if "\u0400" <= c <= "\u052f"]
+        greek = [c for c in tok if "\u0370" <= c <= "\u03ff"]
+        if latin < 2:
+            continue
+        if cyr and any(c in CYR_CONFUSABLE for c in cyr) and len(cyr) < latin * 2:
+            yield s, tok
+        elif greek and not cyr and len(tok) >= 4 and latin >= 3 and all(c in GREEK_CONFUSABLE for c in greek):
+            yield s, tok
+
+
+# ---------------------------------------------------------------- padding and blobs
+BLANK_RUN_RE = re.compile(r"\n(?:[ \t\u00a0]*\n){40,}")
+SPACE_RUN_RE = re.compile(r"(?<![ \t])[ \t]{300,}(?=\S)")
+B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
+HEX_RE = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{200,}(?![0-9A-Fa-f])")
+BLOB_OK_CONTEXT = re.compile(r"base64,|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:png|jpg|jpeg|gif|svg|woff2?|ttf|ico)\b",
+                             re.IGNORECASE)
+
+
+def printable_text(b: bytes) -> str | None:
+    try:
+        s = b.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(s) < 8:
+        return None
+    good = sum(1 for c in s if c.isprintable() or c in "\n\t\r")
+    return s if good >= 0.9 * len(s) and " " in s.strip() or (good == len(s) and "/" in s and "." in s) else None
+
+
+def decode_b64(token: str) -> bytes | None:
+    t = token[:200_000]
+    try:
+        return base64.b64decode(t + "=" * (-len(t.rstrip("=")) % 4), validate=False)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def blobs(text: str):
+    """Yield (offset, kind, length, decoded text or None) for base64 and hex blobs."""
+    if len(text) < 24:
+        return
+    for m in B64_RE.finditer(text):
+        tok = m.group(0)
+        if not (any(c.isdigit() for c in tok) or "+" in tok or "/" in tok):
+            continue
+        if tok.count("/") > len(tok) / 12:  # a path, not base64
+            continue
+        ctx = text[max(0, m.start() - 60): m.start()]
+        if BLOB_OK_CONTEXT.search(ctx):
+            continue
+        raw = decode_b64(tok)
+        decoded = printable_text(raw) if raw else None
+        if decoded or len(tok) >= 120:
+            yield m.start(), "base64", len(tok), decoded
+    for m in HEX_RE.finditer(text):
+        if BLOB_OK_CONTEXT.search(text[max(0, m.start() - 60): m.start()]):
+            continue
+        tok = m.group(0)
+        try:
+            decoded = printable_text(bytes.fromhex(tok[: (min(len(tok), 200_000) // 2) * 2]))
+        except ValueError:
+            decoded = None
+        yield m.start(), "hex", len(tok), decoded
+
+
+def padding(text: str):
+    """Yield (offset, description) for blank-line runs and long space runs followed by content."""
+    if "\n\n\n" in text:
+        for m in BLANK_RUN_RE.finditer(text):
+            if m.end() < len(text) and text[m.end():m.end() + 200].strip() and text[:m.start()].strip():
+                yield m.end(), f"{m.group(0).count(chr(10)) - 1} blank lines push this content out of view"
+    for m in SPACE_RUN_RE.finditer(text) if " " * 300 in text or "\t" * 300 in text else ():
+        yield m.end(), f"{len(m.group(0))} spaces push this content off screen"

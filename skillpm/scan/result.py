@@ -1,0 +1,126 @@
+"""Result types of a scan, the grade (DESIGN §7) and the install policy.
+
+Light on purpose: no regexes, no rules; importing this costs nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GRADES = "ABCDF"
+SEVERITIES = ("info", "low", "medium", "high", "critical")
+_RANK = {s: i for i, s in enumerate(SEVERITIES)}
+
+
+@dataclass
+class Finding:
+    """One hit of one rule on one line."""
+
+    rule: str
+    category: str
+    severity: str  # "critical" | "high" | "medium" | "low" | "info"
+    file: str
+    line: int
+    text: str  # the line, invisible characters shown as <U+200B>
+    message: str  # one sentence: why it matters
+    decoded: str | None = None  # what hidden text spells (Tag characters, base64 …)
+    counted: bool = True  # False when over the per-rule cap
+    suppressed: str | None = None  # the reason, when the user's config suppresses it
+    note: str | None = None  # context that changed the severity, or what was found
+
+    def to_dict(self) -> dict:
+        d = {"rule": self.rule, "category": self.category, "severity": self.severity, "file": self.file,
+             "line": self.line, "text": self.text, "message": self.message, "counted": self.counted}
+        for key in ("decoded", "suppressed", "note"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        return d
+
+    @property
+    def grades(self) -> bool:
+        """True when this finding takes part in the grade."""
+        return self.counted and self.suppressed is None and _RANK[self.severity] >= _RANK["medium"]
+
+
+@dataclass
+class ScanResult:
+    grade: str
+    findings: list[Finding]
+    rules_version: str
+    rule_count: int
+    category_count: int
+    files_scanned: int = 0
+    bytes_scanned: int = 0
+    categories: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        """Findings by severity, counted and unsuppressed only."""
+        out = {s: 0 for s in reversed(SEVERITIES)}
+        for f in self.findings:
+            if f.counted and f.suppressed is None:
+                out[f.severity] += 1
+        return out
+
+    def to_dict(self) -> dict:
+        return {"grade": self.grade, "rules_version": self.rules_version, "rule_count": self.rule_count,
+                "category_count": self.category_count, "files_scanned": self.files_scanned,
+                "bytes_scanned": self.bytes_scanned, "counts": self.counts(),
+                "findings": [f.to_dict() for f in self.findings]}
+
+
+def grade_of(findings) -> str:
+    """DESIGN §7, first match: F a critical; D 3+ high; C 1–2 high or 6+ medium; B any medium; else A."""
+    n = {s: 0 for s in SEVERITIES}
+    for f in findings:
+        if f.counted and f.suppressed is None:
+            n[f.severity] += 1
+    if n["critical"]:
+        return "F"
+    if n["high"] >= 3:
+        return "D"
+    if n["high"] or n["medium"] >= 6:
+        return "C"
+    if n["medium"]:
+        return "B"
+    return "A"
+
+
+@dataclass
+class PolicyDecision:
+    action: str  # "ok" | "ask" | "refuse"
+    reason: str
+
+
+def _check_grade(grade: str, what: str) -> str:
+    g = str(grade).strip().upper()
+    if len(g) != 1 or g not in GRADES:
+        from skillpm.errors import SkillpmError
+
+        raise SkillpmError(f"{what} {grade!r} is not a grade", f"use one of {', '.join(GRADES)}")
+    return g
+
+
+def check_policy(grade: str, *, min_grade: str | None, force: bool, assume_yes: bool) -> PolicyDecision:
+    """Whether a skill of ``grade`` may be installed.
+
+    ``min_grade`` comes from ``--min-grade``, the manifest or the user config (the caller
+    picks the first that is set). With a minimum, anything worse is refused unless
+    ``force``. Without one, D and F are refused unless ``force``, and C asks — even with
+    ``assume_yes`` — unless ``force``; A and B install.
+    """
+    g = _check_grade(grade, "grade")
+    if min_grade is not None:
+        floor = _check_grade(min_grade, "min-grade")
+        if GRADES.index(g) <= GRADES.index(floor):
+            return PolicyDecision("ok", f"grade {g} meets the minimum grade {floor}")
+        if force:
+            return PolicyDecision("ok", f"grade {g} is below the minimum grade {floor}; installing because of --force")
+        return PolicyDecision("refuse", f"grade {g} is below the minimum grade {floor}")
+    if g in "AB":
+        return PolicyDecision("ok", f"grade {g}")
+    if force:
+        return PolicyDecision("ok", f"grade {g}; installing because of --force")
+    if g == "C":
+        why = "grade C needs a human decision" + (" (--yes does not cover it)" if assume_yes else "")
+        return PolicyDecision("ask", why + "; pass --min-grade C to accept C without asking")
+    return PolicyDecision("refuse", f"grade {g} is refused by default; review the findings, then use --force to install anyway")

@@ -1,0 +1,143 @@
+"""Loading the rule catalogue (``rules.toml``) into compiled ``Rule`` objects.
+
+The catalogue is data a reviewer can read; this module only checks its shape and
+compiles its regexes, once, on first use. ``rules_version()`` reads the declared
+version plus a short hash of the file, so that any edit to a rule changes the
+version recorded with every grade.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+RULES_FILE = Path(__file__).with_name("rules.toml")
+SEVERITIES = ("info", "low", "medium", "high", "critical")
+RANK = {s: i for i, s in enumerate(SEVERITIES)}
+SCOPES = {"prose", "code", "frontmatter"}
+
+
+@dataclass
+class Pattern:
+    regex: re.Pattern
+    severity: str
+    negation: bool
+    anchors: tuple[tuple[str, ...], ...] = ()  # groups of literals; each group must occur near a match
+    span: int = 450  # how far a match may reach from an anchor (from the pattern's bounded gaps)
+
+
+@dataclass
+class Rule:
+    id: str
+    category: str
+    severity: str
+    description: str
+    message: str
+    engine: str | None = None
+    keywords: tuple[str, ...] = ()
+    patterns: list[Pattern] = field(default_factory=list)
+    scope: frozenset = frozenset(SCOPES)
+    join: bool = False
+    quotable: bool = False
+    secret_check: bool = False
+    lower_if_host_in_description: str | None = None
+    unless: list[re.Pattern] = field(default_factory=list)
+    lower: list[tuple[re.Pattern, str]] = field(default_factory=list)
+    lower_if_description: list[tuple[re.Pattern, str]] = field(default_factory=list)
+    catch: list = field(default_factory=list)
+    clean: list = field(default_factory=list)
+
+
+@dataclass
+class Ruleset:
+    version: str
+    rules: list[Rule]
+    defs: dict[str, str]
+
+    @property
+    def by_id(self) -> dict[str, Rule]:
+        return {r.id: r for r in self.rules}
+
+    @property
+    def categories(self) -> list[str]:
+        return sorted({r.category for r in self.rules})
+
+
+def _toml():
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    return tomllib
+
+
+@lru_cache(maxsize=1)
+def _raw() -> tuple[dict, str]:
+    data = RULES_FILE.read_bytes()
+    digest = hashlib.sha256(data.replace(b"\r\n", b"\n")).hexdigest()[:8]
+    return _toml().loads(data.decode("utf-8")), digest
+
+
+def rules_version() -> str:
+    raw, digest = _raw()
+    return f"{raw['version']}+{digest}"
+
+
+def _expand(pattern: str, defs: dict[str, str]) -> str:
+    return re.sub(r"<<(\w+)>>", lambda m: defs[m.group(1)], pattern)
+
+
+@lru_cache(maxsize=1)
+def load_rules() -> Ruleset:
+    raw, _ = _raw()
+    defs = dict(raw.get("defs", {}))
+    rules: list[Rule] = []
+    seen: set[str] = set()
+    for entry in raw["rule"]:
+        rid = entry["id"]
+        if rid in seen:
+            raise ValueError(f"rules.toml: duplicate rule id {rid}")
+        seen.add(rid)
+        sev = entry["severity"]
+        if sev not in RANK:
+            raise ValueError(f"rules.toml: {rid} has unknown severity {sev!r}")
+        flags = re.MULTILINE | (0 if entry.get("case") else re.IGNORECASE)
+        negation = bool(entry.get("negation", False))
+        pats = []
+        for p in entry.get("patterns", []):
+            if isinstance(p, str):
+                p = {"re": p}
+            kw = p.get("kw") or [entry.get("keywords", [])]
+            if kw and isinstance(kw[0], str):
+                kw = [kw]
+            anchors = tuple(tuple(k.lower() for k in group) for group in kw if group)
+            src = _expand(p["re"], defs)
+            span = min(900, 160 + sum(int(n) for n in re.findall(r"\{\d*,(\d+)\}", src)))
+            pats.append(Pattern(re.compile(src, flags), p.get("severity", sev),
+                                bool(p.get("negation", negation)), anchors, span))
+        scope = frozenset(entry.get("scope", sorted(SCOPES)))
+        if not scope <= SCOPES:
+            raise ValueError(f"rules.toml: {rid} has unknown scope {sorted(scope - SCOPES)}")
+
+        def lowers(key: str) -> list[tuple[re.Pattern, str]]:
+            return [(re.compile(_expand(x["re"], defs), re.IGNORECASE), x["to"]) for x in entry.get(key, [])]
+
+        rules.append(Rule(
+            id=rid, category=entry["category"], severity=sev,
+            description=entry["description"], message=entry["message"],
+            engine=entry.get("engine"),
+            keywords=tuple(k.lower() for k in entry.get("keywords", [])),
+            patterns=pats, scope=scope, join=bool(entry.get("join", False)),
+            quotable=bool(entry.get("quotable", False)),
+            secret_check=bool(entry.get("secret_check", False)),
+            lower_if_host_in_description=entry.get("lower_if_host_in_description"),
+            unless=[re.compile(_expand(u, defs), re.IGNORECASE) for u in entry.get("unless", [])],
+            lower=lowers("lower"), lower_if_description=lowers("lower_if_description"),
+            catch=list(entry.get("catch", [])), clean=list(entry.get("clean", [])),
+        ))
+        if not rules[-1].engine and not pats:
+            raise ValueError(f"rules.toml: {rid} has neither patterns nor an engine")
+    return Ruleset(version=rules_version(), rules=rules, defs=defs)

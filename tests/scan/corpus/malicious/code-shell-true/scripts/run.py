@@ -1,0 +1,2 @@
+import sys
+eval(sys.argv[1])

