@@ -112,6 +112,11 @@ def _check_relpath(rel: str, lim: dict) -> str:
         if len(part.encode("utf-8", "surrogateescape")) > lim["max_name_bytes"]:
             raise SkillpmError(f"file name in skill is too long: {shown[:80]}…",
                                f"names are capped at {lim['max_name_bytes']} bytes")
+        if part.casefold() == ".git":
+            # A nested .git (file or folder) would make the installed skill a git repository whose
+            # config (core.fsmonitor, hooks) runs when any git command, e.g. a shell prompt, runs there.
+            raise SkillpmError(f"unsafe path in skill: {shown!r} is a .git entry",
+                               "a skill may not carry git metadata; remove the nested .git")
         stem = part.split(".")[0].rstrip(" ").lower()
         if stem in WINDOWS_RESERVED or part.endswith((" ", ".")):
             raise SkillpmError(f"file name {part!r} in skill is reserved on Windows",
