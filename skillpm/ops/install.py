@@ -113,12 +113,15 @@ def install(*, frozen: bool = False, global_: bool = False, force: bool = False,
         lock = ws.lock()
         # Check every folder first: a local edit anywhere stops the run before anything is written.
         todo = []
+        tidied: set[Path] = set()
         for entry in (lock.skills[n] for n in sorted(lock.skills)):
             canon = None
             for folder, _agents, canonical in entry_folders(entry, ws):
                 if entry.link and canonical:
                     canon = folder
-                clean_leftovers(folder.parent)  # what a killed run left beside it
+                if folder.parent not in tidied:  # once per skills folder, not once per skill in it
+                    clean_leftovers(folder.parent)  # what a killed run left beside it
+                    tidied.add(folder.parent)
                 st = inspect_folder(folder)
                 if entry.link and not canonical:
                     ok = st.is_link and canon is not None and (folder.parent / st.link_target).resolve() == canon.resolve()
