@@ -503,6 +503,15 @@ def external_summary(res: Result) -> tuple[str, str, str]:
             f"{ratio:.2f}x" if isinstance(ratio, (int, float)) else "")
 
 
+def result_from_dict(d: dict) -> Result:
+    r = Result(d["id"], d["title"], d["target"], note=d.get("note", ""), external=d.get("external"))
+    r.skillpm, r.peer = d.get("skillpm_runs_s", []), d.get("peer_runs_s", [])
+    r.skillpm_cpu, r.peer_cpu = d.get("skillpm_cpu_runs_s", []), d.get("peer_cpu_runs_s", [])
+    r.limit_s = {"help": 0.120, "list-50": 0.200, "frozen-100-warm": 1.0, "frozen-100-noop": 0.200}.get(r.id)
+    r.limit_ratio = {"add-warm": 0.5, "add-cold": 1.0}.get(r.id)
+    return r
+
+
 def fmt_s(x: float | None) -> str:
     if x is None:
         return "-"
@@ -510,21 +519,22 @@ def fmt_s(x: float | None) -> str:
 
 
 def table(results: list[Result], header: list[str]) -> str:
-    rows = [("scenario", "skillpm", "peer", "ratio", "cpu ratio", "target", "met")]
+    rows = [("scenario", "skillpm", "peer", "ratio", "skillpm cpu", "peer cpu", "cpu ratio", "target", "met")]
     for r in results:
         if r.external is not None:
             s, p, ratio = external_summary(r)
-            cpu = ""
+            scpu = pcpu = cpu = ""
         else:
             s, p = fmt_s(r.med(r.skillpm)), fmt_s(r.med(r.peer))
+            scpu, pcpu = fmt_s(r.med(r.skillpm_cpu)), fmt_s(r.med(r.peer_cpu))
             ratio = f"{r.ratio:.2f}x" if r.ratio is not None else "-"
             cpu = f"{r.cpu_ratio:.2f}x" if r.cpu_ratio is not None else "-"
         met = {True: "yes", False: "NO", None: "-"}[r.met]
-        rows.append((r.title, s, p, ratio, cpu, r.target, met))
+        rows.append((r.title, s, p, ratio, scpu, pcpu, cpu, r.target, met))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [*header, ""]
     for n, row in enumerate(rows):
-        lines.append("  ".join(c.ljust(w) if i == 0 or i >= 5 else c.rjust(w)
+        lines.append("  ".join(c.ljust(w) if i == 0 or i >= 7 else c.rjust(w)
                                for i, (c, w) in enumerate(zip(row, widths))).rstrip())
         if n == 0:
             lines.append("  ".join("-" * w for w in widths))
@@ -545,6 +555,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="3 runs per scenario")
     ap.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
     ap.add_argument("--save", metavar="FILE", help="also write the JSON document to FILE")
+    ap.add_argument("--table-from", metavar="FILE", help="print the table of a saved JSON document and stop")
     ap.add_argument("-k", dest="only", action="append", default=[], help="only scenarios whose id contains this")
     ap.add_argument("--peer-version", default=PEER_VERSION)
     ap.add_argument("--python", default=None, help="interpreter that runs skillpm and the helper scripts "
@@ -557,6 +568,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", action="store_true", help="keep the temporary folders")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every run to stderr")
     args = ap.parse_args(argv)
+    if args.table_from:
+        doc = json.loads(Path(args.table_from).read_text(encoding="utf-8"))
+        print(table([result_from_dict(d) for d in doc["results"]], doc["header"]))
+        return 0
     runs = 3 if args.quick else args.runs
     chosen = [s for s in SCENARIOS if not args.only or any(k in s for k in args.only)]
 
