@@ -21,6 +21,7 @@ from skillpm.scan.rules import RANK, SEVERITIES, Rule, load_rules
 
 PER_RULE_CAP = 2  # how many findings of one rule count toward the grade (all are printed)
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
+MAX_FENCES = 5000  # fenced blocks told apart per file
 MAX_RESCANS = 20  # decoded blobs per file scanned again with every rule
 PATTERN_BUDGET = 32 * 1024  # characters one pattern may read in a file over 256 KiB
 MAX_TRIES_PER_LINE = 40  # matches of one rule weighed on one line (a 10 MB one-line file has many)
@@ -85,6 +86,8 @@ class _FileCtx:
     headings: list[tuple[int, str]] = field(default_factory=list)
     _nl: list[int] | None = None
     _orig_nl: list[int] | None = None
+    _region_firsts: list[int] | None = None
+    _heading_lines: list[int] | None = None
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
@@ -115,13 +118,17 @@ class _FileCtx:
     def region_at(self, line: int) -> _Region:
         if not self.regions:
             return _Region(1, "code" if self.kind == "script" else "prose")
-        i = bisect_right([r.first for r in self.regions], line) - 1
+        if self._region_firsts is None or len(self._region_firsts) != len(self.regions):
+            self._region_firsts = [r.first for r in self.regions]
+        i = bisect_right(self._region_firsts, line) - 1
         return self.regions[max(i, 0)]
 
     def heading_at(self, line: int) -> str:
         if not self.headings:
             return ""
-        i = bisect_right([h[0] for h in self.headings], line) - 1
+        if self._heading_lines is None or len(self._heading_lines) != len(self.headings):
+            self._heading_lines = [h[0] for h in self.headings]
+        i = bisect_right(self._heading_lines, line) - 1
         return self.headings[i][1] if i >= 0 else ""
 
 
@@ -200,6 +207,8 @@ def _segment(ctx: _FileCtx) -> None:
             elif marker[0] == open_fence[0] and len(marker) >= open_fence[1] and not info:
                 fences.append((open_fence[2], ln, open_fence[3]))
                 open_fence = None
+                if len(fences) >= MAX_FENCES:  # a pathological file: the rest keeps the kind it has
+                    break
         if open_fence is not None:  # unterminated: runs to the end (CommonMark)
             fences.append((open_fence[2], view.count("\n") + 1, open_fence[3]))
     for first, last, lang in fences:
@@ -208,10 +217,11 @@ def _segment(ctx: _FileCtx) -> None:
     regions.sort(key=lambda r: r.first)
     ctx.regions = regions
     if "#" in view:
-        fence_lines = [(a, b) for a, b, _ in fences]
+        starts = [a for a, _, _ in fences]
         for m in HEADING_RE.finditer(view):
             ln = ctx.line_of(m.start())
-            if any(a <= ln <= b for a, b in fence_lines):
+            i = bisect_right(starts, ln) - 1
+            if i >= 0 and fences[i][0] <= ln <= fences[i][1]:
                 continue
             ctx.headings.append((ln, m.group(1)))
 
