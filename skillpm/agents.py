@@ -87,12 +87,33 @@ class AgentTable:
         return [a for a in self.agents.values() if a.detected(project_root)]
 
 
+_loaded: dict[tuple, AgentTable] = {}
+
+
 def load_agents(path: Path | None = None) -> AgentTable:
-    """Read ``agents.toml`` from the active index (the shipped snapshot by default)."""
-    from skillpm.config import load_toml
+    """Read ``agents.toml`` from the active index (the shipped snapshot by default).
+
+    Parsed once per process and file version: `list` and `install` ask for it once per
+    lock entry, and parsing the 79-agent table costs ~10 ms each time."""
     from skillpm.paths import shipped_index_dir
 
     path = path or shipped_index_dir() / "agents.toml"
+    try:
+        st = os.stat(path)
+        key = (str(path), st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _loaded:
+        return _loaded[key]
+    table = _parse_agents(path)
+    if key is not None:
+        _loaded[key] = table
+    return table
+
+
+def _parse_agents(path: Path) -> AgentTable:
+    from skillpm.config import load_toml
+
     data = load_toml(path, "agent table")
     table = AgentTable()
     for row in data.get("agent", []):

@@ -16,6 +16,16 @@ TMP_PREFIX = ".skillpm-tmp-"
 OLD_PREFIX = ".skillpm-old-"
 
 
+def _test_pause() -> None:
+    """Crash-trial hook (bench/crash_trials.py): with SKILLPM_TEST_WRITE_DELAY=<seconds> set, sleep
+    at each write step so that a SIGKILL lands inside the write phase. Unset (the default): no-op."""
+    delay = os.environ.get("SKILLPM_TEST_WRITE_DELAY")
+    if delay:
+        import time
+
+        time.sleep(float(delay))
+
+
 def fsync_dir(path: Path) -> None:
     """Make a rename inside ``path`` durable."""
     try:
@@ -41,6 +51,7 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
             os.fsync(fh.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
+        _test_pause()
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -75,6 +86,7 @@ def write_tree(dest: Path, files: dict[str, bytes], executables: set[str] | froz
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        _test_pause()
     for dirpath, _dirs, _files in os.walk(dest):
         fsync_dir(Path(dirpath))
 
@@ -114,6 +126,7 @@ def replace_dir(build: Path, target: Path) -> None:
     puts it back if a crash came between the two renames.
     """
     build, target = Path(build), Path(target)
+    _test_pause()
     if target.is_symlink() or target.exists():
         if not target.is_symlink() and _exchange(build, target):
             fsync_dir(target.parent)
@@ -123,6 +136,7 @@ def replace_dir(build: Path, target: Path) -> None:
         if old.is_symlink() or old.exists():
             remove_path(old)
         os.rename(target, old)
+        _test_pause()
         os.rename(build, target)
         fsync_dir(target.parent)
         remove_path(old)
@@ -141,6 +155,7 @@ def temp_sibling(target: Path) -> Path:
 def remove_path(path: Path) -> None:
     """Remove a file, a link (never its target) or a folder tree."""
     path = Path(path)
+    _test_pause()
     if path.is_symlink() or path.is_file():
         path.unlink()
     elif path.is_dir():

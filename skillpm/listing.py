@@ -122,25 +122,28 @@ def render_entry(fmt: ListingFormat, name: str, description: str, location: str)
     return text, truncated
 
 
-def skill_location(skill_name: str, agent_id: str, scope: str, scope_root: Path) -> str:
+def skill_location(skill_name: str, agent_id: str, scope: str, scope_root: Path, table=None) -> str:
     """Absolute path of the skill's SKILL.md in the agent's folder, '/'-separated (as the agents print it)."""
     from skillpm.agents import canonical_folder, load_agents
 
-    folder = load_agents().get(agent_id).folder(scope, Path(scope_root)) or canonical_folder(scope, Path(scope_root))
+    table = table or load_agents()
+    folder = table.get(agent_id).folder(scope, Path(scope_root)) or canonical_folder(scope, Path(scope_root))
     return os.path.abspath(folder / skill_name / "SKILL.md").replace("\\", "/")
 
 
 def skill_session_cost_by_agent(skills: list[Skill], agent_ids: list[str], scope_root: Path,
                                 scope: str = "project") -> dict[str, list[Entry]]:
     """Per agent, each skill's entry and what it adds to every session (entry + separator tokens)."""
+    from skillpm.agents import load_agents
     from skillpm.tokens import count_texts
 
     formats = load_listing_formats()
+    table = load_agents()
     plan: list[tuple[str, ListingFormat, str | None, bool]] = []
     for agent_id in agent_ids:
         fmt = formats.for_agent(agent_id)
         for skill in skills:
-            location = skill_location(skill.name, agent_id, scope, scope_root)
+            location = skill_location(skill.name, agent_id, scope, scope_root, table)
             text, truncated = render_entry(fmt, skill.name, skill.description, location)
             plan.append((agent_id, fmt, text, truncated))
     counts = iter(count_texts([text + fmt.separator for _, fmt, text, _ in plan if text is not None]))

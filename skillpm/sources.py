@@ -388,3 +388,126 @@ def pick(candidates: list[Candidate], names: list[str], source: str) -> list[Can
     if "*" in names:
         return candidates
     return [by_name[n] for n in names]
+
+
+# ---------------------------------------------------------------- upstream probes (outdated, audit)
+#
+# "Did upstream change?" is answered from git tree ids (DESIGN §3), never by downloading
+# content: an ls-remote, then a blob-less (or commit-only) fetch into a throw-away bare
+# repository in the system temp folder. Throw-away on purpose: the cached clone may still
+# hold a commit that upstream has since removed (it would mask a force-push), and
+# `outdated`/`audit` must leave the cache exactly as they found it.
+
+
+def remote_refs(url: str) -> dict[str, str]:
+    """Every ref the remote advertises (name → commit; peeled tags as ``refs/tags/X^{}``)."""
+    from skillpm import gitutil
+
+    gitutil.check_url(url)
+    proc = gitutil.run(["ls-remote", "--", url], network=True)
+    refs: dict[str, str] = {}
+    for line in proc.stdout.decode("utf-8", "replace").splitlines():
+        sha, _, name = line.partition("\t")
+        if name:
+            refs[name] = sha.strip()
+    return refs
+
+
+def ref_target(refs: dict[str, str], ref: str | None) -> tuple[str | None, str]:
+    """(commit, kind) that ``ref`` names in ``refs``; kind is "tag", "branch", "head", "commit" or "missing"."""
+    from skillpm import gitutil
+
+    if not ref:
+        return refs.get("HEAD"), "head" if "HEAD" in refs else "missing"
+    if gitutil.HEX40.match(ref.lower()):
+        return ref.lower(), "commit"
+    if f"refs/tags/{ref}^{{}}" in refs:
+        return refs[f"refs/tags/{ref}^{{}}"], "tag"
+    if f"refs/tags/{ref}" in refs:
+        return refs[f"refs/tags/{ref}"], "tag"
+    if f"refs/heads/{ref}" in refs:
+        return refs[f"refs/heads/{ref}"], "branch"
+    if ref in refs:
+        return refs[ref], "branch"
+    return None, "missing"
+
+
+class UpstreamProbe:
+    """A temporary, empty, partial-clone bare repository pointed at ``url``; removed on exit."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.git_dir: Path | None = None
+        self.fetched: set[str] = set()
+
+    def __enter__(self) -> "UpstreamProbe":
+        import tempfile
+
+        from skillpm import gitutil
+
+        gitutil.check_url(self.url)
+        self.tmp = Path(tempfile.mkdtemp(prefix="skillpm-probe-"))
+        self.git_dir = self.tmp / "probe.git"
+        gitutil.run(["init", "--bare", "-q", str(self.git_dir)])
+        for key, value in (("core.repositoryformatversion", "1"), ("extensions.partialClone", "origin"),
+                           ("remote.origin.url", self.url), ("remote.origin.promisor", "true")):
+            gitutil.run(["config", key, value], self.git_dir)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        import shutil
+
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def _fetch(self, what: str, filter_: str, depth: bool, dest: str) -> bool:
+        from skillpm import gitutil
+
+        args = ["fetch", "-q", "--no-tags", f"--filter={filter_}"] + (["--depth", "1"] if depth else [])
+        proc = gitutil.run(args + ["origin", f"+{what}:{dest}"], self.git_dir, network=True, check=False)
+        return proc.returncode == 0
+
+    def tree_id(self, commit: str, path: str) -> str | None:
+        """Git tree id of ``path`` at ``commit`` upstream (commit and trees only, no file content).
+
+        None when the folder does not exist at that commit. Raises ``GitError`` when the
+        commit cannot be fetched."""
+        from skillpm import gitutil
+
+        # Never look up an object that may be missing here: in a partial clone git would fetch
+        # it lazily, one object at a time. Remember what was fetched instead.
+        if commit not in self.fetched:
+            if not self._fetch(commit, "blob:none", True, f"refs/skillpm/t-{commit}"):
+                raise gitutil.GitError(["fetch"], 128, f"cannot fetch {commit[:12]} from {self.url}")
+            self.fetched.add(commit)
+        return gitutil.rev_parse(self.git_dir, f"{commit}:{path}" if path else f"{commit}^{{tree}}")
+
+    def history_state(self, head: str, locked: str) -> str:
+        """Where ``locked`` stands relative to ``head`` upstream, from commit objects only.
+
+        "same", "ancestor" (head moved forward), "off-branch" (upstream still has the commit but
+        not in head's history: a force-push) or "gone" (upstream no longer has it at all)."""
+        from skillpm import gitutil
+
+        if head == locked:
+            return "same"
+        # Fresh repositories: a commit fetched once is never fetched again with other options.
+        with UpstreamProbe(self.url) as first:
+            if not first._fetch(locked, "tree:0", True, "refs/skillpm/locked"):
+                return "gone"
+            when = gitutil.run(["log", "-1", "--format=%ct", locked], first.git_dir).stdout.decode().strip()
+        # Only the history since the locked commit (a day of clock skew allowed), commits only.
+        since = int(when or 0) - 86400
+        with UpstreamProbe(self.url) as hist:
+            args = ["fetch", "-q", "--no-tags", "--filter=tree:0"] + ([f"--shallow-since={since}"] if since > 0 else [])
+            proc = gitutil.run(args + ["origin", f"+{head}:refs/skillpm/head"], hist.git_dir, network=True, check=False)
+            if proc.returncode != 0:
+                raise gitutil.GitError(["fetch"], proc.returncode, f"cannot fetch {head[:12]} from {self.url}")
+            # rev-list walks only the commits fetched (it stops at the shallow boundary); asking for
+            # the locked commit by id could fetch it lazily and hide a rewrite.
+            listed = gitutil.run(["rev-list", "refs/skillpm/head"], hist.git_dir).stdout.decode().split()
+        return "ancestor" if locked in listed else "off-branch"
+
+    def commit_exists(self, commit: str) -> bool:
+        """Whether upstream still serves ``commit`` (asked of the remote, never of the cache)."""
+        with UpstreamProbe(self.url) as p:
+            return p._fetch(commit, "tree:0", True, "refs/skillpm/probe")

@@ -34,6 +34,10 @@ class Workspace:
         from skillpm.store import project_lock
 
         with project_lock(self.state_dir):
+            from skillpm.fsutil import clean_leftovers
+
+            # Temporary files of a run killed while writing the lock or manifest (crash trials found them).
+            clean_leftovers(self.state_dir)
             yield
 
     def rel(self, path: Path) -> str:

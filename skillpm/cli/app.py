@@ -10,10 +10,12 @@ from __future__ import annotations
 import typer
 
 from skillpm import __version__
+from skillpm.cli.group import SkillpmGroup
 from skillpm.cli.render import OUT
 
 app = typer.Typer(
     name="skillpm",
+    cls=SkillpmGroup,  # --json holds for usage errors too
     help="A package manager for AI agent skills: see cost and security grade before install, "
     "write skills into every agent's folder, lock their hashes, audit them.",
     no_args_is_help=True,
@@ -42,8 +44,14 @@ def root(
 
 # Command modules register on import. Each is small and imports its operation lazily.
 from skillpm.cli import cmd_core  # noqa: E402,F401
+from skillpm.cli import cmd_cost  # noqa: E402,F401
 from skillpm.cli import cmd_scan  # noqa: E402,F401
+from skillpm.cli import cmd_index, cmd_info, cmd_search  # noqa: E402,F401
+from skillpm.cli import cmd_audit  # noqa: E402,F401
+from skillpm.cli import cmd_doctor  # noqa: E402,F401
+from skillpm.cli import cmd_badge  # noqa: E402,F401
 
 
 def main() -> None:
-    app()
+    # a fixed program name: completion scripts and usage lines say `skillpm` under `python -m skillpm` too
+    app(prog_name="skillpm")

@@ -8,7 +8,7 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
-from skillpm.cli.render import (OUT, emit_json, grade_str, handles_errors, is_interactive, out, say, show_path, style,
+from skillpm.cli.render import (OUT, emit_json, error_entry, grade_str, handles_errors, is_interactive, out, say, show_path, style,
                                 table, warn)
 
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
@@ -71,6 +71,18 @@ def render_planned(s) -> None:
         out(f"  target   {show_path(p.dest)} ({agents}){link}  [{note}{reason}]")
 
 
+def _choose_skills(cands):
+    """Ask which of a multi-skill source's skills to add (arrow-key list on a terminal)."""
+    from skillpm.cli.prompt import choose_many
+    from skillpm.errors import SkillpmError
+
+    details = [" ".join(c.skill.description.split())[:70] for c in cands]
+    picked = choose_many(f"{len(cands)} skills found; choose the ones to add", [c.name for c in cands], details)
+    if not picked:
+        raise SkillpmError("no skill chosen", "tick at least one with space, or name them with --skill NAME")
+    return [cands[i] for i in picked]
+
+
 @app.command("add")
 @handles_errors("add")
 def add(
@@ -91,9 +103,14 @@ def add(
     from skillpm.errors import PolicyError
     from skillpm.ops.add import apply_plan, plan_add
 
+    from skillpm.cli.render import progress
+
+    # a multi-skill source without --skill, on a terminal: let the user tick the skills they want
+    select = _choose_skills if not skill and not yes and not json_out and is_interactive() else None
     plan = plan_add(sources, skills=skill or [], agents=agent or [], global_=global_, link=link or None,
                     force=force, offline=offline, min_grade=min_grade.upper() if min_grade else None,
-                    index_url=index, assume_yes=yes)
+                    index_url=index, assume_yes=yes, select=select,
+                    progress=lambda items: progress(items, "Costing and scanning"))
     if not json_out:
         for s in plan.skills:
             render_planned(s)
@@ -183,7 +200,10 @@ def install_cmd(
     """Restore every skill in skillpm.toml / skillpm.lock, byte for byte."""
     from skillpm.ops.install import install
 
-    res = install(frozen=frozen, global_=global_, force=force, offline=offline, assume_yes=yes)
+    from skillpm.cli.render import progress
+
+    res = install(frozen=frozen, global_=global_, force=force, offline=offline, assume_yes=yes,
+                  progress=lambda items: progress(items, "Writing skill folders"))
     if json_out:
         emit_json("install", res.to_dict())
         return
@@ -203,7 +223,11 @@ def verify_cmd(
 
     res = verify(names or None, global_=global_)
     if json_out:
-        emit_json("verify", res.to_dict())
+        errors = [] if res.ok else [error_entry(
+            f"{len(res.problems)} installed folder{'s' if len(res.problems) != 1 else ''} differ from the lock",
+            "restore the locked bytes with `skillpm install --force`, or keep the edits with `skillpm update --keep-local`",
+            1, [f"{d.folder}: {d.state}" for d in res.problems])]
+        emit_json("verify", res.to_dict(), errors)
     else:
         for d in res.problems:
             out(f"{d.skill}  {show_path(d.folder)} ({', '.join(d.agents) or 'canonical copy'}): {d.state}{': ' + d.detail if d.detail else ''}")
@@ -228,7 +252,11 @@ def validate_cmd(
 
     results = validate(paths, strict=strict)
     if json_out:
-        emit_json("validate", [r.to_dict() for r in results])
+        bad = [r for r in results if not r.ok]
+        errors = [error_entry(f"{len(bad)} skill{'s' if len(bad) != 1 else ''} failed validation",
+                              "fix the problems listed in result[].problems", 1,
+                              [str(r.path) for r in bad])] if bad else []
+        emit_json("validate", [r.to_dict() for r in results], errors)
     else:
         for r in results:
             errs = sum(1 for p in r.problems if p.level == "error")

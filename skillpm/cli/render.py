@@ -20,6 +20,7 @@ class Output:
 
     verbose: bool = False
     quiet: bool = False
+    json: bool = False  # set by the root group when --json is on the command line
 
 
 OUT = Output()
@@ -75,6 +76,11 @@ def emit_json(command: str, result: Any, errors: list | None = None) -> None:
     """The one machine-readable document a ``--json`` run prints on stdout."""
     doc = {"schema": JSON_SCHEMA, "command": command, "result": result, "errors": errors or []}
     sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False, default=_json_default) + "\n")
+
+
+def error_entry(message: str, hint: str | None = None, code: int = 1, details: list | None = None) -> dict:
+    """One item of the envelope's ``errors`` list (same shape as a SkillpmError's)."""
+    return {"message": message, "hint": hint, "code": code, "details": list(details or [])}
 
 
 def _json_default(obj: Any):
@@ -161,7 +167,8 @@ def confirm(question: str, default: bool = False) -> bool:
 
 
 def is_interactive() -> bool:
-    return sys.stdin.isatty()
+    """A person can answer questions: stdin is a terminal and the output is not for a script (--json)."""
+    return sys.stdin.isatty() and not OUT.json
 
 
 def show_path(path) -> str:
@@ -178,3 +185,23 @@ def show_path(path) -> str:
         return "~/" + p.relative_to(home).as_posix()
     except ValueError:
         return str(p)
+
+
+PROGRESS_MIN_ITEMS = 4  # fewer items than this finish well under a second: no bar
+
+
+def progress(items, label: str, min_items: int = PROGRESS_MIN_ITEMS):
+    """Iterate ``items`` with a progress bar on stderr when it helps.
+
+    Hidden when stderr is not a terminal, under --quiet or --json, and for short lists,
+    so scripts and logs never see bar drawing.
+    """
+    items = list(items)
+    err = sys.stderr
+    if len(items) < min_items or OUT.quiet or OUT.json or not (hasattr(err, "isatty") and err.isatty()):
+        yield from items
+        return
+    import typer
+
+    with typer.progressbar(items, label=label, file=err, show_pos=True, width=30) as bar:
+        yield from bar

@@ -217,8 +217,12 @@ def check_duplicates(cands: list[Candidate], lock: Lock, force: bool, ws: Worksp
 
 
 def plan_candidates(cands: list[Candidate], ws: Workspace, *, agent_ids: list[str], link: bool | None = None,
-                    force: bool = False, min_grade: str | None = None, assume_yes: bool = False) -> AddPlan:
-    """Cost, scan and place already-resolved candidates (shared by add, install and update)."""
+                    force: bool = False, min_grade: str | None = None, assume_yes: bool = False,
+                    progress=None) -> AddPlan:
+    """Cost, scan and place already-resolved candidates (shared by add, install and update).
+
+    ``progress`` (optional) wraps the per-skill loop, e.g. the CLI's progress bar.
+    """
     from skillpm import scan as scanner
     from skillpm.config import user_config
     from skillpm.skill import raise_for_errors
@@ -237,7 +241,7 @@ def plan_candidates(cands: list[Candidate], ws: Workspace, *, agent_ids: list[st
     suppress = user_config().get("suppress", [])
     planned = []
     uniq = {c.name: c for c in cands}
-    for c in uniq.values():
+    for c in (progress(list(uniq.values())) if progress else uniq.values()):
         cost = skill_cost(c.skill)
         result = scanner.scan_tree(c.skill.tree, suppressions=suppress)
         decision = scanner.check_policy(result.grade, min_grade=min_grade, force=force, assume_yes=assume_yes)
@@ -256,15 +260,18 @@ def plan_candidates(cands: list[Candidate], ws: Workspace, *, agent_ids: list[st
 def plan_add(sources: list[str], *, skills: list[str] | None = None, agents: list[str] | None = None,
              global_: bool = False, link: bool | None = None, force: bool = False, offline: bool = False,
              min_grade: str | None = None, index_url: str | None = None, assume_yes: bool = False,
-             project: Path | None = None) -> AddPlan:
+             project: Path | None = None, select=None, progress=None) -> AddPlan:
+    """``select`` (optional) picks among the skills of a multi-skill source when no --skill names them."""
     from skillpm.ops.resolve import resolve_text
 
     ws = open_workspace(global_, project)
     cands: list[Candidate] = []
     for text in sources:
         cands.extend(resolve_text(text, skills=skills, offline=offline, index_url=index_url))
+    if select is not None and not skills and len(cands) > 1:
+        cands = select(cands)
     return plan_candidates(cands, ws, agent_ids=agents or [], link=link, force=force, min_grade=min_grade,
-                           assume_yes=assume_yes)
+                           assume_yes=assume_yes, progress=progress)
 
 
 def apply_plan(plan: AddPlan, *, accept_asked: bool = False, save_manifest: bool = True) -> AddResult:
@@ -288,6 +295,21 @@ def apply_plan(plan: AddPlan, *, accept_asked: bool = False, save_manifest: bool
     with ws.locked():
         lock = ws.lock()  # reread under the lock: another process may have added skills meanwhile
         manifest = ws.manifest()
+        # The plan was made before taking the lock: place again against what is on disk now, so a
+        # folder another process wrote in between is judged (same bytes → unchanged; other bytes →
+        # conflict) rather than silently overwritten.
+        check_duplicates([s.cand for s in plan.skills], lock, plan.force, ws)
+        from skillpm.fsutil import clean_leftovers
+
+        for folder in {p.dest.parent for s in plan.skills for p in s.placements}:
+            clean_leftovers(folder)  # what a killed run left (a set-aside old folder is put back first)
+        for s in plan.skills:
+            s.placements = _place(s.name, s.entry.hash, plan.targets, lock, plan.force, plan.link, ws)
+        if plan.conflicts:
+            s, p = plan.conflicts[0]
+            raise SkillpmError(f"{p.dest} {p.reason} (changed by another process while this one was planning)",
+                               "run the command again to see the new state",
+                               details=[f"{pp.dest}: {pp.reason}" for _, pp in plan.conflicts])
         for s in plan.skills:
             tree = s.cand.skill.tree
             store.put(tree)

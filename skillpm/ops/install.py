@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillpm.deploy import inspect_folder, place_copy, place_link
+from skillpm.fsutil import clean_leftovers
 from skillpm.errors import IntegrityError, SkillpmError
 from skillpm.hashing import Tree
 from skillpm.lockfile import LockEntry
@@ -73,7 +74,7 @@ def lock_drift(ws: Workspace) -> tuple[list[str], list[str]]:
 
 
 def install(*, frozen: bool = False, global_: bool = False, force: bool = False, offline: bool = False,
-            project: Path | None = None, assume_yes: bool = False) -> InstallResult:
+            project: Path | None = None, assume_yes: bool = False, progress=None) -> InstallResult:
     from skillpm.ops.verify import entry_folders
 
     ws = open_workspace(global_, project)
@@ -117,6 +118,7 @@ def install(*, frozen: bool = False, global_: bool = False, force: bool = False,
             for folder, _agents, canonical in entry_folders(entry, ws):
                 if entry.link and canonical:
                     canon = folder
+                clean_leftovers(folder.parent)  # what a killed run left beside it
                 st = inspect_folder(folder)
                 if entry.link and not canonical:
                     ok = st.is_link and canon is not None and (folder.parent / st.link_target).resolve() == canon.resolve()
@@ -134,7 +136,7 @@ def install(*, frozen: bool = False, global_: bool = False, force: bool = False,
                                        "restore the locked bytes")
                 todo.append((entry, folder, canon if entry.link and not canonical else None))
         trees: dict[str, Tree] = {}
-        for entry, folder, link_to in todo:
+        for entry, folder, link_to in (progress(todo) if progress else todo):  # progress: the CLI's bar
             if link_to is not None:
                 place_link(folder, link_to)
             else:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from skillpm.deploy import inspect_folder, remove_folder
+from skillpm.fsutil import clean_leftovers
 from skillpm.errors import SkillpmError
 from skillpm.lockfile import Lock, LockEntry
 from skillpm.workspace import open_workspace
@@ -39,11 +40,16 @@ def remove(names: list[str], *, global_: bool = False, force: bool = False, proj
     with ws.locked():
         lock = ws.lock()
         manifest = ws.manifest()
-        entries = select_entries(lock, names)
+        # A remove killed between writing the lock and the manifest left the name only in the
+        # manifest: running it again finishes the job instead of saying "not installed".
+        unfinished = [n for n in names if n not in lock.skills and n in manifest.skills]
+        rest = [n for n in names if n not in unfinished]
+        entries = select_entries(lock, rest) if rest else []
         # Check everything first, so a refusal leaves nothing half-removed.
         plan = []
         for entry in entries:
             for folder, _agents, canonical in entry_folders(entry, ws):
+                clean_leftovers(folder.parent)  # what an interrupted run left beside it
                 st = inspect_folder(folder)
                 if not st.exists:
                     continue
@@ -63,5 +69,14 @@ def remove(names: list[str], *, global_: bool = False, force: bool = False, proj
             removed.setdefault(entry.name, [])
             del lock.skills[entry.name]
             manifest.skills.pop(entry.name, None)
+        if unfinished:
+            from skillpm.agents import load_agents, targets_for
+
+            table = load_agents()
+            for t in targets_for([table.agents[a] for a in manifest.agents if a in table.agents], ws.scope, ws.root):
+                clean_leftovers(t.folder)
+        for name in unfinished:
+            removed.setdefault(name, [])
+            manifest.skills.pop(name, None)
         ws.save(manifest if manifest.exists else None, lock)
     return RemoveResult(removed)

@@ -16,16 +16,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from skillpm.scan import hidden
-from skillpm.scan.result import Finding
+from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
 from skillpm.scan.rules import RANK, SEVERITIES, Rule, load_rules
 
-PER_RULE_CAP = 2  # how many findings of one rule count toward the grade (all are printed)
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
 MAX_RESCANS = 20  # decoded blobs per file scanned again with every rule
 PATTERN_BUDGET = 32 * 1024  # characters one pattern may read in a file over 256 KiB
 MAX_TRIES_PER_LINE = 40  # matches of one rule weighed on one line (a 10 MB one-line file has many)
-LOWERED_DIRS = {"references", "reference", "examples", "example", "docs", "doc", "tests", "test"}
 
 SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx",
               ".ps1", ".psm1", ".psd1", ".rb", ".pl", ".pm", ".php", ".lua", ".go", ".rs", ".java", ".kt", ".swift",
@@ -130,10 +128,6 @@ class _FileCtx:
             self._heading_lines = [h[0] for h in self.headings]
         i = bisect_right(self._heading_lines, line) - 1
         return self.headings[i][1] if i >= 0 else ""
-
-
-def lower_one(sev: str) -> str:
-    return SEVERITIES[max(0, RANK[sev] - 1)]
 
 
 def classify(path: str, data: bytes, executable: bool) -> str:
@@ -738,13 +732,6 @@ def scanner() -> Scanner:
     if _scanner is None:
         _scanner = Scanner()
     return _scanner
-
-
-def is_lowered_location(path: str) -> bool:
-    parts = path.split("/")
-    if parts[-1].lower() == "skill.md":
-        return False
-    return any(p.lower() in LOWERED_DIRS for p in parts[:-1])
 
 
 def skill_description(data: bytes) -> str:

@@ -116,7 +116,15 @@ def _closed_port() -> int:
         return s.getsockname()[1]
 
 
+def _no_retries() -> None:
+    from skillpm.paths import config_dir
+
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "config.toml").write_text("[network]\nretries = 0\n")  # fail at once, no backoff
+
+
 def test_missing_tokenizer_offline_is_a_clear_error(tmp_path, monkeypatch):
+    _no_retries()
     empty = tmp_path / "empty-tiktoken"
     empty.mkdir()
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(empty))
@@ -133,6 +141,7 @@ def test_missing_tokenizer_offline_is_a_clear_error(tmp_path, monkeypatch):
 
 
 def test_wrong_tokenizer_file_is_not_trusted(tmp_path, monkeypatch):
+    _no_retries()
     bad = tmp_path / "bad-tiktoken"
     bad.mkdir()
     (bad / tokens.source_path().name).write_bytes(b"aGVsbG8= 0\n")  # a valid-looking but wrong file
@@ -201,12 +210,14 @@ def test_known_hash_lookup_is_fast(tmp_path):
     keys = [hashlib.sha256(str(i).encode()).hexdigest() for i in range(7000)]
     tokens.CountCache(path).add_many({k: i for i, k in enumerate(keys)})
     timings = []
-    for probe in (keys[0], keys[3500], keys[-1]):
+    for probe in (keys[0], keys[3500], keys[-1], keys[10], keys[6000]):
         fresh = tokens.CountCache(path)
         t = time.perf_counter()
         assert fresh.get_many([probe]) == [keys.index(probe)]
         timings.append(time.perf_counter() - t)
-    assert min(timings) < 0.005  # file read + find; measured ~0.4 ms (docs/tokens.md); generous for CI
+        assert fresh._counts is None  # answered from one shard with find(), nothing parsed whole
+    # measured ~0.25 ms on an idle machine (docs/tokens.md); generous here for loaded CI machines
+    assert min(timings) < 0.02
 
 
 def test_count_tokens_module_imports_nothing_heavy():

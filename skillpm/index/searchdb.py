@@ -1,0 +1,121 @@
+"""The local search database of an index: SQLite with an FTS5 table over the catalogue.
+
+Built from ``catalog.tsv`` whenever the index changes (``stamp`` differs), then
+answers ``search`` and bare-name lookups without touching the entries.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+SCHEMA = 1
+
+
+def _connect(path: Path):
+    import sqlite3
+
+    return sqlite3.connect(str(path), timeout=30)
+
+
+def current_stamp(path: Path) -> str | None:
+    import sqlite3
+
+    if not path.is_file():
+        return None
+    try:
+        con = _connect(path)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key = 'stamp'").fetchone()
+            schema = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:
+        return None
+    if not row or not schema or schema[0] != str(SCHEMA):
+        return None
+    return row[0]
+
+
+def build_db(path: Path, rows: list[list[str]], stamp: str) -> None:
+    """Write a fresh database at ``path`` (built beside it, then renamed into place)."""
+    import os
+    import tempfile
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".skillpm-tmp-search-", dir=path.parent)
+    os.close(fd)
+    try:
+        con = _connect(Path(tmp))
+        con.executescript("""
+            PRAGMA journal_mode = OFF;
+            PRAGMA synchronous = OFF;
+            CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+            CREATE TABLE skills (rowid INTEGER PRIMARY KEY, id TEXT UNIQUE, name TEXT, grade TEXT,
+                                 session TEXT, repo TEXT, first_seen TEXT, description TEXT, copies INTEGER,
+                                 leaf TEXT);
+            CREATE INDEX skills_name ON skills (name COLLATE NOCASE);
+            CREATE INDEX skills_leaf ON skills (leaf);
+            CREATE VIRTUAL TABLE skills_fts USING fts5(name, id, description, content='skills', content_rowid='rowid',
+                                                       tokenize='unicode61 remove_diacritics 2');
+        """)
+        con.executemany("INSERT INTO skills (id, name, grade, session, repo, first_seen, description, copies, leaf) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        ((r[0], r[1], r[2], r[3], r[4], r[5], r[6], int(r[7]) if len(r) > 7 and r[7].isdigit() else 0,
+                          r[0].rsplit("/", 1)[-1]) for r in rows))
+        con.execute("INSERT INTO skills_fts (rowid, name, id, description) SELECT rowid, name, id, description FROM skills")
+        con.executemany("INSERT INTO meta VALUES (?, ?)", [("stamp", stamp), ("schema", str(SCHEMA))])
+        con.commit()
+        con.close()
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _fts_query(query: str) -> str:
+    import re
+
+    words = re.findall(r"\w+", query.lower())
+    return " ".join(f'"{w}"*' for w in words)
+
+
+COLUMNS = ["id", "name", "grade", "session", "repo", "first_seen", "description", "copies"]
+
+
+def search(path: Path, query: str, limit: int = 20) -> list[dict]:
+    """Best matches first: exact name, then name prefix, then FTS5 bm25 (name weighted over description)."""
+    fts = _fts_query(query)
+    if not fts:
+        return []
+    con = _connect(path)
+    try:
+        q = query.strip().lower()
+        rows = con.execute(
+            """SELECT s.id, s.name, s.grade, s.session, s.repo, s.first_seen, s.description, s.copies,
+                       (CASE WHEN lower(s.name) = ? THEN 0 WHEN lower(s.name) LIKE ? THEN 1 ELSE 2 END) AS tier,
+                       bm25(skills_fts, 10.0, 2.0, 1.0) AS score
+                FROM skills_fts JOIN skills s ON s.rowid = skills_fts.rowid
+                WHERE skills_fts MATCH ?
+                ORDER BY tier, score, s.copies DESC, s.id
+                LIMIT ?""", (q, q.replace("%", "") + "%", fts, limit)).fetchall()
+    finally:
+        con.close()
+    return [dict(zip(COLUMNS, r[:8])) for r in rows]
+
+
+def by_name(path: Path, name: str) -> list[dict]:
+    con = _connect(path)
+    try:
+        rows = con.execute(f"SELECT {', '.join(COLUMNS)} FROM skills WHERE name = ? COLLATE NOCASE "
+                           "OR leaf = ? ORDER BY copies DESC, id", (name, name.lower())).fetchall()
+    finally:
+        con.close()
+    return [dict(zip(COLUMNS, r)) for r in rows]
+
+
+def count(path: Path) -> int:
+    con = _connect(path)
+    try:
+        return con.execute("SELECT count(*) FROM skills").fetchone()[0]
+    finally:
+        con.close()
