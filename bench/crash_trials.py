@@ -230,6 +230,7 @@ def check_state(sc: Scenario, root: Path, final: bool) -> tuple[list[str], dict]
         obs["lock"] = sorted(names)
         if names not in (sc.lock_old, sc.lock_new):
             bad.append(f"lock holds {sorted(names)}, neither old {sorted(sc.lock_old)} nor new {sorted(sc.lock_new)}")
+        obs["lock_demo"] = lock.skills["demo"].hash if "demo" in lock.skills else None
         if "demo" in lock.skills and lock.skills["demo"].hash not in {sc.h_old, sc.h_new} - {None}:
             bad.append(f"lock's demo hash {lock.skills['demo'].hash} is neither old nor new")
         if final and names != sc.lock_new:
@@ -347,11 +348,12 @@ def run_trial(sc: Scenario, slot: Path, template: Path, env: dict, kill: tuple[s
     result["violations"] += bad
     folders = [v for k, v in obs["folders"].items() if k.endswith("/demo")]
     lock_state = "new" if set(obs.get("lock", [])) == sc.lock_new and sc.lock_new != sc.lock_old else "old"
+    locked_old = sc.h_old if sc.command != "install" else sc.h_new  # install never changes the lock
     if all(h == sc.h_old for h in folders) and (lock_state == "old" or sc.lock_old == sc.lock_new) \
-            and set(obs.get("manifest", [])) == sc.lock_old:
+            and set(obs.get("manifest", [])) == sc.lock_old and obs.get("lock_demo") == locked_old:
         result["state"] = "old"
     elif all(h == sc.h_new for h in folders) and set(obs.get("lock", [])) == sc.lock_new \
-            and set(obs.get("manifest", [])) == sc.lock_new:
+            and set(obs.get("manifest", [])) == sc.lock_new and obs.get("lock_demo") == sc.h_new:
         result["state"] = "new"
     else:
         result["state"] = "between"  # some folders done, or lock done but not manifest: each piece whole

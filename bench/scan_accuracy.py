@@ -103,6 +103,11 @@ def main(argv=None) -> int:
     ap.add_argument("--real", action="append", default=[], type=Path, help="folder of real skills (repeatable)")
     ap.add_argument("--json", action="store_true", help="print one JSON document instead of the table")
     args = ap.parse_args(argv)
+    import os
+    import tempfile
+
+    # A cold, private scan cache: every skill is really scanned, and nothing lands in the user's cache.
+    os.environ["SKILLPM_CACHE_DIR"] = tempfile.mkdtemp(prefix="skillpm-bench-")
     from skillpm.scan import rules_version
 
     out: dict = {"rules_version": rules_version()}

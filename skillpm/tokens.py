@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skillpm.errors import IntegrityError, NetworkError, SkillpmError
+from skillpm.errors import NetworkError, SkillpmError
 
 if TYPE_CHECKING:  # pragma: no cover
     from skillpm.skill import Skill
@@ -80,9 +80,7 @@ def _download_source() -> bytes:
     try:
         return http.get(SOURCE_URL, max_bytes=MAX_SOURCE_BYTES, expected_sha256=SOURCE_SHA256,
                         what="downloading the tokenizer file").body
-    except IntegrityError:
-        raise
-    except NetworkError as exc:
+    except NetworkError as exc:  # a sha256 mismatch is an IntegrityError and passes through
         where = source_path()
         first = "run once without --offline" if http.is_offline() else "connect to the internet once"
         hint = (f"{first} so skillpm can download it, or copy the file "

@@ -7,11 +7,8 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
+from skillpm.cli.cmd_core import _size
 from skillpm.cli.render import emit_json, handles_errors, out, style, table, warn
-
-
-def _size(n: int) -> str:
-    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1048576:.1f} MiB"
 
 
 @app.command("cost")

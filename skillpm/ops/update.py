@@ -170,7 +170,13 @@ def plan_update(names: list[str] | None = None, *, global_: bool = False, force:
         if cand.skill.tree.h1 == entry.hash:
             continue
         edits = []
+        from skillpm.deploy import inspect_folder
+
         for d in check_entry(entry, ws):
+            # A folder that already holds exactly the new bytes is an update cut short (a killed run),
+            # not a local edit: running update again finishes it (crash trials found this).
+            if d.state == "modified" and inspect_folder(Path(d.folder)).h1 == cand.skill.tree.h1:
+                continue
             if d.state in ("modified", "unreadable"):
                 parts = [f"{k} {', '.join(v)}" for k, v in (("changed", d.changed), ("added", d.added),
                                                             ("removed", d.removed)) if v]

@@ -7,6 +7,7 @@ is never split into lines unless something matched.
 
 from __future__ import annotations
 
+import heapq
 import math
 import posixpath
 import re
@@ -18,7 +19,11 @@ from skillpm.scan import hidden
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
 from skillpm.scan.rules import RANK, SEVERITIES, Rule, load_rules
 
-MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file before a summary line
+MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
+MAX_FENCES = 5000  # fenced blocks told apart per file
+MAX_RESCANS = 20  # decoded blobs per file scanned again with every rule
+PATTERN_BUDGET = 32 * 1024  # characters one pattern may read in a file over 256 KiB
+MAX_TRIES_PER_LINE = 40  # matches of one rule weighed on one line (a 10 MB one-line file has many)
 
 SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx",
               ".ps1", ".psm1", ".psd1", ".rb", ".pl", ".pm", ".php", ".lua", ".go", ".rs", ".java", ".kt", ".swift",
@@ -79,6 +84,8 @@ class _FileCtx:
     headings: list[tuple[int, str]] = field(default_factory=list)
     _nl: list[int] | None = None
     _orig_nl: list[int] | None = None
+    _region_firsts: list[int] | None = None
+    _heading_lines: list[int] | None = None
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
@@ -109,13 +116,17 @@ class _FileCtx:
     def region_at(self, line: int) -> _Region:
         if not self.regions:
             return _Region(1, "code" if self.kind == "script" else "prose")
-        i = bisect_right([r.first for r in self.regions], line) - 1
+        if self._region_firsts is None or len(self._region_firsts) != len(self.regions):
+            self._region_firsts = [r.first for r in self.regions]
+        i = bisect_right(self._region_firsts, line) - 1
         return self.regions[max(i, 0)]
 
     def heading_at(self, line: int) -> str:
         if not self.headings:
             return ""
-        i = bisect_right([h[0] for h in self.headings], line) - 1
+        if self._heading_lines is None or len(self._heading_lines) != len(self.headings):
+            self._heading_lines = [h[0] for h in self.headings]
+        i = bisect_right(self._heading_lines, line) - 1
         return self.headings[i][1] if i >= 0 else ""
 
 
@@ -190,6 +201,8 @@ def _segment(ctx: _FileCtx) -> None:
             elif marker[0] == open_fence[0] and len(marker) >= open_fence[1] and not info:
                 fences.append((open_fence[2], ln, open_fence[3]))
                 open_fence = None
+                if len(fences) >= MAX_FENCES:  # a pathological file: the rest keeps the kind it has
+                    break
         if open_fence is not None:  # unterminated: runs to the end (CommonMark)
             fences.append((open_fence[2], view.count("\n") + 1, open_fence[3]))
     for first, last, lang in fences:
@@ -198,10 +211,11 @@ def _segment(ctx: _FileCtx) -> None:
     regions.sort(key=lambda r: r.first)
     ctx.regions = regions
     if "#" in view:
-        fence_lines = [(a, b) for a, b, _ in fences]
+        starts = [a for a, _, _ in fences]
         for m in HEADING_RE.finditer(view):
             ln = ctx.line_of(m.start())
-            if any(a <= ln <= b for a, b in fence_lines):
+            i = bisect_right(starts, ln) - 1
+            if i >= 0 and fences[i][0] <= ln <= fences[i][1]:
                 continue
             ctx.headings.append((ln, m.group(1)))
 
@@ -307,6 +321,7 @@ class _Deobf:
         return self.orig[i] + (p - self.starts[i])
 
 
+CONTEXT = 600  # characters of a line around a match that context checks read
 WINDOW = 450  # characters on each side of an anchor that a match may span (pattern gaps stay well below)
 
 
@@ -360,7 +375,7 @@ class AnchorIndex:
                 lst = found.get(w)
                 if lst is None:
                     found[w] = [pos]
-                elif len(lst) < 50000:
+                elif len(lst) < 20000:
                     lst.append(pos)
         return _Hits(low, found)
 
@@ -371,6 +386,7 @@ class _Hits:
     def __init__(self, low: str, found: dict[str, list[int]]):
         self.low = low
         self.found = found
+        self.truncated = False  # a pattern's scan budget ran out (a huge, keyword-dense file)
 
     def of(self, kw: str) -> list[int]:
         return self.found.get(kw, [])
@@ -379,36 +395,51 @@ class _Hits:
         return any(k in self.found for k in keywords)
 
 
-def _windows(hits: _Hits, anchors: tuple[tuple[str, ...], ...], width: int = WINDOW) -> list[tuple[int, int]]:
+def _windows(hits: _Hits, anchors: tuple[tuple[str, ...], ...], width: int = WINDOW,
+             budget: int | None = None) -> list[tuple[int, int]]:
     """Spans of the text near a hit of the first anchor group that also hold every other group; merged.
 
-    Anchors are found with ``str.find`` (hundreds of MB/s), so a regex only ever runs on
-    the few spans where it can match.
+    Anchors are found once per file, so a regex only ever runs on the few spans where it can
+    match. With a ``budget`` (huge files), at most about that many characters of spans are returned.
     """
     low = hits.low
     if not anchors:
         return [(0, len(low))]
-    pos: list[int] = []
-    for kw in anchors[0]:
-        pos.extend(hits.of(kw))
-    if not pos:
+    lists = [x for x in (hits.of(kw) for kw in anchors[0]) if x]
+    if not lists:
         return []
-    pos.sort()
+    pos = lists[0] if len(lists) == 1 else heapq.merge(*lists)
     n = len(low)
-    spans: list[list[int]] = []
-    for h in pos:
-        lo, hi = max(0, h - width), min(n, h + width)
-        if spans and lo <= spans[-1][1]:
-            spans[-1][1] = max(spans[-1][1], hi)
-        else:
-            spans.append([lo, hi])
-    out = []
-    for lo, hi in spans:
-        if all(any(low.find(k, lo, hi) >= 0 for k in group) for group in anchors[1:]):
+    out: list[tuple[int, int]] = []
+    rest = anchors[1:]
+    left = budget
+
+    def close(lo: int, hi: int) -> bool:
+        nonlocal left
+        if all(any(low.find(k, lo, hi) >= 0 for k in group) for group in rest):
             if lo:  # start at the line start when it is near, so that ^ and look-behinds see the whole line
                 nl = low.rfind("\n", max(0, lo - 300), lo)
                 lo = nl + 1 if nl >= 0 else lo
             out.append((lo, hi))
+            if left is not None:
+                left -= hi - lo
+                if left <= 0:
+                    hits.truncated = True
+                    return False
+        return True
+
+    cur_lo = cur_hi = -1
+    for h in pos:
+        lo = h - width if h > width else 0
+        if cur_hi >= 0 and lo <= cur_hi:
+            if h + width > cur_hi:
+                cur_hi = min(n, h + width)
+            continue
+        if cur_hi >= 0 and not close(cur_lo, cur_hi):
+            return out
+        cur_lo, cur_hi = lo, min(n, h + width)
+    if cur_hi >= 0:
+        close(cur_lo, cur_hi)
     return out
 
 
@@ -487,11 +518,14 @@ class Scanner:
     # ------------------------------------------------------------ pattern rules
     def _match_rules(self, ctx: _FileCtx) -> list[Finding]:
         lowered = self.anchors.hits(ctx.view.lower())
+        # Bounded work on huge files: each pattern reads at most BUDGET characters of windows.
+        budget = PATTERN_BUDGET if len(ctx.view) > PATTERN_BUDGET * 4 else None
         joined = None
         deobf = None
         deobf_lower = None
         best: dict[tuple[str, int], Finding] = {}
         per_rule: Counter = Counter()
+        tries: Counter = Counter()
         for rule in self.pattern_rules:
             if rule.scope == {"frontmatter"} and not (ctx.regions and ctx.regions[0].kind == "frontmatter"):
                 continue
@@ -508,10 +542,17 @@ class Scanner:
                 else:
                     text, low, mapper = ctx.view, lowered, None
             for pat in rule.patterns:
-                for lo, hi in _windows(low, pat.anchors, pat.span):
+                for lo, hi in _windows(low, pat.anchors, pat.span, budget):
                     for m in pat.regex.finditer(text, lo, hi):
                         start = mapper.to_orig(m.start()) if mapper else m.start()
-                        f = self._consider(rule, pat, m, text, start, ctx)
+                        line = ctx.line_of(start)
+                        old = best.get((rule.id, line))
+                        if old is not None and RANK[old.severity] >= RANK[pat.severity]:
+                            continue  # this line already carries this rule at this severity
+                        tries[(rule.id, line)] += 1
+                        if tries[(rule.id, line)] > MAX_TRIES_PER_LINE:
+                            break  # a pathological line: enough matches of this pattern were weighed
+                        f = self._consider(rule, pat, m, text, start, ctx, line)
                         if f is None:
                             continue
                         key = (rule.id, f.line)
@@ -523,16 +564,29 @@ class Scanner:
                             best[key] = f
                         elif RANK[f.severity] > RANK[old.severity]:
                             best[key] = f
-        return list(best.values())
+        found = list(best.values())
+        if lowered.truncated or (deobf_lower is not None and deobf_lower.truncated):
+            found.append(Finding("HT-04", "hidden-text", "medium", ctx.path, 1, _window(ctx.orig_line(1), 0),
+                                 self.by_id["HT-04"].message,
+                                 note=f"a {len(ctx.view)}-character file too dense with keywords to scan fully; "
+                                      f"each rule read its first {PATTERN_BUDGET} characters of matches"))
+        return found
 
-    def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx) -> Finding | None:
-        line = ctx.line_of(start)
+    def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx,
+                  line: int | None = None) -> Finding | None:
+        line = line or ctx.line_of(start)
         region = ctx.region_at(line)
         if region.kind not in rule.scope:
             return None
-        vline = ctx.view_line(line)
+        # Context checks look at the match's own line, cut to CONTEXT characters around it, so
+        # that a huge single-line file costs the same per match as a normal one.
+        ls = ctx.line_start(line)
+        nl = ctx.view.find("\n", start)
+        le = len(ctx.view) if nl < 0 else nl
+        lo = max(ls, start - CONTEXT)
+        vline = ctx.view[lo:min(le, start + (m.end() - m.start()) + CONTEXT)]
         if rule.unless:
-            above = "\n".join(ctx.view_line(n) for n in range(max(1, line - 2), line))
+            above = "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 2), line))
             for u in rule.unless:
                 if u.search(vline) or (above and u.search(above)):
                     return None
@@ -553,10 +607,10 @@ class Scanner:
         if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev]:
             if _installer_named(vline + " " + matched, ctx.description):
                 sev, note = rule.lower_if_host_in_description, "lowered: the host is the vendor this skill is about"
-        col = start - ctx.line_start(line)
+        col = start - lo
         defensive = self._defensive_re()
         heading = ctx.heading_at(line)
-        prev = "\n".join(ctx.view_line(n) for n in range(max(1, line - 3), line))
+        prev = "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 3), line))
         is_skill_md = ctx.kind == "skill_md"
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
@@ -573,7 +627,7 @@ class Scanner:
             elif not is_skill_md and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
         orig = ctx.orig_line(line)
-        return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, col), rule.message, note=note)
+        return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
     _def_re = None
 
@@ -647,10 +701,14 @@ class Scanner:
         if ctx.kind == "markup" and ctx.path.lower().endswith(".svg"):
             return []
         out = []
+        rescans = 0
         for off, kind, length, decoded in hidden.blobs(ctx.view):
             line = ctx.line_of(off)
             text = _window(ctx.orig_line(line), off - ctx.line_start(line))
-            inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1) if decoded else []
+            inner = []
+            if decoded and rescans < MAX_RESCANS:  # decoded text is scanned like prose, a bounded number of times
+                rescans += 1
+                inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1)
             inner = [f for f in inner if f.rule != "HT-04"]
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"

@@ -28,10 +28,17 @@ FILLERS = {0x115F, 0x1160, 0x3164, 0xFFA0}
 
 
 def visible(s: str) -> str:
-    """``s`` with every invisible character written as ``<U+XXXX>``."""
+    """``s`` with every invisible character written as ``<U+XXXX>`` (long runs shortened)."""
     if s.isascii():
         return s
-    return INVISIBLE_RE.sub(lambda m: "".join(f"<U+{ord(c):04X}>" for c in m.group(0)), s)
+
+    def show(m: re.Match) -> str:
+        run = m.group(0)
+        if len(run) <= 6:
+            return "".join(f"<U+{ord(c):04X}>" for c in run)
+        return "".join(f"<U+{ord(c):04X}>" for c in run[:2]) + f"<…{len(run) - 2} more invisible characters>"
+
+    return INVISIBLE_RE.sub(show, s)
 
 
 def strip_invisible(s: str) -> str:

@@ -87,3 +87,21 @@ def test_interrupted_swap_is_put_back_by_the_next_run(project, cli):
     assert r.exit_code == 0, r.output
     assert read_tree(skills / "demo").h1 == read_tree(project / "vendor/demo").h1
     assert not [p for p in os.listdir(skills) if p.startswith(".skillpm-")]
+
+
+def test_rerunning_update_killed_between_folders_finishes_it(project, cli):
+    # A kill after the first folder was swapped to the new version, before the second and the lock:
+    # that folder holds exactly the new bytes, which is an update cut short, not a local edit.
+    import shutil
+
+    src = write_skill(project / "vendor", "demo", "Version one.")
+    assert cli("add", "./vendor/demo", "-a", "claude-code", "-a", "codex", "--yes").exit_code == 0
+    write_skill(project / "vendor", "demo", "Version two.", files={"references/new.md": "new\n"})
+    shutil.rmtree(project / ".claude/skills/demo")
+    shutil.copytree(src, project / ".claude/skills/demo")
+    r = cli("update", "demo", "--yes")
+    assert r.exit_code == 0, r.output
+    h2 = read_tree(src).h1
+    assert read_tree(project / ".claude/skills/demo").h1 == h2
+    assert read_tree(project / ".agents/skills/demo").h1 == h2
+    assert cli("verify").exit_code == 0

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_skill
+from skillpm_testing import write_skill
 from skillpm.errors import SkillpmError
 from skillpm.hashing import read_tree
 

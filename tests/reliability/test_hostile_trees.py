@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import git, write_skill
+from skillpm_testing import git, write_skill
 from skillpm.hashing import read_tree
 
 SKILL_MD = b"---\nname: demo\ndescription: Hostile test skill.\n---\n# Demo\n"
