@@ -73,6 +73,8 @@ def parse_source(text: str) -> SourceSpec:
     t = text.strip()
     if not t:
         raise SkillpmError("empty source", "give a path, a git URL, owner/repo, or a skill name")
+    if any(ord(c) < 32 for c in t):
+        raise SkillpmError(f"source {text!r} contains control characters", "type the path or URL without them")
     if t.startswith("git+"):
         t = t[4:]
     if re.match(r"^[A-Za-z0-9+.-]+::", t):

@@ -136,3 +136,9 @@ def test_no_hooks_run_from_fetched_repo(git_repo, tmp_path):
 def test_ext_transport_refused():
     with pytest.raises(SkillpmError, match="not allowed"):
         resolve_source(parse_source("ext::sh -c touch% /tmp/pwned"))
+
+
+def test_control_characters_in_source_are_a_user_error():
+    # Found by the hypothesis fuzzer: '~\x00' used to escape as ValueError (embedded null byte).
+    with pytest.raises(SkillpmError, match="control characters"):
+        parse_source("~\x00")
