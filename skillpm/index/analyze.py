@@ -93,8 +93,11 @@ def _scan(tree) -> dict:
     result = scan_tree(tree)
     findings = []
     for f in result.findings:
-        findings.append({"rule": f.rule, "severity": f.severity, "file": f.file, "line": int(f.line or 0),
-                         "text": (f.text or "")[:MAX_FINDING_TEXT], "message": f.message})
+        d = {"rule": f.rule, "severity": f.severity, "file": f.file, "line": int(f.line or 0),
+             "text": (f.text or "")[:MAX_FINDING_TEXT], "message": f.message}
+        if getattr(f, "decoded", None):
+            d["decoded"] = f.decoded[:MAX_FINDING_TEXT]  # what hidden text spells
+        findings.append(d)
     counts = result.counts() if hasattr(result, "counts") else {}
     from skillpm.index.format import SEVERITIES
 
