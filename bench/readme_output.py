@@ -128,6 +128,7 @@ def main() -> int:
         s.run(demo, "add", "../skills/pdf-forms", "--dry-run", title="See cost, grade and targets before installing")
         s.run(demo, "add", "../skills", "--yes", title="Install every skill of a folder for the detected agents")
         s.run(demo, "list", title="What is installed")
+        s.run(demo, "cost", "../skills/pdf-forms", title="What one skill costs, in each agent's own listing")
         s.run(demo, "cost", "--budget", title="What the installed set costs every session, per agent")
         s.run(demo, "verify", title="Check installed bytes against the lock")
         (demo / ".claude/skills/changelog/SKILL.md").write_text("---\nname: changelog\ndescription: edited\n---\n")

@@ -70,3 +70,15 @@ def test_cost_budget_cli_text_and_json(cli, project, tmp_path):
     assert {a["agent"]: a["session"] for a in doc["result"]["budget"]["agents"]} == expected
     r = cli("cost", "--budget", tmp_path / "src")
     assert r.exit_code == 2 and "--budget looks at the installed skills" in r.stderr
+
+
+def test_add_summary_shows_the_per_agent_number_beside_the_generic_one(cli, project, tmp_path):
+    from skillpm.listing import skill_session_cost_by_agent
+    from skillpm.skill import load_skill
+
+    src = write_skill(tmp_path / "src", "demo", "Demo skill for the summary.")
+    r = cli("add", src, "-a", "claude-code", "-a", "codex", "--dry-run")
+    assert r.exit_code == 0, r.output
+    e = skill_session_cost_by_agent([load_skill(src)], ["claude-code", "codex"], project)
+    line = next(x for x in r.stdout.splitlines() if "each agent's own skill list" in x)
+    assert line.endswith(f"claude-code +{e['claude-code'][0].tokens:,} · codex +{e['codex'][0].tokens:,}")

@@ -194,3 +194,18 @@ def test_json_results_carry_the_data(cli, prepared):
     doc = json.loads(cli("verify", "--json").stdout)
     assert doc["result"]["problems"][0]["changed"] == ["SKILL.md"]
     assert doc["errors"][0]["code"] == 1 and "install --force" in doc["errors"][0]["hint"]
+
+
+def test_a_crash_still_prints_an_envelope(cli, prepared, monkeypatch):
+    """A bug (an exception that is not a SkillpmError) keeps the contract: envelope, exit 70."""
+    from skillpm.ops import listing
+
+    def broken(*a, **k):  # a fault the real code cannot be made to produce on purpose
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(listing, "list_skills", broken)
+    r = cli("list", "--json")
+    assert r.exit_code == 70
+    doc = check_envelope(r, "list")
+    assert "RuntimeError: boom" in doc["errors"][0]["message"] and "bug" in doc["errors"][0]["hint"]
+    assert "Traceback" in r.stderr

@@ -33,6 +33,23 @@ def render_findings(findings, indent: str = "    ") -> None:
         out(f"{indent}         {f.message}")
 
 
+def _listing_cost(s) -> str:
+    """What the skill adds to each target agent's own listing (issue 8), e.g. "claude-code +33 · codex +45"."""
+    from skillpm.errors import SkillpmError
+    from skillpm.listing import skill_session_cost_by_agent
+
+    agents = sorted({a for p in s.placements for a in p.target.agents})
+    if not agents:
+        return ""
+    try:
+        entries = skill_session_cost_by_agent([s.cand.skill], agents, Path.cwd())
+    except SkillpmError:
+        return ""
+    return " · ".join(f"{a} " + ("not listed (description too long)" if e.skipped else f"+{e.tokens:,}"
+                                 + (" (description cut)" if e.truncated else ""))
+                      for a in agents for e in entries[a])
+
+
 def render_planned(s) -> None:
     from skillpm.tokens import TOKENIZER_NOTE, price_rows
 
@@ -45,6 +62,9 @@ def render_planned(s) -> None:
     cost = s.cost
     out(f"  cost     {cost.session:,} tokens every session · {cost.invoke:,} once invoked · "
         f"{cost.resources:,} in resources")
+    per_agent = _listing_cost(s)
+    if per_agent:
+        out(f"           per session in each agent's own skill list: {per_agent}")
     rows = [[m, "$" + p1, "$" + p2] for (m, p1), (_, p2) in zip(price_rows(cost.session), price_rows(cost.invoke))]
     for line in table(rows, ["model", "per session", "once invoked"], indent="           "):
         out(line)

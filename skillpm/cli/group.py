@@ -14,6 +14,8 @@ from typing import Any, Sequence
 
 from typer.core import TyperGroup
 
+EXIT_INTERNAL = 70  # EX_SOFTWARE: an unexpected exception, i.e. a bug (docs/cli.md)
+
 
 def _command_name(group, argv: list[str]) -> str:
     """The (sub)command the arguments name, e.g. "list" or "index build"; "" when none does."""
@@ -73,4 +75,13 @@ class SkillpmGroup(TyperGroup):
             emit_json(_command_name(self, argv), None, [{"message": "aborted", "hint": None, "code": 1,
                                                          "details": []}])
             sys.exit(1)
+        except Exception as exc:  # a bug: the script still gets its envelope, the traceback goes to stderr
+            import traceback
+
+            traceback.print_exc()
+            emit_json(_command_name(self, argv), None, [{
+                "message": f"internal error: {type(exc).__name__}: {exc}",
+                "hint": "this is a bug in skillpm; please report it with the traceback printed on stderr",
+                "code": EXIT_INTERNAL, "details": []}])
+            sys.exit(EXIT_INTERNAL)
         sys.exit(rv if isinstance(rv, int) else 0)
