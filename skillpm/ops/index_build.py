@@ -368,13 +368,15 @@ def link_copies(store: IndexDir, catalog: dict, texts: dict, progress: Progress 
         if e is None:
             continue
         older = [(sim.estimate(sigs[sid], sigs[o]), o) for o in cands[sid] if o in entries and age(entries[o]) < age(e)]
-        older = sorted((x for x in older if x[0] >= sim.CANDIDATE), reverse=True)[:3]
+        # Most similar first; among equals, the oldest — identical copies all point at the original.
+        older = sorted((x for x in older if x[0] >= sim.CANDIDATE), key=lambda x: (-x[0], age(entries[x[1]])))[:3]
         best: tuple[float, str] | None = None
         mine = text_of(e)
         for est, o in older:
             theirs = text_of(entries[o])
             score = sim.line_similarity(mine, theirs, sim.NEAR) if mine is not None and theirs is not None else est
-            if score >= sim.NEAR and (best is None or score > best[0]):
+            if score >= sim.NEAR and (best is None or score > best[0] or
+                                      (score == best[0] and age(entries[o]) < age(entries[best[1]]))):
                 best = (score, o)
         if best is None:
             continue
