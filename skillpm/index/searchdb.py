@@ -101,14 +101,18 @@ def search(path: Path, query: str, limit: int = 20) -> list[dict]:
         rows = con.execute(f"SELECT {cols} FROM skills s WHERE s.name = ? COLLATE NOCASE "
                            "ORDER BY s.copies DESC, s.id LIMIT ?", (q, limit)).fetchall()
         if len(rows) < limit and not any(c in q for c in "%_"):
+            # In name-index order: streams with LIMIT instead of sorting every prefix match.
             rows += con.execute(f"SELECT {cols} FROM skills s WHERE s.name LIKE ? AND s.name != ? COLLATE NOCASE "
-                                "ORDER BY length(s.name), s.copies DESC, s.id LIMIT ?",
+                                "ORDER BY s.name COLLATE NOCASE LIMIT ?",
                                 (q + "%", q, limit - len(rows))).fetchall()
-        if len(rows) < limit:
+        # Words in the name first (few rows, so bm25 is cheap), then anywhere.
+        for match in (f"{{name}} : ({fts})", fts):
+            if len(rows) >= limit:
+                break
             seen = {r[0] for r in rows}
             ranked = con.execute(f"SELECT {cols} FROM skills s JOIN (SELECT rowid, rank FROM skills_fts "
                                  "WHERE skills_fts MATCH ? ORDER BY rank LIMIT ?) f ON s.rowid = f.rowid "
-                                 "ORDER BY f.rank", (fts, limit + len(rows))).fetchall()
+                                 "ORDER BY f.rank", (match, limit + len(rows))).fetchall()
             rows += [r for r in ranked if r[0] not in seen][: limit - len(rows)]
     finally:
         con.close()
