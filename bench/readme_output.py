@@ -136,6 +136,7 @@ def main() -> int:
         s.run(demo, "list", "--json", title="Every command speaks JSON", max_lines=40)
         s.run(demo, "validate", "../skills", title="Validate skills against the Agent Skills spec")
         s.run(demo, "scan", "../skills/pdf-forms", title="Scan a skill")
+        s.run(demo, "audit", "--offline", title="Audit installed skills (offline: lock, bytes, rescan)")
         s.run(demo, "badge", "../skills/pdf-forms", "--out", "pdf-forms-badge.svg", title="A badge for a skill's README")
 
         old = home / "old-project"

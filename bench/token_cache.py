@@ -143,6 +143,7 @@ def main() -> None:
         child(args.child)
         return
     n = args.entries
+    load_before = os.getloadavg()[0]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for kind, (cls, ext) in STORES.items():
@@ -176,7 +177,8 @@ def main() -> None:
             rows.append((kind, statistics.median(write_t), statistics.median(conc_t), min(kept),
                          args.writers * (n // args.writers), statistics.median(imp_t), statistics.median(open_t),
                          statistics.median(look_t)))
-    print(f"{n} entries, batches of {args.batch}, {args.writers} concurrent writers, median of {args.repeat}")
+    print(f"{n} entries, batches of {args.batch}, {args.writers} concurrent writers, median of {args.repeat} "
+          f"(load average before: {load_before:.1f})")
     print(f"{'store':<18} {'write':>9} {'concurrent':>11} {'kept':>11} {'import':>9} {'open+1':>9} {'per lookup':>11}")
     for kind, w, c, k, total, i, o, lk in rows:
         print(f"{kind:<18} {w * 1000:>7.0f}ms {c * 1000:>9.0f}ms {k:>5}/{total:<5} {i * 1000:>7.2f}ms {o * 1000:>7.2f}ms"

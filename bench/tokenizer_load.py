@@ -8,7 +8,7 @@ encoded text, inside the child (interpreter start-up excluded; the "process" col
   skillpm first load     skillpm with an empty cache: same parse, then writes its marshal ranks cache
   skillpm fast load      skillpm with the ranks cache: unmarshal, rebuild the dict, build CoreBPE
   skillpm cache hit      count_tokens of a text counted before: no tokenizer at all
-Then, in one process with the encoder loaded, count throughput over this repository's text files.
+Then the fast load phase by phase, then, in one process with the encoder loaded, count throughput over this repository's text files.
 Needs the o200k_base file: --tiktoken-file, or ../shared/data beside the checkout, or $TIKTOKEN_CACHE_DIR.
 """
 
@@ -49,6 +49,41 @@ def find_source(arg: str | None) -> Path:
     sys.exit("o200k_base.tiktoken not found: pass --tiktoken-file")
 
 
+PHASES = """
+import time
+t0 = time.perf_counter()
+import tiktoken
+t1 = time.perf_counter()
+from skillpm import tokens
+t2 = time.perf_counter()
+blob = tokens._ranks_path().read_bytes()
+ranks = tokens._load_ranks(blob)
+t3 = time.perf_counter()
+enc = tiktoken.Encoding("o200k_base", pat_str=tokens.O200K_PAT_STR, mergeable_ranks=ranks,
+                        special_tokens={"<|endoftext|>": 199999, "<|endofprompt|>": 200018})
+t4 = time.perf_counter()
+small = tiktoken.Encoding("x", pat_str=tokens.O200K_PAT_STR, mergeable_ranks={bytes([i]): i for i in range(256)},
+                          special_tokens={})
+t5 = time.perf_counter()
+print(t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)
+"""
+
+
+def phases(env: dict, runs: int) -> None:
+    """Where the fast load's time goes (fresh process each, median)."""
+    cols = [[], [], [], [], []]
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", PHASES], env=env, cwd=ROOT, capture_output=True, text=True,
+                             check=True, timeout=300).stdout.split()
+        for col, value in zip(cols, out):
+            col.append(float(value))
+    names = ["import tiktoken", "import skillpm.tokens", "read + unmarshal ranks, rebuild dict",
+             "tiktoken.Encoding(): CoreBPE with 200k ranks", "(same with 256 ranks: regex compile only)"]
+    print(f"\nfast load, phase by phase (median of {runs}):")
+    for name, col in zip(names, cols):
+        print(f"  {name:<46}{statistics.median(col) * 1000:>6.0f}ms")
+
+
 def run_child(kind: str, env: dict) -> tuple[float, float]:
     code = f"import time\nt = time.perf_counter()\n{CHILD[kind]}\nprint(time.perf_counter() - t)"
     t = time.perf_counter()
@@ -87,10 +122,12 @@ def main() -> None:
         measure("skillpm cache hit", "hit", False)
 
         print(f"cold load of o200k_base, fresh process each, {args.runs} runs "
-              f"(Python {sys.version.split()[0]}, tiktoken {tiktoken_version(env)})")
+              f"(Python {sys.version.split()[0]}, tiktoken {tiktoken_version(env)}, "
+              f"load average before: {os.getloadavg()[0]:.1f})")
         print(f"{'':<24}{'median':>9}{'min':>9}{'max':>9}{'process':>10}")
         for label, med, lo, hi, wall in rows:
             print(f"{label:<24}{med * 1000:>7.0f}ms{lo * 1000:>7.0f}ms{hi * 1000:>7.0f}ms{wall * 1000:>8.0f}ms")
+        phases({**env, "SKILLPM_CACHE_DIR": str(Path(tmp) / "cache-shared")}, args.runs)
         throughput(env, tmp)
 
 

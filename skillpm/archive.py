@@ -48,12 +48,13 @@ def archive_limits(limits: dict | None = None) -> dict:
     from skillpm.config import user_config
 
     merged = dict(limits if limits is not None else skill_limits())
-    merged.setdefault("max_archive_bytes", MAX_ARCHIVE_BYTES)
-    merged.setdefault("max_archive_members", MAX_ARCHIVE_MEMBERS)
+    defaults = {"max_archive_bytes": MAX_ARCHIVE_BYTES, "max_archive_members": MAX_ARCHIVE_MEMBERS}
     for key, value in user_config().get("limits", {}).items():
         k = key.replace("-", "_")
-        if k in ("max_archive_bytes", "max_archive_members") and isinstance(value, int) and value > 0:
-            merged[k] = value
+        if k in defaults and isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            defaults[k] = value
+    for k, value in defaults.items():
+        merged.setdefault(k, value)  # a caller's explicit cap wins over the config
     return merged
 
 
@@ -342,20 +343,27 @@ def _materialise_links(tree: Tree, links: dict[str, str], dirs: set[str], lim: d
         emit(rel, rel, 0)
 
 
-def fetch_skill(url: str, subpath: str, *, expected_sha256: str | None = None, limits: dict | None = None,
-                max_bytes: int | None = None) -> Tree:
+def fetch_skill(url: str, subpath: str, *, expected_h1: str | None = None, expected_sha256: str | None = None,
+                limits: dict | None = None, max_bytes: int | None = None) -> Tree:
     """Download a repository archive from ``url`` and unpack ``subpath`` into memory.
 
-    The download streams straight into the unpacker (never written to disk). With
-    ``expected_sha256`` the archive's bytes are checked too, before the tree is
-    returned; either way the caller should check the tree's ``h1`` against the
-    index entry before writing anything.
+    The download streams straight into the unpacker (never written to disk).
+    ``expected_sha256`` checks the archive's bytes; ``expected_h1`` checks the
+    skill's content hash (what an index entry records). Either mismatch is an
+    ``IntegrityError`` and nothing is returned, so nothing can be written.
     """
     from skillpm import http
 
     lim = archive_limits(limits)
     cap = max_bytes if max_bytes is not None else lim["max_archive_bytes"]
-    tree, _resp = http.stream(url, lambda body: extract_skill(body, subpath, limits=lim, what=http.shown_url(url)),
+    shown = http.shown_url(url)
+    tree, _resp = http.stream(url, lambda body: extract_skill(body, subpath, limits=lim, what=shown),
                               max_bytes=cap, expected_sha256=expected_sha256)
     assert tree is not None
+    if expected_h1 is not None and tree.h1 != expected_h1:
+        raise IntegrityError(f"the skill {subpath or '(repository root)'} from {shown} does not match the hash "
+                             "the index recorded",
+                             "nothing was installed; the source changed or was tampered with — refresh the index "
+                             "and check the source before trusting it",
+                             details=[f"expected {expected_h1}", f"received {tree.h1}"])
     return tree

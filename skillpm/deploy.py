@@ -14,7 +14,7 @@ from pathlib import Path
 
 from skillpm.errors import SkillpmError
 from skillpm.fsutil import clean_leftovers, remove_path, replace_dir, temp_sibling, write_tree
-from skillpm.hashing import Tree, read_tree
+from skillpm.hashing import Tree, dirhash_from_digests, read_tree
 
 
 @dataclass
@@ -55,8 +55,8 @@ def inspect_folder(path: Path) -> DiskState:
     except SkillpmError as exc:
         st.error = exc.message
         return st
-    st.h1 = tree.h1
     st.digests = tree.digests()
+    st.h1 = dirhash_from_digests(st.digests)  # each file hashed once, not once for h1 and again here
     return st
 
 

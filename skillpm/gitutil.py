@@ -32,6 +32,11 @@ SAFE_CONFIG = [
     "protocol.fd.allow=never",
     "submodule.recurse=false",
     "credential.interactive=false",
+    # Keep every fetch as one pack: index-pack makes it visible all at once (its .idx is renamed in
+    # last), whereas unpacked loose objects appear one by one, so a fetch killed midway left a
+    # commit whose tree was missing and that was never fetched again (crash trials found it).
+    "fetch.unpackLimit=1",
+    "transfer.unpackLimit=1",
 ]
 
 UNSAFE_URL = re.compile(r"^(ext|fd)::|^-", re.IGNORECASE)
@@ -42,6 +47,11 @@ def check_url(url: str, allow_file: bool = True) -> None:
     if UNSAFE_URL.search(url) or "::" in url.split("/")[0]:
         raise SkillpmError(f"refusing git URL {url!r}: transport not allowed",
                            "use an https://, ssh:// or git@host: URL")
+    # A host or user that starts with '-' becomes an ssh option (ssh://-oProxyCommand=…, CVE-2017-1000117).
+    authority = url.split("://", 1)[1].split("/", 1)[0] if "://" in url else url.split(":", 1)[0]
+    if any(part.startswith("-") for part in authority.replace("%2d", "-").replace("%2D", "-").split("@")):
+        raise SkillpmError(f"refusing git URL {url!r}: a host or user name may not start with '-'",
+                           "check the URL; it looks like an attempt to pass an option to ssh")
     if url.lower().startswith("file:") and not allow_file:
         raise SkillpmError(f"refusing file:// URL {url!r} from a remote source",
                            "file:// is only allowed when you give it yourself")
@@ -108,7 +118,11 @@ def init_bare(path: Path) -> None:
 
 
 def has_commit(git_dir: Path, commit: str) -> bool:
-    proc = run(["cat-file", "-e", f"{commit}^{{commit}}"], git_dir, check=False)
+    """The commit and every object of its tree are in the cache (parents are not needed).
+
+    Checking the commit object alone is not enough: a fetch killed midway can leave the commit
+    without its tree, and that cache entry would then never be fetched again."""
+    proc = run(["rev-list", "--objects", "--no-walk", "--quiet", commit, "--"], git_dir, check=False)
     return proc.returncode == 0
 
 

@@ -70,6 +70,9 @@ def dirhash_from_digests(digests: dict[str, str]) -> str:
     return "h1:" + base64.b64encode(summary.digest()).decode("ascii")
 
 
+_checked: dict[tuple[str, int, int, int], str] = {}  # paths that passed check_relpath, under which limits
+
+
 def check_relpath(rel: str, limits: dict | None = None) -> str:
     """Validate one relative '/' path of a skill; return its NFC form or raise.
 
@@ -77,6 +80,19 @@ def check_relpath(rel: str, limits: dict | None = None) -> str:
     characters, backslashes, Windows-reserved names, and over-long names.
     """
     lim = limits or DEFAULT_LIMITS
+    # `list` and `install` re-read every installed folder: the same few names ("SKILL.md",
+    # "scripts/…") come back hundreds of times, so a path that passed is remembered.
+    key = (rel, lim["max_path_bytes"], lim["max_depth"], lim["max_name_bytes"])
+    done = _checked.get(key)
+    if done is not None:
+        return done
+    if len(_checked) > 20_000:
+        _checked.clear()
+    _checked[key] = done = _check_relpath(rel, lim)
+    return done
+
+
+def _check_relpath(rel: str, lim: dict) -> str:
     shown = rel.encode("unicode_escape").decode("ascii")
     if not rel or rel.startswith("/") or (len(rel) > 1 and rel[1] == ":"):
         raise SkillpmError(f"unsafe path in skill: {shown!r} is absolute", "a skill may only contain relative paths")
@@ -96,6 +112,11 @@ def check_relpath(rel: str, limits: dict | None = None) -> str:
         if len(part.encode("utf-8", "surrogateescape")) > lim["max_name_bytes"]:
             raise SkillpmError(f"file name in skill is too long: {shown[:80]}…",
                                f"names are capped at {lim['max_name_bytes']} bytes")
+        if part.casefold() == ".git":
+            # A nested .git (file or folder) would make the installed skill a git repository whose
+            # config (core.fsmonitor, hooks) runs when any git command, e.g. a shell prompt, runs there.
+            raise SkillpmError(f"unsafe path in skill: {shown!r} is a .git entry",
+                               "a skill may not carry git metadata; remove the nested .git")
         stem = part.split(".")[0].rstrip(" ").lower()
         if stem in WINDOWS_RESERVED or part.endswith((" ", ".")):
             raise SkillpmError(f"file name {part!r} in skill is reserved on Windows",
@@ -133,10 +154,10 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
     """Read the regular files under ``root`` following DESIGN §3; raise on anything unsafe."""
     lim = limits or DEFAULT_LIMITS
     root = Path(root)
-    root_real = Path(os.path.realpath(root))
+    root_real = None  # resolved only if the folder holds a symlink
     tree = Tree()
     total = 0
-    stack: list[tuple[Path, str, int]] = [(root, "", 0)]  # (folder on disk, relative prefix, link depth)
+    stack: list[tuple[Path | str, str, int]] = [(root, "", 0)]  # (folder on disk, relative prefix, link depth)
     while stack:
         folder, prefix, link_depth = stack.pop()
         try:
@@ -149,6 +170,8 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
             rel = check_relpath(prefix + entry.name, lim)
             st = entry.stat(follow_symlinks=False)
             if stat.S_ISLNK(st.st_mode):
+                if root_real is None:
+                    root_real = Path(os.path.realpath(root))
                 target = os.readlink(entry.path)
                 resolved = Path(os.path.realpath(entry.path))
                 if os.path.isabs(target) or not resolved.is_relative_to(root_real) or not resolved.exists():
@@ -166,10 +189,10 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
                 st = resolved.stat()
                 path_to_read = resolved
             elif stat.S_ISDIR(st.st_mode):
-                stack.append((Path(entry.path), rel + "/", link_depth))
+                stack.append((entry.path, rel + "/", link_depth))
                 continue
             elif stat.S_ISREG(st.st_mode):
-                path_to_read = Path(entry.path)
+                path_to_read = entry.path
             else:
                 raise SkillpmError(f"{rel} is a device, socket or pipe, not a regular file",
                                    "a skill may only contain regular files and folders")
@@ -186,7 +209,8 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
             if rel in tree.files:
                 raise SkillpmError(f"file names collide after Unicode normalisation: two files are named {rel!r}",
                                    "they would overwrite each other on macOS and Windows; rename one of them")
-            tree.files[rel] = path_to_read.read_bytes()
+            with open(path_to_read, "rb") as fh:
+                tree.files[rel] = fh.read()
             if st.st_mode & 0o111:
                 tree.executables.add(rel)
     check_collisions(list(tree.files))

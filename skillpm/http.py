@@ -11,7 +11,8 @@ are decided in one place:
   ``stream_to(url, path, …)`` writes a file atomically.
 - ``fetch_many(urls, …)`` — many bodies in parallel through the one pool, in order.
 - ``cached_get(url, cache_path, …)`` — ETag / If-None-Match revalidation with an
-  on-disk copy (also what ``--offline`` falls back to).
+  on-disk copy (also what ``--offline`` falls back to); ``cached_fetch_many``
+  revalidates many such entries in parallel (the sparse-index refresh).
 
 Retries: connection errors and resets, timeouts, truncated bodies, 408, 429,
 500, 502, 503 and 504 are tried again with exponential backoff and jitter; a
@@ -28,7 +29,6 @@ Defaults are the constants below; the user's config can override them under
 
 from __future__ import annotations
 
-import email.utils
 import hashlib
 import io
 import json
@@ -153,8 +153,18 @@ def client(what: str = "this command") -> Any:
                     limits=httpx.Limits(max_connections=s.max_connections,
                                         max_keepalive_connections=s.max_connections, keepalive_expiry=30.0),
                     timeout=httpx.Timeout(s.read_timeout, connect=s.connect_timeout),
+                    event_hooks={"response": [_refuse_downgrade]},
                 )
     return _client
+
+
+def _refuse_downgrade(response: Any) -> None:
+    """Never follow a redirect from https to plain http (the hash checks are the last line, not the first)."""
+    if response.is_redirect and response.url.scheme == "https":
+        location = response.headers.get("location", "")
+        if location.lower().startswith("http:"):
+            raise NetworkError(f"{shown_url(str(response.url))} redirects to plain http ({shown_url(location)})",
+                               "refusing to downgrade to an unencrypted connection; use the https address it should serve")
 
 
 def close() -> None:
@@ -229,6 +239,8 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     """Seconds to wait from a ``Retry-After`` header (delta-seconds or HTTP date); None if absent or bad."""
     if not value:
         return None
+    import email.utils
+
     value = value.strip()
     if value.isdigit():
         return float(value)
@@ -535,8 +547,6 @@ def fetch_many(urls: Iterable[str], *, max_bytes: int, expected_sha256: dict[str
     raised is that of the first failing URL in list order (an IntegrityError
     before any NetworkError); the others are listed in its details.
     """
-    from concurrent.futures import ThreadPoolExecutor
-
     urls = list(urls)
     if not urls:
         return []
@@ -549,15 +559,23 @@ def fetch_many(urls: Iterable[str], *, max_bytes: int, expected_sha256: dict[str
     if len(hashes) != len(urls):
         raise ValueError("expected_sha256 must have one entry per URL")
     etags = etags or {}
+    return _parallel(urls, lambda i: get(urls[i], max_bytes=max_bytes, etag=etags.get(urls[i]),
+                                         expected_sha256=hashes[i], missing_ok=missing_ok), workers)
+
+
+def _parallel(urls: list[str], fetch: Callable[[int], Response], workers: int | None) -> list[Response]:
+    """Run ``fetch(i)`` for every URL on a thread pool over the one client; fail fast, keep order."""
+    from concurrent.futures import ThreadPoolExecutor
+
     stop = threading.Event()
-    client()  # create the pool once, before the threads race for it
+    if not is_offline():
+        client()  # create the pool once, before the threads race for it
 
     def one(i: int) -> Response | None:
         if stop.is_set():
             return None
         try:
-            return get(urls[i], max_bytes=max_bytes, etag=etags.get(urls[i]), expected_sha256=hashes[i],
-                       missing_ok=missing_ok)
+            return fetch(i)
         except BaseException:
             stop.set()
             raise
@@ -637,3 +655,18 @@ def cached_get(url: str, cache_path: Path | str, *, max_bytes: int, expected_sha
         return resp
     _write_cache(cache_path, url, resp.body, resp.etag)
     return resp
+
+
+def cached_fetch_many(items: Iterable[tuple[str, Path | str]], *, max_bytes: int, missing_ok: bool = False,
+                      workers: int | None = None) -> list[Response]:
+    """``cached_get`` for many (url, cache_path) pairs in parallel: the sparse-index refresh.
+
+    Unchanged entries cost one 304 each (no body); offline, every entry comes
+    from its cache or the call fails naming the first one missing.
+    """
+    pairs = [(u, Path(p)) for u, p in items]
+    if not pairs:
+        return []
+    return _parallel([u for u, _p in pairs],
+                     lambda i: cached_get(pairs[i][0], pairs[i][1], max_bytes=max_bytes, missing_ok=missing_ok),
+                     workers)

@@ -22,10 +22,10 @@ Two caches under ``paths.cache_dir()/tokens/`` keep this fast:
 
 The source file is found where tiktoken looks for it (``$TIKTOKEN_CACHE_DIR``,
 else ``$DATA_GYM_CACHE_DIR``, else ``<tmp>/data-gym-cache``, file name
-``sha1(<download URL>)``), and downloaded there (with a timeout) when missing.
+``sha1(<download URL>)``), and downloaded there through ``skillpm.http`` when missing.
 
-This module imports nothing heavy at import time: tiktoken, httpx and the
-skill loader are imported by the functions that need them.
+This module imports nothing heavy at import time: tiktoken, the HTTP client and
+the skill loader are imported by the functions that need them.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 ENCODING = "o200k_base"
 SOURCE_URL = "https://openaipublic.blob.core.windows.net/encodings/o200k_base.tiktoken"
 SOURCE_SHA256 = "446a9538cb6c348e3516120d7c08b09f57c36495e2acfffe59a5bf8b0cfb1a2d"
-DOWNLOAD_TIMEOUT = 30.0  # seconds; the file is 3.6 MB
+MAX_SOURCE_BYTES = 64 * 1024 * 1024  # the file is 3.6 MB
 
 # Printed under every cost report (DESIGN §2).
 TOKENIZER_NOTE = ("token counts use tiktoken o200k_base: exact for GPT models; "
@@ -74,21 +74,22 @@ def source_path() -> Path | None:
 
 
 def _download_source() -> bytes:
-    import httpx
+    """The o200k_base file from its URL, through skillpm's one HTTP client (timeouts, retries, sha256)."""
+    from skillpm import http
 
     try:
-        with httpx.Client(timeout=DOWNLOAD_TIMEOUT, follow_redirects=True) as client:
-            resp = client.get(SOURCE_URL)
-            resp.raise_for_status()
-            return resp.content
-    except httpx.HTTPError as exc:
+        return http.get(SOURCE_URL, max_bytes=MAX_SOURCE_BYTES, expected_sha256=SOURCE_SHA256,
+                        what="downloading the tokenizer file").body
+    except IntegrityError:
+        raise
+    except NetworkError as exc:
         where = source_path()
-        hint = ("connect to the internet once so skillpm can download it, or copy the file "
+        first = "run once without --offline" if http.is_offline() else "connect to the internet once"
+        hint = (f"{first} so skillpm can download it, or copy the file "
                 f"{SOURCE_URL.rsplit('/', 1)[1]} to {where} "
                 "(set TIKTOKEN_CACHE_DIR to the folder that holds it, named as tiktoken names it)")
-        raise NetworkError(
-            f"the tokenizer file {ENCODING} is not on this machine and could not be downloaded "
-            f"({type(exc).__name__}: {exc})", hint) from None
+        raise NetworkError(f"the tokenizer file {ENCODING} is not on this machine and could not be downloaded "
+                           f"({exc.message})", hint) from None
 
 
 def read_source() -> bytes:
@@ -106,10 +107,7 @@ def read_source() -> bytes:
             if hashlib.sha256(data).hexdigest() == SOURCE_SHA256:
                 return data
             # Like tiktoken: a file that does not match is not trusted; fetch a good one.
-    data = _download_source()
-    if hashlib.sha256(data).hexdigest() != SOURCE_SHA256:
-        raise IntegrityError(f"the downloaded tokenizer file does not match its sha256 {SOURCE_SHA256}",
-                             "try again later; if it persists, report it")
+    data = _download_source()  # sha256-checked by http.get: a mismatch is an IntegrityError
     if path is not None:
         from skillpm.fsutil import atomic_write_bytes
 

@@ -127,3 +127,7 @@ def cli():
         return runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
 
     return run
+
+
+# The scanner's evaluation corpus holds skills, some with their own tests/ folders: data, not tests.
+collect_ignore_glob = ["scan/corpus/*"]

@@ -64,3 +64,24 @@ def test_badge_missing_path_is_a_usage_error(cli, project):
     assert r.exit_code == 2
     doc = json.loads(r.stdout)
     assert doc["result"] is None and "no such folder" in doc["errors"][0]["message"]
+
+
+def test_badge_for_an_index_id_uses_the_entry_numbers(cli, project, git_repo, tmp_path):
+    from skillpm.index import open_index
+    from skillpm.ops.index_build import build, parse_source
+
+    up = git_repo("forms")
+    up.add_skill("pdf", description="Fill PDF forms.")
+    up.commit("forms")
+    index_dir = tmp_path / "index"
+    build([parse_source(str(up.path), "https://github.com/acme/forms")], index_dir, workers=1)
+    v = open_index(str(index_dir)).get("acme/forms/pdf").latest
+    r = cli("badge", "acme/forms/pdf", "--index", index_dir, "--json")
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.stdout)["result"]
+    assert (res["name"], res["grade"], res["session_tokens"], res["source"]) == (
+        "pdf", v.grade, v.tokens["session"], "acme/forms/pdf")
+    _, texts = _texts(project / "pdf-skillpm-badge.svg")
+    assert f"{v.grade} · {v.tokens['session']:,} tokens/session" in texts
+    r = cli("badge", "acme/forms/nope", "--index", index_dir, "--json")
+    assert r.exit_code == 2 and json.loads(r.stdout)["errors"]

@@ -55,3 +55,18 @@ def test_budget_with_nothing_installed_is_zero(project):
     rep = budget()
     assert rep.agents_from == "fallback"
     assert [(a.agent, a.session, a.skills) for a in rep.agents] == [("claude-code", 0, []), ("codex", 0, [])]
+
+
+def test_cost_budget_cli_text_and_json(cli, project, tmp_path):
+    from skillpm.ops.budget import budget
+
+    _install_three(cli, project, tmp_path)
+    expected = {a.agent: a.session for a in budget().agents}
+    r = cli("cost", "--budget")
+    assert r.exit_code == 0, r.output
+    assert f"Your 3 skills cost Claude Code {expected['claude-code']:,} tokens every session." in r.stdout
+    assert f"Your 3 skills cost Codex {expected['codex']:,} tokens every session." in r.stdout
+    doc = json.loads(cli("cost", "--budget", "--json").stdout)
+    assert {a["agent"]: a["session"] for a in doc["result"]["budget"]["agents"]} == expected
+    r = cli("cost", "--budget", tmp_path / "src")
+    assert r.exit_code == 2 and "--budget looks at the installed skills" in r.stderr

@@ -114,3 +114,24 @@ def test_init_without_lock_uses_detected_agents(cli, project, home):
     r = cli("init")
     assert r.exit_code == 0, r.output
     assert tomllib.loads((project / "skillpm.toml").read_text())["agents"] == ["claude-code"]
+
+
+def test_doctor_reports_a_damaged_lock_and_keeps_going(cli, project, tmp_path):
+    _setup(cli, project, tmp_path)
+    (project / "skillpm.lock").write_text("version = [\n")
+    doc = json.loads(cli("doctor", "--json").stdout)
+    kinds = {i["kind"] for i in doc["result"]["issues"]}
+    assert {"lock", "broken-link", "unmanaged"} <= kinds
+    assert any("corrupt" in e["message"] for e in doc["errors"])
+
+
+def test_adopt_in_a_shared_folder_records_the_named_agent(cli, project, tmp_path):
+    write_skill(project / ".agents/skills", "shared", "Read by many agents.")
+    r = cli("adopt", "shared", "-a", "cursor", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["result"]["adopted"][0]["agents"] == ["cursor"]
+    r = cli("adopt", "--all", "-a", "claude-code", "--json")  # nothing left to adopt
+    assert r.exit_code == 0 and json.loads(r.stdout)["result"]["adopted"] == []
+    write_skill(project / ".agents/skills", "other", "Another one.")
+    r = cli("adopt", "other", "-a", "claude-code")
+    assert r.exit_code == 2 and "readers of that folder" in r.stderr

@@ -116,8 +116,21 @@ CASES = {
     "badge": [("ok", None, lambda p: ["badge", p["src"], "--out", p["tmp"] / "b.svg"], 0),
               ("missing", None, lambda p: ["badge", "./no-such-folder"], 2)],
     "cost": [("ok", None, lambda p: ["cost", p["src"]], 0),
+             ("budget", None, lambda p: ["cost", "--budget"], 0),
+             ("nothing to cost", None, lambda p: ["cost"], 2),
              ("missing", None, lambda p: ["cost", "./no-such-folder"], 2)],
-    "scan": [("missing", None, lambda p: ["scan", "./no-such-folder"], 2)],
+    "scan": [("ok", None, lambda p: ["scan", p["src"]], 0),
+             ("fail-on", None, lambda p: ["scan", p["src"], "--fail-on", "A"], 1),
+             ("missing", None, lambda p: ["scan", "./no-such-folder"], 2)],
+    "outdated": [("ok", None, lambda p: ["outdated"], 0)],
+    "audit": [("offline", None, lambda p: ["audit", "--offline"], 0)],
+    "update": [("dry-run", None, lambda p: ["update", "--dry-run"], 0),
+               ("not installed", None, lambda p: ["update", "nope"], 2)],
+    "import": [("missing", None, lambda p: ["import", "./no-such-lock.json"], 2)],
+    "search": [("ok", None, lambda p: ["search", "pdf"], 0)],
+    "info": [("unknown", None, lambda p: ["info", "nope/x/y"], 2)],
+    "index update": [("shipped", None, lambda p: ["index", "update"], 0)],
+    "index build": [("no sources", None, lambda p: ["index", "build"], 2)],
 }
 _REGISTERED = {" ".join(c) for c in command_paths()}
 _RUNS = [(cmd, label, setup, argv, code) for cmd, cases in CASES.items() if cmd in _REGISTERED

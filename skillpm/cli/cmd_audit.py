@@ -152,9 +152,17 @@ def update_cmd(
         if json_out:
             emit_json("update", {**plan.to_dict(), "dry_run": True})
         return
+    refused = [c for c in plan.updates if c.plan.refused]
+    if refused:
+        raise PolicyError("refusing to update: " + "; ".join(f"{c.name} would be graded {c.grade_after}" for c in refused),
+                          "read the findings above; pass --force to update anyway, or name only the other skills")
     accept_asked = False
     if plan.needs_question or not yes:
         if not is_interactive():
+            if plan.needs_question:
+                raise PolicyError(", ".join(f"{c.name} would be graded {c.grade_after}" for c in plan.needs_question)
+                                  + ": confirmation needed and there is no terminal",
+                                  "pass --min-grade C to accept C grades without asking")
             raise PolicyError("no terminal to confirm on", "pass --yes to update without asking, or --dry-run to look only")
         n = len(plan.updates)
         if not typer.confirm(f"Update {n} skill{'s' if n != 1 else ''}?", default=False, err=True):
@@ -178,6 +186,7 @@ def import_cmd(
     yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask."),
     dry_run: bool = typer.Option(False, "--dry-run", help="Show what would be imported and stop."),
     force: bool = typer.Option(False, "--force", help="Overwrite folders whose bytes differ; install D/F grades."),
+    min_grade: Optional[str] = typer.Option(None, "--min-grade", help="Lowest grade to accept without asking (A–F)."),
     offline: bool = typer.Option(False, "--offline", help="Use only the cache."),
     json_out: bool = JSON_OPT,
 ) -> None:
@@ -186,7 +195,8 @@ def import_cmd(
     from skillpm.errors import PolicyError
     from skillpm.ops.import_lock import apply_import, plan_import
 
-    plan = plan_import(path, global_=global_, agents=agent or [], force=force, offline=offline)
+    plan = plan_import(path, global_=global_, agents=agent or [], force=force, offline=offline,
+                       min_grade=min_grade.upper() if min_grade else None)
     if not json_out:
         for s in plan.skills:
             if s.status == "skipped":
@@ -208,6 +218,10 @@ def import_cmd(
     accept_asked = False
     if ap.needs_question or not yes:
         if not is_interactive():
+            if ap.needs_question:
+                raise PolicyError(", ".join(f"{s.name} is graded {s.scan.grade}" for s in ap.needs_question)
+                                  + ": confirmation needed and there is no terminal",
+                                  "pass --min-grade C to accept C grades without asking")
             raise PolicyError("no terminal to confirm on", "pass --yes to import without asking, or --dry-run to look only")
         if not typer.confirm(f"Import {len(plan.planned)} skill{'s' if len(plan.planned) != 1 else ''}?", default=False,
                              err=True):

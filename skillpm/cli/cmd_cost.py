@@ -17,14 +17,25 @@ def _size(n: int) -> str:
 @app.command("cost")
 @handles_errors("cost")
 def cost_cmd(
-    paths: List[str] = typer.Argument(..., help="Skill folders or folders of skills."),
+    paths: Optional[List[str]] = typer.Argument(None, help="Skill folders or folders of skills."),
     agent: Optional[List[str]] = typer.Option(None, "--agent", "-a",
                                               help="Agent id to show the session listing for (repeatable; '*' for all)."),
+    budget: bool = typer.Option(False, "--budget", help="Per agent: what every skill it sees here (project and "
+                                "user folders) costs each session."),
+    global_: bool = typer.Option(False, "--global", "-g", help="With --budget: the user-level folders only."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON document on stdout."),
 ) -> None:
     """Show what each skill adds to an agent's context: tokens per session, once invoked and in resources, and their price."""
+    from skillpm.errors import SkillpmError
     from skillpm.ops.cost import cost
 
+    if budget:
+        if paths:
+            raise SkillpmError("--budget looks at the installed skills, not at paths",
+                               "run `skillpm cost --budget`, or `skillpm cost PATH…` for given skills")
+        return _budget(agent or None, global_, json_out)
+    if not paths:
+        raise SkillpmError("nothing to cost", "give skill folders (`skillpm cost PATH…`), or --budget for the installed set")
     report = cost(paths, agent or None)
     if json_out:
         emit_json("cost", report.to_dict())
@@ -63,3 +74,33 @@ def cost_cmd(
         out("(no agent named, recorded or detected: showing claude-code and codex; other agents list skills as an "
             "<available_skills> XML block, see --agent ID)")
     out(f"({report.note})")
+
+
+def _budget(agent_ids, global_: bool, json_out: bool) -> None:
+    from skillpm.ops.budget import budget
+
+    rep = budget(agent_ids, global_=global_)
+    if json_out:
+        emit_json("cost", {"budget": rep.to_dict()})
+        return
+    models = list(rep.agents[0].price_per_session) if rep.agents else []
+    rows = [[b.agent, f"{len(b.skills):,}", f"{b.session:,}", f"{b.generic:,}",
+             *["$" + b.price_per_session[m] for m in models]] for b in rep.agents]
+    for line in table(rows, ["agent", "skills", "tokens/session", "generic", *models]):
+        out(line)
+    out()
+    for b in rep.agents:
+        if b.skills:
+            out(f"Your {len(b.skills)} skill{'s' if len(b.skills) != 1 else ''} cost {b.name} {b.session:,} tokens "
+                f"every session.")
+        for name in b.truncated:
+            out(f"  {b.name} cuts the description of {name}")
+        for name in b.skipped:
+            out(f"  {b.name} does not load {name} (description too long)")
+        for folder in b.unreadable:
+            warn(f"{folder} is not a loadable skill (`skillpm validate {folder}` says why)")
+    if rep.agents_from == "fallback":
+        out("(no agent named, recorded or detected: showing claude-code and codex; name others with --agent ID)")
+    out("(generic = tokens of `name: description` per skill, summed; tokens/session = the agent's own listing, "
+        "fixed text included)")
+    out(f"({rep.note})")

@@ -68,6 +68,9 @@ def doctor_cmd(global_: bool = GLOBAL_OPT, json_out: bool = JSON_OPT) -> None:
 def adopt_cmd(
     names: Optional[List[str]] = typer.Argument(None, help="Unmanaged skills to adopt (see `skillpm doctor`)."),
     all_: bool = typer.Option(False, "--all", help="Adopt every unmanaged skill in this scope."),
+    agent: Optional[List[str]] = typer.Option(None, "--agent", "-a",
+                                              help="Record only these agents (default: the manifest's or detected "
+                                                   "agents among those reading the folder)."),
     global_: bool = GLOBAL_OPT,
     json_out: bool = JSON_OPT,
 ) -> None:
@@ -75,7 +78,7 @@ def adopt_cmd(
     from skillpm.cli.render import grade_str
     from skillpm.ops.adopt import adopt
 
-    res = adopt(names or [], all_=all_, global_=global_)
+    res = adopt(names or [], all_=all_, global_=global_, agents=agent or None)
     if json_out:
         emit_json("adopt", res.to_dict())
         return

@@ -20,6 +20,7 @@ def scan_cmd(
     fail_on: Optional[str] = typer.Option(None, "--fail-on", help="Exit 1 when a skill grades this or worse (e.g. C)."),
     min_severity: str = typer.Option("low", "--min-severity", help="Hide findings below: info, low, medium, high, critical."),
     offline: bool = typer.Option(False, "--offline", help="Use only cached git sources and the shipped index."),
+    json_out: bool = typer.Option(False, "--json", help="Print one JSON document on stdout (same as --format json)."),
 ) -> None:
     """Grade skills A–F with every finding on its line (a static scan; it runs nothing)."""
     from skillpm.errors import SkillpmError
@@ -27,7 +28,7 @@ def scan_cmd(
     from skillpm.scan.report import render_json, render_sarif, render_text
     from skillpm.scan.result import SEVERITIES
 
-    fmt = fmt.lower()
+    fmt = "json" if json_out else fmt.lower()
     if fmt not in ("text", "json", "sarif"):
         raise SkillpmError(f"unknown format {fmt!r}", "use --format text, json or sarif")
     if min_severity.lower() not in SEVERITIES:
@@ -41,8 +42,13 @@ def scan_cmd(
     elif fmt == "json":
         from skillpm.cli.render import emit_json
 
+        from skillpm.cli.render import error_entry
+
+        errors = [error_entry(f"{len(bad)} skill{'s' if len(bad) != 1 else ''} graded {fail_on.upper()} or worse",
+                              "read the findings in result[].findings; fix them, or raise --fail-on", 1,
+                              [f"{r.name} ({r.result.grade})" for r in bad])] if bad else []
         emit_json("scan", [{"name": r.name, "where": r.where, **render_json(r.result, min_severity=min_severity)}
-                           for r in reports])
+                           for r in reports], errors)
     else:
         for i, r in enumerate(reports):
             if i:

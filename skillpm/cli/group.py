@@ -30,6 +30,17 @@ def _command_name(group, argv: list[str]) -> str:
     return " ".join(names)
 
 
+def _click_exceptions():
+    """(click's exceptions module, its Abort): typer >= 0.29 vendors click as typer._click."""
+    try:
+        from typer._click import exceptions
+        from typer.exceptions import Abort
+    except ImportError:
+        from click import exceptions
+        from click.exceptions import Abort
+    return exceptions, Abort
+
+
 class SkillpmGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -40,8 +51,7 @@ class SkillpmGroup(TyperGroup):
         if "--json" not in argv or not standalone_mode:
             return super().main(args=argv, prog_name=prog_name, complete_var=complete_var,
                                 standalone_mode=standalone_mode, **extra)
-        from typer._click import exceptions as click
-        from typer.exceptions import Abort
+        click, Abort = _click_exceptions()
 
         from skillpm.cli.render import emit_json
         from skillpm.errors import EXIT_USAGE

@@ -299,6 +299,10 @@ def apply_plan(plan: AddPlan, *, accept_asked: bool = False, save_manifest: bool
         # folder another process wrote in between is judged (same bytes → unchanged; other bytes →
         # conflict) rather than silently overwritten.
         check_duplicates([s.cand for s in plan.skills], lock, plan.force, ws)
+        from skillpm.fsutil import clean_leftovers
+
+        for folder in {p.dest.parent for s in plan.skills for p in s.placements}:
+            clean_leftovers(folder)  # what a killed run left (a set-aside old folder is put back first)
         for s in plan.skills:
             s.placements = _place(s.name, s.entry.hash, plan.targets, lock, plan.force, plan.link, ws)
         if plan.conflicts:

@@ -24,8 +24,11 @@ class AdoptResult:
         return dict(self.__dict__)
 
 
-def _choose_agents(readers: list[str], manifest_agents: list[str], detected: set[str]) -> list[str]:
-    """Of the agents reading a folder, the ones the user uses: the manifest's, else the detected, else all."""
+def _choose_agents(readers: list[str], manifest_agents: list[str], detected: set[str],
+                   given: list[str] | None = None) -> list[str]:
+    """Of the agents reading a folder: the ones named, else the manifest's, else the detected, else all."""
+    if given:
+        return [a for a in readers if a in given]
     for pool in (set(manifest_agents), detected):
         mine = [a for a in readers if a in pool]
         if mine:
@@ -34,7 +37,7 @@ def _choose_agents(readers: list[str], manifest_agents: list[str], detected: set
 
 
 def adopt(names: list[str] | None = None, *, all_: bool = False, global_: bool = False,
-          project: Path | None = None) -> AdoptResult:
+          agents: list[str] | None = None, project: Path | None = None) -> AdoptResult:
     from skillpm.agents import load_agents
     from skillpm.hashing import read_tree
     from skillpm.ops.add import apply_plan, plan_candidates
@@ -57,7 +60,9 @@ def adopt(names: list[str] | None = None, *, all_: bool = False, global_: bool =
         raise SkillpmError(f"no unmanaged skill named {', '.join(missing)} in this scope's agent folders",
                            f"unmanaged skills here: {have}")
     manifest = ws.manifest()
-    detected = {a.id for a in load_agents().detected(ws.root)}
+    table = load_agents()
+    detected = {a.id for a in table.detected(ws.root)}
+    given = [a.id for a in table.select(agents)] if agents else None
     cands, agents_of = [], {}
     for name in wanted:
         copies = by_name[name]
@@ -74,7 +79,11 @@ def adopt(names: list[str] | None = None, *, all_: bool = False, global_: bool =
         skill = skill_from_tree(tree, name, "lenient", origin=str(u0.folder))
         spec = SourceSpec("local", str(u0.folder), text=str(u0.folder))
         cands.append(Candidate(skill, spec, ""))
-        agents_of[name] = sorted({a for u in copies for a in _choose_agents(u.agents, manifest.agents, detected)})
+        agents_of[name] = sorted({a for u in copies for a in _choose_agents(u.agents, manifest.agents, detected, given)})
+        if not agents_of[name]:
+            raise SkillpmError(f"none of {', '.join(given or [])} reads the folder{'s' if len(copies) > 1 else ''} "
+                               f"holding {name}: " + ", ".join(str(u.folder) for u in copies),
+                               "readers of that folder: " + ", ".join(sorted({a for u in copies for a in u.agents})))
     if not cands:
         return result
     # One plan per agent set: plan_candidates records one agent list for all its candidates.

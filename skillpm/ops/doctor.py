@@ -27,7 +27,7 @@ INDEX_MAX_AGE_DAYS = 14  # an index older than this misses new skills and re-gra
 class Issue:
     """One thing doctor found: ``level`` "error" (exit 1) or "notice"."""
 
-    kind: str  # broken-link | drift | unmanaged | no-agent | stale-cache | old-index | leftover
+    kind: str  # broken-link | drift | lock | unmanaged | no-agent | stale-cache | old-index | leftover
     level: str
     message: str
     hint: str | None = None
@@ -98,12 +98,12 @@ def _has_skill_md(folder: Path) -> bool:
         return False
 
 
-def find_unmanaged(ws: Workspace, folders: dict[Path, list[str]] | None = None) -> list[UnmanagedSkill]:
+def find_unmanaged(ws: Workspace, folders: dict[Path, list[str]] | None = None, lock=None) -> list[UnmanagedSkill]:
     """Skill folders in agent skills folders that are not one of the lock's installed folders."""
     from skillpm.ops.verify import entry_folders
 
     folders = skill_folders(ws) if folders is None else folders
-    lock = ws.lock()
+    lock = ws.lock() if lock is None else lock
     managed = {os.path.normpath(f) for e in lock.skills.values() for f, _a, _c in entry_folders(e, ws)}
     found = []
     for base, agents in sorted(folders.items()):
@@ -221,7 +221,14 @@ def doctor(global_: bool = False, project: Path | None = None, now: float | None
                 rep.issues.append(Issue("leftover", "notice", f"{child} is left over from an interrupted write",
                                         "the next skillpm write in this folder removes it", str(child)))
 
-    lock = ws.lock()
+    from skillpm.errors import SkillpmError
+    from skillpm.lockfile import Lock
+
+    try:
+        lock = ws.lock()
+    except SkillpmError as exc:  # a damaged lock is a finding; keep looking at the rest
+        rep.issues.append(Issue("lock", "error", exc.message, exc.hint, str(ws.state_dir / "skillpm.lock")))
+        lock = Lock(ws.state_dir / "skillpm.lock")
     rep.managed = len(lock.skills)
     for name in sorted(lock.skills):
         for d in check_entry(lock.skills[name], ws):
@@ -235,7 +242,7 @@ def doctor(global_: bool = False, project: Path | None = None, now: float | None
                                     "`skillpm verify` names the files; `skillpm install` restores the locked bytes",
                                     d.folder))
 
-    rep.unmanaged = find_unmanaged(ws, folders)
+    rep.unmanaged = find_unmanaged(ws, folders, lock)
     for u in rep.unmanaged:
         if u.locked_elsewhere:
             rep.issues.append(Issue("unmanaged", "notice", f"{u.folder} holds a copy of {u.name} that skillpm did not put there",

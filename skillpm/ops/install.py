@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillpm.deploy import inspect_folder, place_copy, place_link
+from skillpm.fsutil import clean_leftovers
 from skillpm.errors import IntegrityError, SkillpmError
 from skillpm.hashing import Tree
 from skillpm.lockfile import LockEntry
@@ -117,6 +118,7 @@ def install(*, frozen: bool = False, global_: bool = False, force: bool = False,
             for folder, _agents, canonical in entry_folders(entry, ws):
                 if entry.link and canonical:
                     canon = folder
+                clean_leftovers(folder.parent)  # what a killed run left beside it
                 st = inspect_folder(folder)
                 if entry.link and not canonical:
                     ok = st.is_link and canon is not None and (folder.parent / st.link_target).resolve() == canon.resolve()

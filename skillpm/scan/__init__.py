@@ -57,7 +57,7 @@ def _suppression_for(f: Finding, sups: list[dict], skill: str | None) -> str | N
 
 def finalize(findings: list[Finding], suppressions=None, skill: str | None = None) -> list[Finding]:
     """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display."""
-    from skillpm.scan.engine import PER_RULE_CAP, is_lowered_location, lower_one
+    from skillpm.scan.result import PER_RULE_CAP, is_lowered_location, lower_one
 
     sups = _check_suppressions(suppressions)
     for f in findings:
@@ -76,23 +76,91 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
     return findings
 
 
-def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = None) -> ScanResult:
-    """Scan every file of a ``hashing.Tree``; suppressions come only from the user's config."""
-    from skillpm.scan.engine import scanner, skill_description
+def _code_digest() -> str:
+    """sha256 of the scanner's code and rules: a cached result is reused only by the same scanner."""
+    import hashlib
 
-    sc = scanner()
+    global _CODE_DIGEST
+    if _CODE_DIGEST is None:
+        h = hashlib.sha256()
+        here = Path(__file__).parent
+        for f in sorted([*here.glob("*.py"), here / "rules.toml"]):
+            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+        _CODE_DIGEST = h.hexdigest()
+    return _CODE_DIGEST
+
+
+_CODE_DIGEST: str | None = None
+
+
+def _cache_file(tree) -> Path | None:
+    import hashlib
+
+    from skillpm.paths import cache_dir
+
+    try:
+        return (cache_dir() / "scan" / _code_digest()[:16] /
+                (hashlib.sha256(tree.h1.encode("ascii")).hexdigest() + ".json"))
+    except Exception:  # an unhashable tree is scanned, and its failure reported, by the scanner itself
+        return None
+
+
+def _cached_scan(tree) -> tuple[list[Finding], dict] | None:
+    """Findings (before suppressions and location context) of these exact bytes, from an earlier scan."""
+    import json
+
+    path = _cache_file(tree)
+    if path is None:
+        return None
+    try:
+        doc = json.loads(path.read_bytes())
+        return [Finding.from_dict(d) for d in doc["findings"]], doc["ruleset"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _store_scan(tree, findings: list[Finding], ruleset: dict) -> None:
+    import json
+
+    from skillpm.fsutil import atomic_write_text
+
+    path = _cache_file(tree)
+    if path is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(path, json.dumps({"findings": [f.to_dict() for f in findings], "ruleset": ruleset}))
+    except OSError:
+        pass  # a cache: without it the next scan is only slower
+
+
+def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = None) -> ScanResult:
+    """Scan every file of a ``hashing.Tree``; suppressions come only from the user's config.
+
+    The findings of a tree depend only on its bytes (its h1) and on the scanner's code and rules,
+    so they are kept in the cache under both; adding the same skill again, or to another project,
+    does not load the rules at all. Suppressions and cross-file context are applied every time."""
     files = tree.files
-    skill_md = next((p for p in sorted(files) if p.lower() == "skill.md"), None)
-    description = skill_description(files[skill_md]) if skill_md else ""
-    findings: list[Finding] = []
-    for path in sorted(files):
-        findings += sc.scan_file(path, files[path], path in tree.executables, description)
+    cached = _cached_scan(tree)
+    if cached is not None:
+        findings, meta = cached
+    else:
+        from skillpm.scan.engine import scanner, skill_description
+
+        sc = scanner()
+        skill_md = next((p for p in sorted(files) if p.lower() == "skill.md"), None)
+        description = skill_description(files[skill_md]) if skill_md else ""
+        findings = []
+        for path in sorted(files):
+            findings += sc.scan_file(path, files[path], path in tree.executables, description)
+        rs = sc.ruleset
+        meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
+        _store_scan(tree, findings, meta)
     findings = finalize(findings, suppressions, skill)
-    rs = sc.ruleset
-    return ScanResult(grade=grade_of(findings), findings=findings, rules_version=rs.version,
-                      rule_count=len(rs.rules), category_count=len(rs.categories),
+    return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
+                      rule_count=meta["rule_count"], category_count=len(meta["categories"]),
                       files_scanned=len(files), bytes_scanned=sum(len(b) for b in files.values()),
-                      categories=rs.categories)
+                      categories=list(meta["categories"]))
 
 
 def scan_path(path, suppressions: list[dict] | None = None) -> ScanResult:

@@ -15,12 +15,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from skillpm.scan import hidden
-from skillpm.scan.result import Finding
+from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
 from skillpm.scan.rules import RANK, SEVERITIES, Rule, load_rules
 
-PER_RULE_CAP = 2  # how many findings of one rule count toward the grade (all are printed)
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file before a summary line
-LOWERED_DIRS = {"references", "reference", "examples", "example", "docs", "doc", "tests", "test"}
 
 SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx",
               ".ps1", ".psm1", ".psd1", ".rb", ".pl", ".pm", ".php", ".lua", ".go", ".rs", ".java", ".kt", ".swift",
@@ -119,10 +117,6 @@ class _FileCtx:
             return ""
         i = bisect_right([h[0] for h in self.headings], line) - 1
         return self.headings[i][1] if i >= 0 else ""
-
-
-def lower_one(sev: str) -> str:
-    return SEVERITIES[max(0, RANK[sev] - 1)]
 
 
 def classify(path: str, data: bytes, executable: bool) -> str:
@@ -680,13 +674,6 @@ def scanner() -> Scanner:
     if _scanner is None:
         _scanner = Scanner()
     return _scanner
-
-
-def is_lowered_location(path: str) -> bool:
-    parts = path.split("/")
-    if parts[-1].lower() == "skill.md":
-        return False
-    return any(p.lower() in LOWERED_DIRS for p in parts[:-1])
 
 
 def skill_description(data: bytes) -> str:

@@ -10,6 +10,19 @@ from dataclasses import dataclass, field
 GRADES = "ABCDF"
 SEVERITIES = ("info", "low", "medium", "high", "critical")
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
+PER_RULE_CAP = 2  # how many findings of one rule count toward the grade (all are printed)
+LOWERED_DIRS = {"references", "reference", "examples", "example", "docs", "doc", "tests", "test"}
+
+
+def lower_one(sev: str) -> str:
+    return SEVERITIES[max(0, _RANK[sev] - 1)]
+
+
+def is_lowered_location(path: str) -> bool:
+    parts = path.split("/")
+    if parts[-1].lower() == "skill.md":
+        return False
+    return any(p.lower() in LOWERED_DIRS for p in parts[:-1])
 
 
 @dataclass
@@ -35,6 +48,12 @@ class Finding:
             if getattr(self, key) is not None:
                 d[key] = getattr(self, key)
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Finding":
+        return cls(rule=d["rule"], category=d["category"], severity=d["severity"], file=d["file"],
+                   line=int(d["line"]), text=d["text"], message=d["message"], decoded=d.get("decoded"),
+                   counted=bool(d.get("counted", True)), suppressed=d.get("suppressed"), note=d.get("note"))
 
     @property
     def grades(self) -> bool:

@@ -1,7 +1,7 @@
 """Loading the rule catalogue (``rules.toml``) into compiled ``Rule`` objects.
 
 The catalogue is data a reviewer can read; this module only checks its shape and
-compiles its regexes, once, on first use. ``rules_version()`` reads the declared
+compiles each regex the first time a scan needs it. ``rules_version()`` reads the declared
 version plus a short hash of the file, so that any edit to a rule changes the
 version recorded with every grade.
 """
@@ -20,9 +20,37 @@ RANK = {s: i for i, s in enumerate(SEVERITIES)}
 SCOPES = {"prose", "code", "frontmatter"}
 
 
+class LazyRegex:
+    """A rule regex, compiled the first time it is used.
+
+    A scan only runs the patterns whose anchor words occur in the skill, usually a handful;
+    compiling all ~300 of them up front was most of the scanner's start-up (docs/performance.md).
+    ``compile_all()`` compiles every one (the rule tests do, so a broken regex still fails early)."""
+
+    __slots__ = ("pattern", "flags", "_rx")
+
+    def __init__(self, pattern: str, flags: int = 0):
+        self.pattern, self.flags, self._rx = pattern, flags, None
+
+    @property
+    def compiled(self) -> re.Pattern:
+        if self._rx is None:
+            self._rx = re.compile(self.pattern, self.flags)
+        return self._rx
+
+    def search(self, string: str, *args):
+        return self.compiled.search(string, *args)
+
+    def finditer(self, string: str, *args):
+        return self.compiled.finditer(string, *args)
+
+    def __repr__(self) -> str:
+        return f"LazyRegex({self.pattern!r})"
+
+
 @dataclass
 class Pattern:
-    regex: re.Pattern
+    regex: LazyRegex
     severity: str
     negation: bool
     anchors: tuple[tuple[str, ...], ...] = ()  # groups of literals; each group must occur near a match
@@ -44,9 +72,9 @@ class Rule:
     quotable: bool = False
     secret_check: bool = False
     lower_if_host_in_description: str | None = None
-    unless: list[re.Pattern] = field(default_factory=list)
-    lower: list[tuple[re.Pattern, str]] = field(default_factory=list)
-    lower_if_description: list[tuple[re.Pattern, str]] = field(default_factory=list)
+    unless: list[LazyRegex] = field(default_factory=list)
+    lower: list[tuple[LazyRegex, str]] = field(default_factory=list)
+    lower_if_description: list[tuple[LazyRegex, str]] = field(default_factory=list)
     catch: list = field(default_factory=list)
     clean: list = field(default_factory=list)
 
@@ -64,6 +92,14 @@ class Ruleset:
     @property
     def categories(self) -> list[str]:
         return sorted({r.category for r in self.rules})
+
+    def compile_all(self) -> int:
+        """Compile every regex now (raises re.error on a broken one); returns how many."""
+        rxs = [x for r in self.rules for x in (*(p.regex for p in r.patterns), *r.unless,
+                                                 *(rx for rx, _ in r.lower), *(rx for rx, _ in r.lower_if_description))]
+        for rx in rxs:
+            rx.compiled
+        return len(rxs)
 
 
 def _toml():
@@ -116,14 +152,14 @@ def load_rules() -> Ruleset:
             anchors = tuple(tuple(k.lower() for k in group) for group in kw if group)
             src = _expand(p["re"], defs)
             span = min(900, 160 + sum(int(n) for n in re.findall(r"\{\d*,(\d+)\}", src)))
-            pats.append(Pattern(re.compile(src, flags), p.get("severity", sev),
+            pats.append(Pattern(LazyRegex(src, flags), p.get("severity", sev),
                                 bool(p.get("negation", negation)), anchors, span))
         scope = frozenset(entry.get("scope", sorted(SCOPES)))
         if not scope <= SCOPES:
             raise ValueError(f"rules.toml: {rid} has unknown scope {sorted(scope - SCOPES)}")
 
-        def lowers(key: str) -> list[tuple[re.Pattern, str]]:
-            return [(re.compile(_expand(x["re"], defs), re.IGNORECASE), x["to"]) for x in entry.get(key, [])]
+        def lowers(key: str) -> list[tuple[LazyRegex, str]]:
+            return [(LazyRegex(_expand(x["re"], defs), re.IGNORECASE), x["to"]) for x in entry.get(key, [])]
 
         rules.append(Rule(
             id=rid, category=entry["category"], severity=sev,
@@ -134,7 +170,7 @@ def load_rules() -> Ruleset:
             quotable=bool(entry.get("quotable", False)),
             secret_check=bool(entry.get("secret_check", False)),
             lower_if_host_in_description=entry.get("lower_if_host_in_description"),
-            unless=[re.compile(_expand(u, defs), re.IGNORECASE) for u in entry.get("unless", [])],
+            unless=[LazyRegex(_expand(u, defs), re.IGNORECASE) for u in entry.get("unless", [])],
             lower=lowers("lower"), lower_if_description=lowers("lower_if_description"),
             catch=list(entry.get("catch", [])), clean=list(entry.get("clean", [])),
         ))

@@ -11,10 +11,12 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skillpm import archive, http
 from skillpm.errors import IntegrityError, SkillpmError
-from skillpm.hashing import DEFAULT_LIMITS, read_tree
+from skillpm.hashing import DEFAULT_LIMITS, check_relpath, read_tree
 
 from .conftest import Step
 
@@ -178,10 +180,23 @@ def test_decompression_bomb_outside_the_skill_refused_by_counted_bytes(refused):
             limits={**DEFAULT_LIMITS, "max_archive_bytes": 8 << 20})
 
 
+def test_archive_caps_from_config(refused):
+    from skillpm import config
+
+    cfg = Path(os.environ["SKILLPM_CONFIG_DIR"]) / "config.toml"
+    cfg.parent.mkdir(parents=True, exist_ok=True)
+    cfg.write_text("[limits]\nmax-archive-bytes = 100000\nmax-archive-members = 50\n", encoding="utf-8")
+    config._cached.cache_clear()
+    lim = archive.archive_limits()
+    assert (lim["max_archive_bytes"], lim["max_archive_members"]) == (100_000, 50)
+    assert archive.archive_limits({**DEFAULT_LIMITS, "max_archive_members": 7})["max_archive_members"] == 7
+    refused(make_tar(demo(**{"big.bin": ("zeros", 200_000)})), "unpacks to more than 100000 bytes", exc=IntegrityError)
+
+
 def test_too_many_members_refused(refused):
-    data = _many_empty_files(f"{TOP}/junk/", 20_000)
-    refused(data, "more than 10000 entries", exc=IntegrityError,
-            limits={**DEFAULT_LIMITS, "max_archive_members": 10_000})
+    data = _many_empty_files(f"{TOP}/junk/", 6_000)
+    refused(data, "more than 5000 entries", exc=IntegrityError,
+            limits={**DEFAULT_LIMITS, "max_archive_members": 5_000})
 
 
 # --- refusals inside the skill ----------------------------------------------------
@@ -234,22 +249,22 @@ def test_skill_over_total_size_refused(refused):
 def _many_empty_files(prefix: str, n: int) -> bytes:
     """A tar.gz of ``n`` empty files, headers written directly (tarfile takes ~30 us per member)."""
     template = bytearray(tarfile.TarInfo("x").tobuf(tarfile.USTAR_FORMAT))
+    template[0:100] = bytes(100)
+    template[148:156] = b" " * 8
+    base = sum(template)  # the checksum is a byte sum: add each name's bytes to it
+    middle, tail = bytes(template[100:148]), bytes(template[156:])
     info = tarfile.TarInfo(f"{TOP}/skills/demo/SKILL.md")
     info.size = len(SKILL_MD)
     out = [info.tobuf(tarfile.USTAR_FORMAT) + SKILL_MD + bytes(-len(SKILL_MD) % 512)]
     for i in range(n):
-        h = template[:]
-        h[0:100] = f"{prefix}{i}.md".encode().ljust(100, b"\0")
-        h[148:156] = b" " * 8
-        h[148:156] = b"%06o\0 " % sum(h)
-        out.append(bytes(h))
+        name = f"{prefix}{i}.md".encode()
+        out.append(name.ljust(100, b"\0") + middle + b"%06o\0 " % (base + sum(name)) + tail)
     out.append(bytes(1024))
     return gzip.compress(b"".join(out), compresslevel=1, mtime=0)
 
 
 def test_100000_tiny_files_refused(refused):
     data = _many_empty_files(f"{TOP}/skills/demo/f/", 100_000)
-    assert gzip.decompress(data).count(b"ustar\x0000") == 100_001  # one header per file
     refused(data, "holds more than 5000 files")
 
 
@@ -312,6 +327,16 @@ def test_fetch_skill_streams_and_retries(fault_server):
     assert fault_server.hits("/archive.tar.gz") == 3
 
 
+def test_fetch_skill_checks_the_skill_h1(fault_server):
+    data = make_tar(demo())
+    url = fault_server.route("/archive.tar.gz", Step(body=data))
+    good = extract(data).h1
+    assert archive.fetch_skill(url, "skills/demo", expected_h1=good).h1 == good
+    with pytest.raises(IntegrityError, match="does not match the hash the index recorded") as info:
+        archive.fetch_skill(url, "skills/demo", expected_h1="h1:" + "A" * 43 + "=")
+    assert info.value.code == 4 and any(good in d for d in info.value.details)
+
+
 def test_fetch_skill_hash_mismatch_returns_nothing(fault_server):
     data = make_tar(demo())
     url = fault_server.route("/archive.tar.gz", Step(body=data))
@@ -331,3 +356,35 @@ def test_fetch_skill_caps_the_download(fault_server):
     url = fault_server.route("/archive.tar.gz", Step(body=data))
     with pytest.raises(http.NetworkError, match="over the cap"):
         archive.fetch_skill(url, "skills/demo", max_bytes=10_000)
+
+
+# --- any names at all -------------------------------------------------------------
+
+_SEGMENT = st.one_of(st.sampled_from(["..", ".", "", "CON", "a", "A", "é", unicodedata.normalize("NFD", "é"),
+                                      "b\\c", "x\x00y", "t\x1b", "nul.txt", "/", "C:"]),
+                     st.text(min_size=1, max_size=12))
+_NAME = st.lists(_SEGMENT, min_size=1, max_size=5).map("/".join)
+_SPEC = st.one_of(st.binary(max_size=20), st.tuples(st.just("sym"), _NAME), st.tuples(st.just("dir")),
+                  st.tuples(st.just("hard"), _NAME), st.tuples(st.just("fifo")))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(_NAME, _SPEC), max_size=6))
+def test_any_member_names_either_refused_or_safe(entries):
+    """Whatever the names and kinds, the result is a refusal or a tree of safe, distinct relative paths."""
+    try:
+        data = make_tar(demo() + [(f"skills/demo/{n}", s) for n, s in entries])
+    except (ValueError, UnicodeError, tarfile.TarError):
+        return  # tarfile itself cannot write some of these names (e.g. NUL)
+    try:
+        tree = extract(data)
+    except SkillpmError as exc:
+        assert exc.message and exc.hint
+        return
+    keys = list(tree.files)
+    assert "SKILL.md" in keys
+    for rel in keys:
+        assert rel == check_relpath(rel)
+        assert not rel.startswith("/") and ".." not in rel.split("/")
+    assert len({unicodedata.normalize("NFC", k).casefold() for k in keys}) == len(keys)
+    assert tree.executables <= set(keys)

@@ -399,3 +399,21 @@ def test_missing_entries_keep_the_connection_alive(fault_server):
     for i in range(5):
         assert http.get(fault_server.url(f"/missing{i}"), max_bytes=MB, missing_ok=True).status == 404
     assert len(fault_server.ports) == 5 and len(set(fault_server.ports)) == 1
+
+
+def test_cached_fetch_many_refreshes_an_index_in_parallel(fault_server, tmp_path):
+    urls = [fault_server.route(f"/index/e{i}", Step(body=f"entry {i}".encode(), etag=f'"v{i}"', latency=0.05))
+            for i in range(8)]
+    items = [(u, tmp_path / "cache" / f"e{i}") for i, u in enumerate(urls)]
+    first = http.cached_fetch_many(items, max_bytes=MB)
+    assert [(r.status, r.body) for r in first] == [(200, f"entry {i}".encode()) for i in range(8)]
+    fault_server.route("/index/e3", Step(body=b"entry 3 changed", etag='"v3b"'))
+    second = http.cached_fetch_many(items, max_bytes=MB)
+    assert [r.status for r in second] == [304, 304, 304, 200, 304, 304, 304, 304]
+    assert [r.body for r in second] == [f"entry {i}".encode() for i in range(3)] + [b"entry 3 changed"] + \
+        [f"entry {i}".encode() for i in range(4, 8)]
+    http.set_offline(True)
+    assert [r.body for r in http.cached_fetch_many(items, max_bytes=MB)] == [r.body for r in second]
+    with pytest.raises(NetworkError, match="offline: fetching .*/index/new \\(not in the cache\\)"):
+        http.cached_fetch_many(items + [(fault_server.url("/index/new"), tmp_path / "cache" / "new")], max_bytes=MB)
+    assert http.cached_fetch_many([], max_bytes=MB) == []

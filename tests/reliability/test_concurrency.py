@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 
-from conftest import write_skill
+from skillpm_testing import write_skill
 from skillpm.hashing import read_tree
 
 from .helpers import run_cli, start_cli

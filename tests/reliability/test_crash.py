@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from conftest import write_skill
+from skillpm_testing import write_skill
 from skillpm.hashing import read_tree
 
 from .helpers import REPO, run_cli

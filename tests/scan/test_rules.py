@@ -56,3 +56,9 @@ def test_catalogue_shape():
         if r.engine != "binary":
             assert r.catch and r.clean, f"{r.id} needs tests"
     assert rs.version.startswith(tuple("0123456789"))
+
+
+def test_every_rule_regex_compiles():
+    """Regexes compile lazily at scan time; a broken one must still fail here, not in a user's scan."""
+    rs = load_rules()
+    assert rs.compile_all() >= sum(len(r.patterns) for r in rs.rules) > 0

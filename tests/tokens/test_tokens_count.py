@@ -116,7 +116,15 @@ def _closed_port() -> int:
         return s.getsockname()[1]
 
 
+def _no_retries() -> None:
+    from skillpm.paths import config_dir
+
+    config_dir().mkdir(parents=True, exist_ok=True)
+    (config_dir() / "config.toml").write_text("[network]\nretries = 0\n")  # fail at once, no backoff
+
+
 def test_missing_tokenizer_offline_is_a_clear_error(tmp_path, monkeypatch):
+    _no_retries()
     empty = tmp_path / "empty-tiktoken"
     empty.mkdir()
     monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(empty))
@@ -133,6 +141,7 @@ def test_missing_tokenizer_offline_is_a_clear_error(tmp_path, monkeypatch):
 
 
 def test_wrong_tokenizer_file_is_not_trusted(tmp_path, monkeypatch):
+    _no_retries()
     bad = tmp_path / "bad-tiktoken"
     bad.mkdir()
     (bad / tokens.source_path().name).write_bytes(b"aGVsbG8= 0\n")  # a valid-looking but wrong file

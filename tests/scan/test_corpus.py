@@ -1,0 +1,40 @@
+"""Recall on the labelled corpus (issue 3 targets) and no false alarms on its benign skills."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skillpm.scan.evaluate import evaluate_corpus
+
+CORPUS = Path(__file__).parent / "corpus"
+
+
+@pytest.fixture(scope="module")
+def result():
+    return evaluate_corpus(CORPUS)
+
+
+def test_recall_on_code_payloads(result):
+    assert result.recall("code") >= 0.95, result.missed.get("code")
+
+
+def test_recall_on_hidden_text(result):
+    assert result.recall("hidden") >= 0.95, result.missed.get("hidden")
+
+
+def test_recall_on_natural_language_injections(result):
+    assert result.recall("nl") >= 0.80, result.missed.get("nl")
+
+
+def test_benign_skills_grade_b_or_better(result):
+    assert result.benign_total >= 20
+    assert not result.flagged_benign, result.flagged_benign
+
+
+def test_every_category_is_exercised(result):
+    from skillpm.scan.rules import load_rules
+
+    cats = set(load_rules().categories)
+    assert cats <= set(result.by_category), cats - set(result.by_category)

@@ -1,0 +1,72 @@
+"""No catastrophic backtracking: a 1 MB hostile line is scanned in under a second.
+
+For every pattern rule, hostile lines are built from its own examples: each `catch` example
+cut short (so the pattern starts matching and then fails), repeated to 1 MB on one line,
+plus generic worst cases (one character repeated, keywords without separators).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from skillpm.hashing import Tree
+from skillpm.scan import scan_tree
+from skillpm.scan.rules import load_rules
+
+MB = 1024 * 1024
+LIMIT = 1.0  # seconds of CPU per 1 MB line
+
+
+def _hostile_lines(rule):
+    seeds = []
+    for ex in rule.catch:
+        text = ex if isinstance(ex, str) else ex["text"]
+        text = text.replace("\n", " ")
+        for cut in (len(text) // 2, max(1, len(text) - 3)):
+            seeds.append(text[:cut])
+    for kw in rule.keywords[:6]:
+        seeds.append(kw)
+        seeds.append(kw + " ")
+    return [(s or "x") for s in seeds][:8]
+
+
+def _scan_line(line: str) -> float:
+    """CPU seconds to scan a 1 MB line made of ``line`` repeated, as prose and as a script (the worse)."""
+    body = (line * (MB // max(1, len(line)) + 1))[:MB].encode("utf-8", "replace")
+    worst = 0.0
+    for name, data in (("SKILL.md", b"---\nname: x\ndescription: y\n---\n" + body), ("scripts/x.sh", body)):
+        t0 = time.process_time()
+        scan_tree(Tree(files={name: data}))
+        worst = max(worst, time.process_time() - t0)
+    return worst
+
+
+def test_one_hostile_line_from_every_rule():
+    """All rules' hostile seeds interleaved on one 1 MB line: every pattern meets its own near-misses."""
+    seeds = [s for r in load_rules().rules if r.patterns for s in _hostile_lines(r)]
+    took = _scan_line(" ".join(seeds) + " ")
+    assert took < LIMIT, f"a 1 MB line of near-misses took {took:.2f}s"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.environ.get("SKILLPM_SLOW"), reason="the per-rule sweep runs with SKILLPM_SLOW=1")
+@pytest.mark.parametrize("rule", [r for r in load_rules().rules if r.patterns], ids=lambda r: r.id)
+def test_hostile_lines_per_rule(rule):
+    worst = max(_scan_line(line) for line in _hostile_lines(rule)[:3])
+    assert worst < LIMIT, f"{rule.id}: a 1 MB hostile line took {worst:.2f}s"
+
+
+@pytest.mark.parametrize("line", ["a", " ", "\t", "/", "-", "'", '"', "\\", "`", "=", "A1+/", "<!--", "${{",
+                                  "\u200b", "\U000e0041", "rm -rf ", "curl ", "| ", "ignore previous ", "aGVsbG8g"])
+def test_generic_hostile_lines(line):
+    assert _scan_line(line) < LIMIT
+
+
+def test_many_blank_lines_and_unclosed_comment():
+    for body in ("\n" * MB, "<!--" + "x" * MB, "```\n" * (MB // 4), "---\n" + "a: b\n" * (MB // 5)):
+        t0 = time.process_time()
+        scan_tree(Tree(files={"SKILL.md": body.encode()}))
+        assert time.process_time() - t0 < 2 * LIMIT
