@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import subprocess
 from pathlib import Path
 
 from skillpm.errors import NetworkError, SkillpmError
@@ -182,24 +181,24 @@ class GitIndex(LocalIndex):
             self._clone()
         self.commit = self._head()
 
-    def _git(self, *args: str, cwd: Path | None = None) -> str:
+    def _git(self, *args: str) -> str:
+        from skillpm import gitutil
+
+        where = self.root
         try:
-            proc = subprocess.run(["git", *args], cwd=cwd or self.root, capture_output=True, text=True,
-                                  timeout=GIT_TIMEOUT, check=False)
-        except subprocess.TimeoutExpired:
-            raise NetworkError(f"git {args[0]} of the index {self.url} timed out", "try again later") from None
-        if proc.returncode != 0:
-            err = (proc.stderr.strip().splitlines() or ["?"])[-1]
-            raise NetworkError(f"git {args[0]} of the index {self.url} failed: {err}",
-                               "check the index URL (--index, $SKILLPM_INDEX or `index` in config.toml)")
-        return proc.stdout.strip()
+            proc = gitutil.run(["--work-tree", str(where), *args] if args[0] != "clone" else list(args),
+                               None if args[0] == "clone" else where / ".git", timeout=GIT_TIMEOUT, network=True)
+        except gitutil.GitError as exc:
+            raise NetworkError(f"git {args[0]} of the index {self.url} failed: {exc.detail}",
+                               "check the index URL (--index, $SKILLPM_INDEX or `index` in config.toml)") from None
+        return proc.stdout.decode("utf-8", "replace").strip()
 
     def _clone(self) -> None:
         from skillpm.fsutil import remove_path, temp_sibling
 
         tmp = temp_sibling(self.root)
         try:
-            self._git("clone", "--quiet", "--depth", "1", "--no-tags", self.remote, str(tmp), cwd=tmp.parent)
+            self._git("clone", "--quiet", "--depth", "1", "--no-tags", "--", self.remote, str(tmp))
             if self.root.exists():
                 remove_path(self.root)
             os.rename(tmp, self.root)
@@ -333,8 +332,9 @@ def open_index(url: str | None = None) -> Index:
 def _local_commit(root: Path) -> str | None:
     if not (root / ".git").exists():
         return None
+    from skillpm import gitutil
+
     try:
-        proc = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=30)
-    except subprocess.TimeoutExpired:
+        return gitutil.rev_parse(root / ".git", "HEAD")
+    except SkillpmError:
         return None
-    return proc.stdout.strip() or None

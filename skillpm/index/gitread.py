@@ -1,30 +1,20 @@
 """Reading a local git repository (bare or not) for ``skillpm index build``: one
-``ls-tree`` for skill folders and their tree ids, one ``log`` for creation dates,
-(the files themselves are read by ``sources.tree_from_git``). Every call has a timeout.
+``ls-tree`` for skill folders and their tree ids, one ``log`` for creation dates
+(the files themselves are read by ``sources.tree_from_git``). Git runs through
+``gitutil.run`` (safe config, timeout).
 """
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from skillpm.errors import SkillpmError
 
-GIT_TIMEOUT = 600
-SKIP_DIRS = {".git", "node_modules"}
 
+def git(git_dir: Path, *args: str, timeout: float | None = None) -> bytes:
+    from skillpm import gitutil
 
-def git(git_dir: Path, *args: str, timeout: int = GIT_TIMEOUT) -> bytes:
-    cmd = ["git", f"--git-dir={git_dir}", "-c", "core.quotepath=off", *args]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        raise SkillpmError(f"git {args[0]} timed out after {timeout}s in {git_dir}", "try again") from None
-    if proc.returncode != 0:
-        msg = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise SkillpmError(f"git {args[0]} failed in {git_dir}: {msg[-1] if msg else proc.returncode}",
-                           "check that the source is a git repository and the revision exists")
-    return proc.stdout
+    return gitutil.run(["-c", "core.quotepath=off", *args], git_dir, timeout=timeout).stdout
 
 
 def find_git_dir(path: Path) -> Path:
@@ -38,37 +28,41 @@ def find_git_dir(path: Path) -> Path:
 
 
 def rev_parse(git_dir: Path, rev: str = "HEAD") -> str:
-    return git(git_dir, "rev-parse", "--verify", f"{rev}^{{commit}}", timeout=60).decode().strip()
+    return git(git_dir, "rev-parse", "--verify", f"{rev}^{{commit}}").decode().strip()
 
 
 def skill_folders(git_dir: Path, commit: str) -> dict[str, str]:
-    """Folders holding a SKILL.md (any case) at ``commit`` → their git tree id ('' = root)."""
-    raw = git(git_dir, "ls-tree", "-r", "-t", "-z", "--full-tree", commit)
-    trees: dict[str, str] = {"": git(git_dir, "rev-parse", f"{commit}^{{tree}}", timeout=60).decode().strip()}
-    found: list[str] = []
+    """Skill folders at ``commit`` (as ``sources.discover_in_paths`` finds them) → git tree id ('' = root)."""
+    from skillpm.sources import discover_in_paths
+
+    raw = git(git_dir, "ls-tree", "-r", "-t", "-z", "--full-tree", commit, timeout=600)
+    trees: dict[str, str] = {"": git(git_dir, "rev-parse", f"{commit}^{{tree}}").decode().strip()}
+    blobs: list[str] = []
     for rec in raw.split(b"\0"):
         if not rec:
             continue
         meta, _, path_b = rec.partition(b"\t")
-        mode, kind, oid = meta.decode().split()
+        _mode, kind, oid = meta.decode().split()
         path = path_b.decode("utf-8", "surrogateescape")
         if kind == "tree":
             trees[path] = oid
-        elif kind == "blob" and path.rsplit("/", 1)[-1].lower() == "skill.md":
-            folder = path.rsplit("/", 1)[0] if "/" in path else ""
-            if not any(part in SKIP_DIRS for part in folder.split("/")):
-                found.append(folder)
-    return {f: trees[f] for f in sorted(set(found)) if f in trees}
+        elif kind == "blob":
+            blobs.append(path)
+    return {f: trees[f] for f in discover_in_paths(blobs) if f in trees}
 
 
 def created_dates(git_dir: Path, commit: str) -> dict[str, str]:
     """Skill folder → date (YYYY-MM-DD) its SKILL.md first appeared, following renames
-    (a skill moved from ``document-skills/pdf`` to ``skills/pdf`` keeps its first date)."""
+    (a skill moved from ``document-skills/pdf`` to ``skills/pdf`` keeps its first date).
+    Empty for a shallow clone, whose oldest commit is not where anything began."""
+    if git(git_dir, "rev-parse", "--is-shallow-repository").strip() == b"true":
+        return {}
     try:
-        raw = git(git_dir, "log", "--reverse", "--format=%x00%cs", "--name-status", "-M", "--diff-filter=AR", commit, "--")
+        raw = git(git_dir, "log", "--reverse", "--format=%x00%cs", "--name-status", "-M", "--diff-filter=AR",
+                  commit, "--", timeout=600)
     except SkillpmError:  # rename detection reads blobs; a partial clone may lack some
         raw = git(git_dir, "log", "--reverse", "--format=%x00%cs", "--name-status", "--no-renames",
-                  "--diff-filter=A", commit, "--")
+                  "--diff-filter=A", commit, "--", timeout=600)
     first: dict[str, str] = {}
     date = ""
     for line in raw.decode("utf-8", "surrogateescape").split("\n"):

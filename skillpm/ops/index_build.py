@@ -69,12 +69,13 @@ def parse_source(spec: str, as_url: str | None = None, rev: str | None = None) -
     if sep and "://" in url:
         return Source(as_url or url, find_git_dir(Path(path)), rev or "HEAD")
     if "://" in spec and not spec.startswith("file://"):
-        return Source(as_url or spec.removeprefix("git+"), _clone(spec.removeprefix("git+")), rev or "HEAD")
+        src = _fetch(spec.removeprefix("git+"))
+        return Source(as_url or src.repo, src.git_dir, rev or src.rev)
     local = Path(spec.removeprefix("file://"))
     gd = find_git_dir(local)
     if as_url is None:
         try:
-            as_url = git(gd, "config", "--get", "remote.origin.url", timeout=30).decode().strip() or None
+            as_url = git(gd, "config", "--get", "remote.origin.url").decode().strip() or None
         except SkillpmError:
             as_url = None
     return Source(as_url or local.resolve().as_uri(), gd, rev or "HEAD")
@@ -102,33 +103,23 @@ def sources_from_file(path: Path, mirror_root: Path | None = None, pinned: bool 
             else:
                 raise SkillpmError(f"no clone of {repo} under {mirror_root}",
                                    f"clone it to {mirror_root / owner / name}, or drop --mirror-root to fetch it")
+        elif rev != "HEAD":
+            from skillpm.sources import ensure_commit
+
+            out.append(Source(repo, ensure_commit(repo, rev), rev))
         else:
-            out.append(Source(repo, _clone(repo), rev))
+            out.append(_fetch(repo))
     return out
 
 
-def _clone(url: str) -> Path:
-    """A bare clone of ``url`` in the cache, fetched up to date."""
-    import subprocess
+def _fetch(url: str) -> Source:
+    """A remote repository at its default branch, fetched (shallow) into skillpm's git cache
+    by the same code ``add`` uses. Shallow history means no upstream creation dates: near-copy
+    ages then fall back to first-seen dates; build from a full clone (URL=PATH) to have them."""
+    from skillpm.sources import ensure_commit, resolve_ref
 
-    from skillpm.paths import cache_dir
-
-    dest = cache_dir() / "index-build" / "repos" / hashlib.sha256(url.encode()).hexdigest()[:16]
-    try:
-        if dest.is_dir():
-            subprocess.run(["git", f"--git-dir={dest}", "fetch", "--quiet", "--prune", "origin",
-                            "+refs/heads/*:refs/heads/*", "+HEAD:refs/remotes/origin/HEAD"],
-                           check=True, capture_output=True, timeout=900)
-        else:
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            subprocess.run(["git", "clone", "--quiet", "--bare", url, str(dest)], check=True,
-                           capture_output=True, timeout=900)
-    except subprocess.CalledProcessError as exc:
-        raise SkillpmError(f"cannot fetch {url}: {exc.stderr.decode('utf-8', 'replace').strip()}",
-                           "check the URL and your network") from None
-    except subprocess.TimeoutExpired:
-        raise SkillpmError(f"fetching {url} timed out", "try again") from None
-    return dest
+    commit = resolve_ref(url, None)
+    return Source(url, ensure_commit(url, commit), commit)
 
 
 def read_sources(out: Path) -> dict[str, dict]:
@@ -368,13 +359,15 @@ def link_copies(store: IndexDir, catalog: dict, texts: dict, progress: Progress 
         if e is None:
             continue
         older = [(sim.estimate(sigs[sid], sigs[o]), o) for o in cands[sid] if o in entries and age(entries[o]) < age(e)]
-        older = sorted((x for x in older if x[0] >= sim.CANDIDATE), reverse=True)[:3]
+        # Most similar first; among equals, the oldest — identical copies all point at the original.
+        older = sorted((x for x in older if x[0] >= sim.CANDIDATE), key=lambda x: (-x[0], age(entries[x[1]])))[:3]
         best: tuple[float, str] | None = None
         mine = text_of(e)
         for est, o in older:
             theirs = text_of(entries[o])
             score = sim.line_similarity(mine, theirs, sim.NEAR) if mine is not None and theirs is not None else est
-            if score >= sim.NEAR and (best is None or score > best[0]):
+            if score >= sim.NEAR and (best is None or score > best[0] or
+                                      (score == best[0] and age(entries[o]) < age(entries[best[1]]))):
                 best = (score, o)
         if best is None:
             continue

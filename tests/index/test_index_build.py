@@ -158,3 +158,16 @@ def test_rebuild_from_sources_file_with_mirror_root_and_pins(git_repo, tmp_path,
     res = cli("index", "build", "--from", str(out / "sources.toml"), "--mirror-root", str(mirror_root),
               "--out", str(out), "-j", "1")
     assert res.exit_code == 0 and "2 entries" in res.stdout and "1 new" in res.stdout
+
+
+def test_build_from_a_remote_url_fetches_through_the_git_cache(git_repo, tmp_path):
+    up = git_repo("remote")
+    up.add_skill("one", description="First.")
+    commit = up.commit("one")
+    out = tmp_path / "index"
+    src = parse_source("git+" + up.url, "https://github.com/acme/remote")
+    assert src.rev == commit
+    report = build([src], out, workers=1)
+    assert report.new_entries == 1
+    e = IndexDir(out).read_entry("acme/remote/one")
+    assert e.latest.commit == commit and e.created is None  # shallow fetch: no upstream history

@@ -139,3 +139,12 @@ def test_index_update_and_search_over_sparse(served, cli):
     assert "2 entries" in res.stdout
     res = cli("search", "csv", "--index", url)
     assert res.exit_code == 0 and "csv-tools" in res.stdout
+
+
+def test_get_many_fetches_entries_in_parallel(served, mirror):
+    url, *_ = served
+    idx = open_index(url)
+    ids = [r["id"] for r in idx.search("csv") + idx.search("pdf")]
+    got = idx.get_many(ids + ["nobody/nothing/here"])
+    assert [e.id for e in got[:-1]] == ids and got[-1] is None
+    assert all(mirror.statuses("/index/" + entry_relpath(i)) == [200] for i in ids)
