@@ -51,7 +51,7 @@ def _listing_cost(s) -> str:
 
 
 def render_planned(s) -> None:
-    from skillpm.tokens import TOKENIZER_NOTE, price_rows
+    from skillpm.tokens import price_rows
 
     c = s.cand
     where = c.index_id or (f"{c.source}" + (f" {c.path}" if c.path else ""))
@@ -68,7 +68,6 @@ def render_planned(s) -> None:
     rows = [[m, "$" + p1, "$" + p2] for (m, p1), (_, p2) in zip(price_rows(cost.session), price_rows(cost.invoke))]
     for line in table(rows, ["model", "per session", "once invoked"], indent="           "):
         out(line)
-    out(f"           ({TOKENIZER_NOTE})")
     r = s.scan
     n = len(r.findings)
     out(f"  grade    {grade_str(r.grade)}  {n} finding{'s' if n != 1 else ''} against {r.rule_count} rules in "
@@ -132,9 +131,13 @@ def add(
                     index_url=index, assume_yes=yes, select=select,
                     progress=lambda items: progress(items, "Costing and scanning"))
     if not json_out:
+        from skillpm.tokens import TOKENIZER_NOTE
+
         for s in plan.skills:
             render_planned(s)
             out()
+        out(f"({TOKENIZER_NOTE}; the scan is static: a clean grade is not proof that a skill is safe)")
+        out()
     if dry_run:
         if json_out:
             emit_json("add", {**plan.to_dict(), "dry_run": True})

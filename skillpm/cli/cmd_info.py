@@ -47,7 +47,7 @@ def render_info(res) -> None:
     if t:
         out(f"  cost     {t.get('session', 0):,} tokens every session · {t.get('invoke', 0):,} once invoked · "
             f"{t.get('resources', 0):,} in resources (o200k_base; Claude's tokenizer differs)")
-        rows = [[p["model"], p["per_session"], p["once_invoked"]] for p in res.prices]
+        rows = [[p["model"], "$" + p["per_session"], "$" + p["once_invoked"]] for p in res.prices]
         for line in table(rows, ["model", "per session", "once invoked"], indent="           "):
             out(line)
     if v.grade:

@@ -53,7 +53,8 @@ def scan_cmd(
         for i, r in enumerate(reports):
             if i:
                 out("")
-            out(render_text(r.result, name=f"{r.name} ({r.where})", min_severity=min_severity))
+            out(render_text(r.result, name=f"{r.name} ({r.where})", min_severity=min_severity,
+                            note=i == len(reports) - 1))
     if bad:
         names = ", ".join(f"{r.name} ({r.result.grade})" for r in bad)
         sys.stderr.write(f"error: {len(bad)} skill{'s' if len(bad) != 1 else ''} graded {fail_on.upper()} or worse: {names}\n")

@@ -19,8 +19,11 @@ def _filter(result: ScanResult, min_severity: str) -> list:
     return [f for f in result.findings if _RANK[f.severity] >= floor]
 
 
-def render_text(result: ScanResult, name: str = "", min_severity: str = "low") -> str:
-    """The report a reviewer reads: grade, summary line, then every finding with its line."""
+def render_text(result: ScanResult, name: str = "", min_severity: str = "low", note: bool = True) -> str:
+    """The report a reviewer reads: grade, summary line, then every finding with its line.
+
+    ``note=False`` leaves out the closing static-scan note (a caller printing many reports adds it once).
+    """
     shown = _filter(result, min_severity)
     counted = [f for f in result.findings if f.counted and f.suppressed is None and _RANK[f.severity] >= _RANK["medium"]]
     head = f"{name}: " if name else ""
@@ -52,8 +55,9 @@ def render_text(result: ScanResult, name: str = "", min_severity: str = "low") -
     if hidden:
         lines.append("")
         lines.append(f"({hidden} finding{'s' if hidden != 1 else ''} below {min_severity} not shown)")
-    lines.append("")
-    lines.append(f"note: {STATIC_NOTE}.")
+    if note:
+        lines.append("")
+        lines.append(f"note: {STATIC_NOTE}.")
     return "\n".join(lines)
 
 
