@@ -7,10 +7,9 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
+from skillpm.cli.options import GLOBAL_OPT, JSON_OPT
 from skillpm.cli.render import emit_json, handles_errors, out, say, style, table
 
-JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
-GLOBAL_OPT = typer.Option(False, "--global", "-g", help="User scope (home folder) instead of the project.")
 SEV_COLOR = {"critical": "red", "high": "red", "medium": "yellow"}
 
 

@@ -8,16 +8,12 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
+from skillpm.cli.render import human_size
+from skillpm.cli.options import AGENT_OPT, GLOBAL_OPT, JSON_OPT
 from skillpm.cli.render import (OUT, emit_json, error_entry, grade_str, handles_errors, is_interactive, out, say, show_path, style,
                                 table, warn)
 
-JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
-GLOBAL_OPT = typer.Option(False, "--global", "-g", help="User scope (home folder) instead of the project.")
-AGENT_OPT = typer.Option(None, "--agent", "-a", help="Agent id to install for (repeatable; '*' for all).")
 
-
-def _size(n: int) -> str:
-    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1048576:.1f} MiB"
 
 
 def render_findings(findings, indent: str = "    ") -> None:
@@ -74,10 +70,10 @@ def render_planned(s) -> None:
         f"{r.category_count} categories (rules {r.rules_version}; static scan)")
     render_findings(r.findings, indent="           ")
     files = sorted(c.skill.tree.files.items())
-    out(f"  files    {len(files)} file{'s' if len(files) != 1 else ''}, {_size(sum(len(b) for _, b in files))}")
+    out(f"  files    {len(files)} file{'s' if len(files) != 1 else ''}, {human_size(sum(len(b) for _, b in files))}")
     for p, b in files[:40]:
         exe = "  executable" if p in c.skill.tree.executables else ""
-        out(f"           {p} ({_size(len(b))}){exe}")
+        out(f"           {p} ({human_size(len(b))}){exe}")
     if len(files) > 40:
         out(f"           … and {len(files) - 40} more")
     for w in c.skill.warnings:

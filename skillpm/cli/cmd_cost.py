@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
-from skillpm.cli.cmd_core import _size
+from skillpm.cli.render import human_size
 from skillpm.cli.render import emit_json, handles_errors, out, style, table, warn
 
 
@@ -57,9 +57,9 @@ def cost_cmd(
             if len(c.resource_files) > 40:
                 out(f"           … and {len(c.resource_files) - 40} more")
         for sc in c.scripts:
-            out(f"  script   {sc.path} ({_size(sc.size)}, mode {sc.mode}{', executable' if sc.executable else ''})")
+            out(f"  script   {sc.path} ({human_size(sc.size)}, mode {sc.mode}{', executable' if sc.executable else ''})")
         for path, size in c.binaries:
-            out(f"  binary   {path} ({_size(size)}, not counted)")
+            out(f"  binary   {path} ({human_size(size)}, not counted)")
         for w in s.warnings:
             warn(f"{s.name}: {w}")
         out()

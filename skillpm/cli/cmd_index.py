@@ -9,12 +9,12 @@ from typing import List, Optional
 import typer
 
 from skillpm.cli.app import app
+from skillpm.cli.options import JSON_OPT
 from skillpm.cli.render import OUT, emit_json, handles_errors, out, say
 
 index_app = typer.Typer(help="Build or update the registry index.", no_args_is_help=True)
 app.add_typer(index_app, name="index")
 
-JSON_OPT = typer.Option(False, "--json", help="Print one JSON document on stdout.")
 INDEX_OPT = typer.Option(None, "--index", envvar="SKILLPM_INDEX",
                          help="Index URL: git+https://…, sparse+https://…, file://PATH (default: the shipped snapshot).")
 

@@ -7,6 +7,7 @@ from typing import Optional
 import typer
 
 from skillpm.cli.app import app
+from skillpm.cli.render import human_size
 from skillpm.cli.cmd_index import INDEX_OPT, JSON_OPT
 from skillpm.cli.render import emit_json, grade_str, handles_errors, out, style, table
 
@@ -27,9 +28,6 @@ def info_cmd(
         return
     render_info(res)
 
-
-def _size(n: int) -> str:
-    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1048576:.1f} MiB"
 
 
 def render_info(res) -> None:
@@ -64,10 +62,10 @@ def render_info(res) -> None:
     for p in v.problems:
         out(f"  problem  {p}")
     others = [f for f in v.files if f["path"] != "SKILL.md"]
-    out(f"  files    SKILL.md ({v.lines} lines) and {len(others)} more, {_size(sum(f['size'] for f in v.files))} in all")
+    out(f"  files    SKILL.md ({v.lines} lines) and {len(others)} more, {human_size(sum(f['size'] for f in v.files))} in all")
     exe = set(v.executables)
     for f in others[:40]:
-        out(f"           {f['path']} ({_size(f['size'])})" + ("  executable" if f["path"] in exe else ""))
+        out(f"           {f['path']} ({human_size(f['size'])})" + ("  executable" if f["path"] in exe else ""))
     if len(others) > 40:
         out(f"           … and {len(others) - 40} more")
     out(f"  history  {len(e.versions)} version{'s' if len(e.versions) != 1 else ''} seen")

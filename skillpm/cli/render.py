@@ -205,3 +205,8 @@ def progress(items, label: str, min_items: int = PROGRESS_MIN_ITEMS):
 
     with typer.progressbar(items, label=label, file=err, show_pos=True, width=30) as bar:
         yield from bar
+
+
+def human_size(n: int) -> str:
+    """Bytes as people read them: 840 B, 3.4 KiB, 1.2 MiB."""
+    return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1048576:.1f} MiB"
