@@ -132,8 +132,14 @@ def skill_location(skill_name: str, agent_id: str, scope: str, scope_root: Path,
 
 
 def skill_session_cost_by_agent(skills: list[Skill], agent_ids: list[str], scope_root: Path,
-                                scope: str = "project") -> dict[str, list[Entry]]:
-    """Per agent, each skill's entry and what it adds to every session (entry + separator tokens)."""
+                                scope: str = "project", relative_locations: bool = False) -> dict[str, list[Entry]]:
+    """Per agent, each skill's entry and what it adds to every session (entry + separator tokens).
+
+    ``relative_locations`` writes locations relative to the scope root ("~/" for the user scope)
+    instead of the absolute path the agent prints: a few tokens fewer, but the same skill then
+    costs the same in every project, so its count comes from the cache instead of loading the
+    tokenizer (``add``'s summary uses it; ``cost`` and ``cost --budget`` stay exact).
+    """
     from skillpm.agents import load_agents
     from skillpm.tokens import count_texts
 
@@ -144,6 +150,9 @@ def skill_session_cost_by_agent(skills: list[Skill], agent_ids: list[str], scope
         fmt = formats.for_agent(agent_id)
         for skill in skills:
             location = skill_location(skill.name, agent_id, scope, scope_root, table)
+            if relative_locations:
+                rel = os.path.relpath(location, os.path.abspath(scope_root)).replace("\\", "/")
+                location = ("~/" if scope == "global" else "") + rel
             text, truncated = render_entry(fmt, skill.name, skill.description, location)
             plan.append((agent_id, fmt, text, truncated))
     counts = iter(count_texts([text + fmt.separator for _, fmt, text, _ in plan if text is not None]))

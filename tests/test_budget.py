@@ -79,6 +79,9 @@ def test_add_summary_shows_the_per_agent_number_beside_the_generic_one(cli, proj
     src = write_skill(tmp_path / "src", "demo", "Demo skill for the summary.")
     r = cli("add", src, "-a", "claude-code", "-a", "codex", "--dry-run")
     assert r.exit_code == 0, r.output
-    e = skill_session_cost_by_agent([load_skill(src)], ["claude-code", "codex"], project)
+    # add's summary counts locations relative to the project, so the count is the same in every
+    # project and comes from the cache (cost and cost --budget count the absolute path).
+    e = skill_session_cost_by_agent([load_skill(src)], ["claude-code", "codex"], project, relative_locations=True)
     line = next(x for x in r.stdout.splitlines() if "each agent's own skill list" in x)
+    assert "relative to the project" in line
     assert line.endswith(f"claude-code +{e['claude-code'][0].tokens:,} · codex +{e['codex'][0].tokens:,}")

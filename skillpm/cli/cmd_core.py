@@ -29,7 +29,7 @@ def render_findings(findings, indent: str = "    ") -> None:
         out(f"{indent}         {f.message}")
 
 
-def _listing_cost(s) -> str:
+def _listing_cost(s, ws) -> str:
     """What the skill adds to each target agent's own listing (issue 8), e.g. "claude-code +33 · codex +45"."""
     from skillpm.errors import SkillpmError
     from skillpm.listing import skill_session_cost_by_agent
@@ -38,7 +38,7 @@ def _listing_cost(s) -> str:
     if not agents:
         return ""
     try:
-        entries = skill_session_cost_by_agent([s.cand.skill], agents, Path.cwd())
+        entries = skill_session_cost_by_agent([s.cand.skill], agents, ws.root, ws.scope, relative_locations=True)
     except SkillpmError:
         return ""
     return " · ".join(f"{a} " + ("not listed (description too long)" if e.skipped else f"+{e.tokens:,}"
@@ -46,7 +46,7 @@ def _listing_cost(s) -> str:
                       for a in agents for e in entries[a])
 
 
-def render_planned(s) -> None:
+def render_planned(s, ws) -> None:
     from skillpm.tokens import price_rows
 
     c = s.cand
@@ -58,9 +58,9 @@ def render_planned(s) -> None:
     cost = s.cost
     out(f"  cost     {cost.session:,} tokens every session · {cost.invoke:,} once invoked · "
         f"{cost.resources:,} in resources")
-    per_agent = _listing_cost(s)
+    per_agent = _listing_cost(s, ws)
     if per_agent:
-        out(f"           per session in each agent's own skill list: {per_agent}")
+        out(f"           per session in each agent's own skill list (paths counted relative to the project): {per_agent}")
     rows = [[m, "$" + p1, "$" + p2] for (m, p1), (_, p2) in zip(price_rows(cost.session), price_rows(cost.invoke))]
     for line in table(rows, ["model", "per session", "once invoked"], indent="           "):
         out(line)
@@ -130,7 +130,7 @@ def add(
         from skillpm.tokens import TOKENIZER_NOTE
 
         for s in plan.skills:
-            render_planned(s)
+            render_planned(s, plan.workspace)
             out()
         out(f"({TOKENIZER_NOTE}; the scan is static: a clean grade is not proof that a skill is safe)")
         out()
