@@ -141,16 +141,16 @@ def ls_remote(url: str, ref: str | None) -> dict[str, str]:
     return refs
 
 
-def ls_tree(git_dir: Path, treeish: str) -> list[tuple[str, str, str, str]]:
-    """(mode, type, object id, path) for every entry under ``treeish``, recursively."""
-    proc = run(["ls-tree", "-r", "-z", "--full-tree", treeish], git_dir)
+def ls_tree(git_dir: Path, treeish: str) -> list[tuple[str, str, str, int, str]]:
+    """(mode, type, object id, size, path) for every entry under ``treeish``, recursively (size -1 if none)."""
+    proc = run(["ls-tree", "-r", "-l", "-z", "--full-tree", treeish], git_dir)
     out = []
     for rec in proc.stdout.split(b"\0"):
         if not rec:
             continue
         meta, _, path = rec.partition(b"\t")
-        mode, typ, oid = meta.decode().split(" ")
-        out.append((mode, typ, oid, path.decode("utf-8", "surrogateescape")))
+        mode, typ, oid, size = meta.decode().split()
+        out.append((mode, typ, oid, int(size) if size.isdigit() else -1, path.decode("utf-8", "surrogateescape")))
     return out
 
 

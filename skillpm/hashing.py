@@ -54,6 +54,37 @@ class Tree:
         return sum(len(b) for b in self.files.values())
 
 
+class SizeBudget:
+    """The caps on one skill (file count, single file size, total bytes), checked as files arrive.
+
+    The one place the caps are enforced, whether the files come from a folder, git objects or an
+    archive; ``what`` names the skill in the error.
+    """
+
+    def __init__(self, limits: dict | None, what: str):
+        self.lim = limits or DEFAULT_LIMITS
+        self.what = what
+        self.files = 0
+        self.total = 0
+
+    def check_count(self, count: int) -> None:
+        if count > self.lim["max_files"]:
+            raise SkillpmError(f"{self.what} holds more than {self.lim['max_files']} files",
+                               "raise limits.max-files in the config if this is intended")
+
+    def add(self, rel: str, size: int) -> None:
+        """Account for one more file of ``size`` bytes; raise when a cap is passed."""
+        if size > self.lim["max_file_bytes"]:
+            raise SkillpmError(f"file {rel} is {size} bytes, over the cap of {self.lim['max_file_bytes']}",
+                               "raise limits.max-file-bytes in the config if this is intended")
+        self.total += size
+        if self.total > self.lim["max_total_bytes"]:
+            raise SkillpmError(f"{self.what} is over the size cap of {self.lim['max_total_bytes']} bytes",
+                               "raise limits.max-total-bytes in the config if this is intended")
+        self.files += 1
+        self.check_count(self.files)
+
+
 def dirhash(files: dict[str, bytes]) -> str:
     """Go's ``dirhash.Hash1`` over ``files`` (path → bytes), paths sorted in byte order."""
     return dirhash_from_digests({p: hashlib.sha256(b).hexdigest() for p, b in files.items()})
@@ -156,7 +187,7 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
     root = Path(root)
     root_real = None  # resolved only if the folder holds a symlink
     tree = Tree()
-    total = 0
+    budget = SizeBudget(lim, f"skill at {root}")
     stack: list[tuple[Path | str, str, int]] = [(root, "", 0)]  # (folder on disk, relative prefix, link depth)
     while stack:
         folder, prefix, link_depth = stack.pop()
@@ -196,16 +227,7 @@ def read_tree(root: Path, limits: dict | None = None) -> Tree:
             else:
                 raise SkillpmError(f"{rel} is a device, socket or pipe, not a regular file",
                                    "a skill may only contain regular files and folders")
-            if st.st_size > lim["max_file_bytes"]:
-                raise SkillpmError(f"file {rel} is {st.st_size} bytes, over the cap of {lim['max_file_bytes']}",
-                                   "raise limits.max-file-bytes in the config if this is intended")
-            total += st.st_size
-            if total > lim["max_total_bytes"]:
-                raise SkillpmError(f"skill at {root} is over the size cap of {lim['max_total_bytes']} bytes",
-                                   "raise limits.max-total-bytes in the config if this is intended")
-            if len(tree.files) >= lim["max_files"]:
-                raise SkillpmError(f"skill at {root} holds more than {lim['max_files']} files",
-                                   "raise limits.max-files in the config if this is intended")
+            budget.add(rel, st.st_size)
             if rel in tree.files:
                 raise SkillpmError(f"file names collide after Unicode normalisation: two files are named {rel!r}",
                                    "they would overwrite each other on macOS and Windows; rename one of them")

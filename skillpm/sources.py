@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skillpm.errors import SkillpmError
-from skillpm.hashing import Tree, check_collisions, check_relpath
+from skillpm.hashing import SizeBudget, Tree, check_collisions, check_relpath
 from skillpm.skill import Skill, skill_from_tree
 
 SKIP_DIRS = {".git", "node_modules"}
@@ -271,12 +271,17 @@ def tree_from_git(git_dir: Path, commit: str, subpath: str, limits: dict | None 
     lim = limits or cfg_limits()
     treeish = f"{commit}:{subpath}" if subpath else f"{commit}^{{tree}}"
     entries = gitutil.ls_tree(git_dir, treeish)
-    by_path = {p: (mode, oid) for mode, typ, oid, p in entries if typ == "blob"}
+    by_path = {p: (mode, oid) for mode, typ, oid, _size, p in entries if typ == "blob"}
+    sizes = {p: size for _mode, typ, _oid, size, p in entries if typ == "blob"}
     links = {p: oid for p, (mode, oid) in by_path.items() if mode == "120000"}
-    wanted = {}
+    wanted: dict[str, str] = {}  # path in the skill -> blob id
+    wanted_size: dict[str, int] = {}
     tree = Tree()
-    if len(by_path) > lim["max_files"]:
-        raise SkillpmError(f"skill holds more than {lim['max_files']} files", "raise limits.max-files in the config")
+    budget = SizeBudget(lim, f"skill {subpath or '(repository root)'} at {commit[:12]}")
+    budget.check_count(len(by_path))
+    for p in links:  # a link's blob is its target path; a huge one is not a link anyone needs
+        if sizes[p] > 4096:
+            raise SkillpmError(f"symlink {p} in the skill has a {sizes[p]}-byte target", "replace the link with the file")
     link_targets = gitutil.cat_blobs(git_dir, list(links.values())) if links else {}
     for path, (mode, oid) in by_path.items():
         if path.split("/")[0] == ".git":
@@ -294,24 +299,19 @@ def tree_from_git(git_dir: Path, commit: str, subpath: str, limits: dict | None 
                 raise SkillpmError(f"symlink {rel} -> {target} points outside the skill or dangles",
                                    "skillpm never follows a link out of a skill; replace the link with the file")
             wanted[rel] = by_path[resolved][1]
+            wanted_size[rel] = sizes[resolved]
             if by_path[resolved][0] == "100755":
                 tree.executables.add(rel)
             continue
         wanted[rel] = oid
+        wanted_size[rel] = sizes[path]
         if mode == "100755":
             tree.executables.add(rel)
+    for rel in wanted:  # caps from the sizes git reports, before any blob is read
+        budget.add(rel, wanted_size[rel])
     blobs = gitutil.cat_blobs(git_dir, list(wanted.values()))
-    total = 0
     for rel, oid in wanted.items():
-        data = blobs[oid]
-        if len(data) > lim["max_file_bytes"]:
-            raise SkillpmError(f"file {rel} is over the cap of {lim['max_file_bytes']} bytes",
-                               "raise limits.max-file-bytes in the config")
-        total += len(data)
-        if total > lim["max_total_bytes"]:
-            raise SkillpmError(f"skill is over the size cap of {lim['max_total_bytes']} bytes",
-                               "raise limits.max-total-bytes in the config")
-        tree.files[rel] = data
+        tree.files[rel] = blobs[oid]
     check_collisions(list(tree.files))
     return tree
 

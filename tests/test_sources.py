@@ -142,3 +142,22 @@ def test_control_characters_in_source_are_a_user_error():
     # Found by the hypothesis fuzzer: '~\x00' used to escape as ValueError (embedded null byte).
     with pytest.raises(SkillpmError, match="control characters"):
         parse_source("~\x00")
+
+
+def test_git_skill_over_the_size_cap_is_refused_before_its_blobs_are_read(git_repo, tmp_path, monkeypatch):
+    from skillpm import gitutil
+
+    repo = git_repo()
+    repo.add_skill("big", files={"data.bin": b"x" * 4096})
+    repo.commit()
+    (tmp_path / "config").mkdir(exist_ok=True)
+    (tmp_path / "config" / "config.toml").write_text("[limits]\nmax-file-bytes = 1024\n")
+    from skillpm import config
+
+    config._cached.cache_clear()
+    read = []
+    real = gitutil.cat_blobs
+    monkeypatch.setattr(gitutil, "cat_blobs", lambda d, oids: read.append(len(oids)) or real(d, oids))
+    with pytest.raises(SkillpmError, match="data.bin is 4096 bytes, over the cap of 1024"):
+        resolve_source(parse_source(repo.url))
+    assert read == []  # the cap was checked from ls-tree's sizes: no blob was read
