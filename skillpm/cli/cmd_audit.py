@@ -8,7 +8,7 @@ import typer
 
 from skillpm.cli.app import app
 from skillpm.cli.options import GLOBAL_OPT, JSON_OPT
-from skillpm.cli.render import emit_json, handles_errors, out, say, style, table
+from skillpm.cli.render import confirm_write, emit_json, handles_errors, out, say, style, table
 
 SEV_COLOR = {"critical": "red", "high": "red", "medium": "yellow"}
 
@@ -128,7 +128,6 @@ def update_cmd(
     json_out: bool = JSON_OPT,
 ) -> None:
     """Show per skill what would change (tokens ±, grade, findings, files, SKILL.md diff), ask, then update."""
-    from skillpm.cli.render import is_interactive
     from skillpm.errors import PolicyError
     from skillpm.ops.update import apply_update, plan_update
 
@@ -155,18 +154,10 @@ def update_cmd(
     if refused:
         raise PolicyError("refusing to update: " + "; ".join(f"{c.name} would be graded {c.grade_after}" for c in refused),
                           "read the findings above; pass --force to update anyway, or name only the other skills")
-    accept_asked = False
-    if plan.needs_question or not yes:
-        if not is_interactive():
-            if plan.needs_question:
-                raise PolicyError(", ".join(f"{c.name} would be graded {c.grade_after}" for c in plan.needs_question)
-                                  + ": confirmation needed and there is no terminal",
-                                  "pass --min-grade C to accept C grades without asking")
-            raise PolicyError("no terminal to confirm on", "pass --yes to update without asking, or --dry-run to look only")
-        n = len(plan.updates)
-        if not typer.confirm(f"Update {n} skill{'s' if n != 1 else ''}?", default=False, err=True):
-            raise PolicyError("nothing updated: not confirmed", "run again and answer y, or pass --yes")
-        accept_asked = True
+    n = len(plan.updates)
+    accept_asked = confirm_write(f"Update {n} skill{'s' if n != 1 else ''}?",
+                                 graded=[f"{c.name} would be graded {c.grade_after}" for c in plan.needs_question],
+                                 yes=yes, verb="update", done="updated")
     res = apply_update(plan, accept_asked=accept_asked)
     if json_out:
         emit_json("update", res.to_dict())
@@ -190,7 +181,6 @@ def import_cmd(
     json_out: bool = JSON_OPT,
 ) -> None:
     """Write skillpm.toml and skillpm.lock from Vercel's skills lock, adopting folders already in place."""
-    from skillpm.cli.render import is_interactive
     from skillpm.errors import PolicyError
     from skillpm.ops.import_lock import apply_import, plan_import
 
@@ -214,18 +204,10 @@ def import_cmd(
     if ap.refused:
         raise PolicyError("refusing to import: " + "; ".join(f"{s.name} is graded {s.scan.grade}" for s in ap.refused),
                           "read `skillpm audit` after importing the others; pass --force to import anyway")
-    accept_asked = False
-    if ap.needs_question or not yes:
-        if not is_interactive():
-            if ap.needs_question:
-                raise PolicyError(", ".join(f"{s.name} is graded {s.scan.grade}" for s in ap.needs_question)
-                                  + ": confirmation needed and there is no terminal",
-                                  "pass --min-grade C to accept C grades without asking")
-            raise PolicyError("no terminal to confirm on", "pass --yes to import without asking, or --dry-run to look only")
-        if not typer.confirm(f"Import {len(plan.planned)} skill{'s' if len(plan.planned) != 1 else ''}?", default=False,
-                             err=True):
-            raise PolicyError("nothing imported: not confirmed", "run again and answer y, or pass --yes")
-        accept_asked = True
+    n = len(plan.planned)
+    accept_asked = confirm_write(f"Import {n} skill{'s' if n != 1 else ''}?",
+                                 graded=[f"{s.name} is graded {s.scan.grade}" for s in ap.needs_question],
+                                 yes=yes, verb="import", done="imported")
     res = apply_import(plan, accept_asked=accept_asked)
     if json_out:
         emit_json("import", {**plan.to_dict(), "written": res.written, "unchanged": res.unchanged})

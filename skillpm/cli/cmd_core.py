@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from skillpm.cli.app import app
-from skillpm.cli.render import human_size
 from skillpm.cli.options import AGENT_OPT, GLOBAL_OPT, JSON_OPT
-from skillpm.cli.render import (OUT, emit_json, error_entry, grade_str, handles_errors, is_interactive, out, say, show_path, style,
-                                table, warn)
+from skillpm.cli.render import (confirm_write, emit_json, error_entry, grade_str, handles_errors, human_size,
+                                is_interactive, out, say, show_path, style, table)
 
 
 
@@ -141,21 +139,12 @@ def add(
     if plan.refused:
         raise PolicyError("refusing to install: " + "; ".join(f"{s.name} is graded {s.scan.grade}" for s in plan.refused),
                           "read the findings above; pass --force to install anyway")
-    accept_asked = False
-    if plan.needs_question or not yes:
-        if not is_interactive():
-            if plan.needs_question:
-                raise PolicyError(", ".join(f"{s.name} is graded {s.scan.grade}" for s in plan.needs_question)
-                                  + ": confirmation needed and there is no terminal",
-                                  "pass --min-grade C to accept C grades without asking")
-            raise PolicyError("no terminal to confirm on", "pass --yes to install without asking, or --dry-run to look only")
-        n_dest = sum(1 for s in plan.skills for p in s.placements if p.action != "unchanged")
-        q = f"Install {len(plan.skills)} skill{'s' if len(plan.skills) != 1 else ''} into {n_dest} folder{'s' if n_dest != 1 else ''}?"
-        if plan.needs_question:
-            q = f"{', '.join(s.name + ' is graded ' + s.scan.grade for s in plan.needs_question)}. {q}"
-        if not typer.confirm(q, default=False, err=True):
-            raise PolicyError("nothing installed: not confirmed", "run again and answer y, or pass --yes")
-        accept_asked = True
+    graded = [f"{s.name} is graded {s.scan.grade}" for s in plan.needs_question]
+    n_dest = sum(1 for s in plan.skills for p in s.placements if p.action != "unchanged")
+    q = f"Install {len(plan.skills)} skill{'s' if len(plan.skills) != 1 else ''} into {n_dest} folder{'s' if n_dest != 1 else ''}?"
+    if graded:
+        q = f"{', '.join(graded)}. {q}"
+    accept_asked = confirm_write(q, graded=graded, yes=yes, verb="install", done="installed")
     result = apply_plan(plan, accept_asked=accept_asked)
     if json_out:
         emit_json("add", result.to_dict())

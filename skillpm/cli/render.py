@@ -210,3 +210,26 @@ def progress(items, label: str, min_items: int = PROGRESS_MIN_ITEMS):
 def human_size(n: int) -> str:
     """Bytes as people read them: 840 B, 3.4 KiB, 1.2 MiB."""
     return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1048576:.1f} MiB"
+
+
+def confirm_write(question: str, *, graded: list[str], yes: bool, verb: str, done: str) -> bool:
+    """Ask before an install-like write; True when the user confirmed on a terminal.
+
+    ``graded`` holds "name is graded C" lines that must be confirmed even with ``--yes``.
+    Without a terminal (or under --json) nothing is asked: a needed question is a refusal
+    with its hint. ``verb``/``done`` word the messages ("install"/"installed").
+    """
+    from skillpm.errors import PolicyError
+
+    if not graded and yes:
+        return False
+    if not is_interactive():
+        if graded:
+            raise PolicyError(", ".join(graded) + ": confirmation needed and there is no terminal",
+                              "pass --min-grade C to accept C grades without asking")
+        raise PolicyError("no terminal to confirm on", f"pass --yes to {verb} without asking, or --dry-run to look only")
+    import typer
+
+    if not typer.confirm(question, default=False, err=True):
+        raise PolicyError(f"nothing {done}: not confirmed", "run again and answer y, or pass --yes")
+    return True
