@@ -7,15 +7,15 @@ is never split into lines unless something matched.
 
 from __future__ import annotations
 
-import heapq
 import math
 import posixpath
 import re
 from bisect import bisect_right
 from collections import Counter
+from itertools import repeat
 from dataclasses import dataclass, field
 
-from skillpm.scan import hidden
+from skillpm.scan import hidden, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
 from skillpm.scan.rules import RANK, SEVERITIES, Rule, load_rules
 
@@ -23,6 +23,7 @@ MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
 MAX_RESCANS = 20  # decoded blobs per file scanned again with every rule
 PATTERN_BUDGET = 32 * 1024  # characters one pattern may read in a file over 256 KiB
+MAX_STARTS = 4096  # places one pattern is tried at in a file over 128 KiB
 MAX_TRIES_PER_LINE = 40  # matches of one rule weighed on one line (a 10 MB one-line file has many)
 
 SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx",
@@ -44,11 +45,17 @@ MAGIC_ARCHIVE = (b"PK\x03\x04", b"PK\x05\x06", b"\x1f\x8b", b"BZh", b"\xfd7zXZ",
                  b"\x28\xb5\x2f\xfd", b"MSCF", b"xar!")
 OFFICE_EXT = (".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub")
 
-FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([^\n`]*)$", re.MULTILINE)
-HEADING_RE = re.compile(r"^#{1,6}[ \t]+([^\n]{0,200})$", re.MULTILINE)
+# Regexes that run over whole files start with a literal or a small character class, so that
+# re's search skips ahead in C to where they can match (a leading look-behind or ^ would make
+# it try every position). Line-start conditions are checked after the first character.
+FENCE_RE = re.compile(r"(`{3,}|~{3,})[ \t]*([^\n`]*)$", re.MULTILINE)  # at most 3 blanks before: see _segment
+HEADING_RE = re.compile(r"#(?<![^\n]#)#{0,5}[ \t]+([^\n]{0,200})$", re.MULTILINE)
 # A soft line break inside a paragraph: the next line continues the sentence.
-SOFT_BREAK_RE = re.compile(r"(?<=[^\n])\n(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
-CONCAT_RE = re.compile(r"""(["'])[ \t]*(?:[+.&][ \t\n]{0,40}|\\\n[ \t]{0,40}|\n[ \t]{0,40})?\1|\\\n[ \t]{0,40}""")
+SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
+# String concatenations and line continuations that _Deobf removes: "cu" + "rl", c""url, 'a'\
+# 'b', and a backslash-newline. One regex per quote character (a literal prefix is fast).
+CONCAT_RES = tuple(re.compile(q + r"""[ \t]*(?:[+.&][ \t\n]{0,40}|\\\n[ \t]{0,40}|\n[ \t]{0,40})?""" + q) for q in "\"'") + (
+    re.compile(r"\\\n[ \t]{0,40}"),)
 NEGATION_RE = re.compile(
     r"\b(?:not|never|no(?! (?:matter|longer|need|one|doubt))|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|cannot|can'?t|"
     r"avoid|avoids|refuse|refuses|reject|rejects|prohibit|prohibits|forbid|forbids|forbidden|prevent|prevents|block|"
@@ -192,6 +199,9 @@ def _segment(ctx: _FileCtx) -> None:
     fences: list[tuple[int, int, str]] = []  # (first line, last line, lang)
     if "```" in view or "~~~" in view:
         for m in FENCE_RE.finditer(view):
+            lead = view[view.rfind("\n", 0, m.start()) + 1:m.start()]
+            if len(lead) > 3 or lead.strip(" \t"):
+                continue  # not at the start of its line (CommonMark allows three blanks)
             ln = ctx.line_of(m.start())
             if ln < body_line:
                 continue
@@ -304,12 +314,17 @@ class _Deobf:
     def __init__(self, view: str):
         parts, self.starts, self.orig = [], [], []
         pos = out = 0
-        for m in CONCAT_RE.finditer(view):
-            parts.append(view[pos:m.start()])
-            out += m.start() - pos
+        spans = sorted(m.span() for rx in CONCAT_RES for m in rx.finditer(view))
+        end = -1
+        for start, stop in spans:
+            if start < end:
+                continue  # inside the previous one
+            end = stop
+            parts.append(view[pos:start])
+            out += start - pos
             self.starts.append(out)
-            self.orig.append(m.end())
-            pos = m.end()
+            self.orig.append(stop)
+            pos = stop
         parts.append(view[pos:])
         self.text = "".join(parts)
         self.changed = bool(self.starts)
@@ -325,98 +340,103 @@ CONTEXT = 600  # characters of a line around a match that context checks read
 WINDOW = 450  # characters on each side of an anchor that a match may span (pattern gaps stay well below)
 
 
-def _trie_regex(words) -> str:
-    trie: dict = {}
-    for w in words:
-        node = trie
-        for ch in w:
-            node = node.setdefault(ch, {})
-        node[""] = {}
+class _Group:
+    """Literals of which one must occur: found by word (a C-level set test) or, without a word, as a substring."""
 
-    def walk(node: dict) -> str:
-        alts = [re.escape(ch) + walk(node[ch]) for ch in sorted(k for k in node if k)]
-        if not alts:
-            return ""
-        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
-        if "" in node:
-            body = "(?:" + body + ")?"
-        return body
+    __slots__ = ("lits", "words", "subs")
 
-    return walk(trie)
+    def __init__(self, pairs):
+        self.lits = tuple(pairs)  # (literal, Key)
+        self.words = frozenset(k.word for _, k in self.lits if k.word is not None)
+        self.subs = tuple(k.substring for _, k in self.lits if k.substring is not None)
 
+    def count(self, words: set, has) -> int:
+        """How many of its literals may occur (0: none can)."""
+        n = len(self.words & words) if self.words else 0
+        for sub in self.subs:
+            n += has(sub)
+        return n
 
-class AnchorIndex:
-    """Every anchor literal of every rule, found in one pass of one regex (a trie, longest first).
-
-    A literal that starts with a letter or digit must start a word. Literals that are
-    prefixes of a longer hit at the same place are recorded too.
-    """
-
-    def __init__(self, words):
-        words = sorted({w for w in words if w})
-        alnum = [w for w in words if w[0].isalnum()]
-        other = [w for w in words if not w[0].isalnum()]
-        parts = []
-        if alnum:
-            parts.append("(?<![a-z0-9])(?=(" + _trie_regex(alnum) + "))")
-        if other:
-            parts.append("(?=(" + _trie_regex(other) + "))")
-        self.regex = re.compile("|".join(parts))
-        wordset = set(words)
-        self.prefixes: dict[str, tuple[str, ...]] = {
-            w: tuple(w[:i] for i in range(1, len(w) + 1) if w[:i] in wordset) for w in words}
-
-    def hits(self, low: str) -> "_Hits":
-        found: dict[str, list[int]] = {}
-        prefixes = self.prefixes
-        for m in self.regex.finditer(low):
-            pos = m.start()
-            for w in prefixes[m.group(1) or m.group(2)]:
-                lst = found.get(w)
-                if lst is None:
-                    found[w] = [pos]
-                elif len(lst) < 20000:
-                    lst.append(pos)
-        return _Hits(low, found)
+    def present(self, words: set, has) -> list[str]:
+        return [lit for lit, k in self.lits if (k.word in words if k.word is not None else has(k.substring))]
 
 
-class _Hits:
-    """Where each anchor literal occurs in one lowered text."""
+class _Plan:
+    """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
-    def __init__(self, low: str, found: dict[str, list[int]]):
+    __slots__ = ("rule", "pat", "leads", "groups", "sig")
+
+    def __init__(self, rule: Rule, pat):
+        self.rule, self.pat = rule, pat
+        lits = literals.leading_literals(pat.regex.pattern, pat.regex.flags)
+        # Every match starts with one of these (None: unknown, the pattern runs in windows around its anchors).
+        self.leads = None if lits is None else _Group((literals.plain(x), literals.Key(x, False)) for x in lits)
+        self.groups = tuple(_Group((kw, literals.Key(kw, kw[0].isalnum())) for kw in group) for group in pat.anchors)
+        # The words (exact, or word starts) one of which must be in the file: a C-level set test.
+        self.sig = None
+        for group in ([self.leads] if self.leads else []) + list(self.groups):
+            if not group.subs:
+                self.sig = group.words
+                break
+
+    @property
+    def keys(self):
+        return [k for g in ([self.leads] if self.leads else []) + list(self.groups) for _, k in g.lits]
+
+
+class _Text:
+    """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
+
+    __slots__ = ("text", "low", "mapper", "_pos")
+
+    def __init__(self, text: str, mapper=None):
+        self.text, self.mapper = text, mapper
+        low = text.lower()
+        if len(low) != len(text):  # a few characters lowercase to two (İ): keep offsets aligned
+            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
         self.low = low
-        self.found = found
-        self.truncated = False  # a pattern's scan budget ran out (a huge, keyword-dense file)
+        self._pos: dict[str, list[int]] = {}
 
-    def of(self, kw: str) -> list[int]:
-        return self.found.get(kw, [])
+    def positions(self, lit: str, limit: int) -> list[int]:
+        """Offsets of ``lit`` in the lowercase text (at most ``limit``; the list is cached)."""
+        got = self._pos.get(lit)
+        if got is None:
+            got = []
+            low, find = self.low, self.low.find
+            i = find(lit)
+            while i >= 0 and len(got) < limit:
+                got.append(i)
+                i = find(lit, i + 1)
+            self._pos[lit] = got
+        return got
 
-    def any(self, keywords) -> bool:
-        return any(k in self.found for k in keywords)
 
-
-def _windows(hits: _Hits, anchors: tuple[tuple[str, ...], ...], width: int = WINDOW,
-             budget: int | None = None) -> list[tuple[int, int]]:
-    """Spans of the text near a hit of the first anchor group that also hold every other group; merged.
-
-    Anchors are found once per file, so a regex only ever runs on the few spans where it can
-    match. With a ``budget`` (huge files), at most about that many characters of spans are returned.
-    """
-    low = hits.low
-    if not anchors:
-        return [(0, len(low))]
-    lists = [x for x in (hits.of(kw) for kw in anchors[0]) if x]
-    if not lists:
-        return []
-    pos = lists[0] if len(lists) == 1 else heapq.merge(*lists)
-    n = len(low)
+def _spans(hits: list[int], width: int, n: int) -> list[tuple[int, int]]:
+    """[h - width, h + width] around each hit, merged."""
     out: list[tuple[int, int]] = []
-    rest = anchors[1:]
-    left = budget
+    for h in hits:
+        lo, hi = max(0, h - width), min(n, h + width)
+        if out and lo <= out[-1][1]:
+            if hi > out[-1][1]:
+                out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return out
 
-    def close(lo: int, hi: int) -> bool:
-        nonlocal left
-        if all(any(low.find(k, lo, hi) >= 0 for k in group) for group in rest):
+
+def _windows(tx: _Text, groups, words: set, has, width: int, budget: int | None) -> tuple[list[tuple[int, int]], bool]:
+    """Spans near a hit of the first anchor group that also hold a literal of every other group; merged.
+
+    For the few patterns whose start is not a known literal. Returns (spans, cut short by the budget)."""
+    low = tx.low
+    if not groups:
+        return [(0, len(low))], False
+    hits = sorted(p for kw in groups[0].present(words, has) for p in tx.positions(kw, 100_000))
+    rest = [g.present(words, has) for g in groups[1:]]
+    out: list[tuple[int, int]] = []
+    left = budget
+    for lo, hi in _spans(hits, width, len(low)):
+        if all(any(low.find(k, lo, hi) >= 0 for k in g) for g in rest):
             if lo:  # start at the line start when it is near, so that ^ and look-behinds see the whole line
                 nl = low.rfind("\n", max(0, lo - 300), lo)
                 lo = nl + 1 if nl >= 0 else lo
@@ -424,23 +444,38 @@ def _windows(hits: _Hits, anchors: tuple[tuple[str, ...], ...], width: int = WIN
             if left is not None:
                 left -= hi - lo
                 if left <= 0:
-                    hits.truncated = True
-                    return False
-        return True
+                    return out, True
+    return out, False
 
-    cur_lo = cur_hi = -1
-    for h in pos:
-        lo = h - width if h > width else 0
-        if cur_hi >= 0 and lo <= cur_hi:
-            if h + width > cur_hi:
-                cur_hi = min(n, h + width)
-            continue
-        if cur_hi >= 0 and not close(cur_lo, cur_hi):
-            return out
-        cur_lo, cur_hi = lo, min(n, h + width)
-    if cur_hi >= 0:
-        close(cur_lo, cur_hi)
-    return out
+
+def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
+    """Where a match of ``plan`` may start: at its leading literals, near the rarest group's literals.
+
+    Each group's count of literals that may occur (a set intersection, no text read) picks the
+    seed: the read-a-file verbs of a credential rule are everywhere, ``.ssh`` is not, so the verbs
+    are looked for only within the pattern's reach of each ``.ssh``."""
+    leads = plan.leads.present(words, has)
+    seed, fewest = None, len(leads)
+    for g in plan.groups:
+        n = g.count(words, has)
+        if n < fewest:
+            seed, fewest = g, n
+    if seed is None:
+        if len(leads) == 1:
+            return tx.positions(leads[0], limit)
+        return sorted({p for lit in leads for p in tx.positions(lit, limit)})
+    hits = sorted(p for lit in seed.present(words, has) for p in tx.positions(lit, limit))
+    low = tx.low
+    out: set[int] = set()
+    for lo, hi in _spans(hits, plan.pat.span, len(low)):
+        for lit in leads:
+            i = low.find(lit, lo, hi)
+            while i >= 0:
+                out.add(i)
+                i = low.find(lit, i + 1, hi)
+        if len(out) >= limit:
+            break
+    return sorted(out)
 
 
 def _window(line: str, col: int, width: int = 240) -> str:
@@ -455,13 +490,13 @@ class Scanner:
         self.ruleset = load_rules()
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
-        words = set()
+        self.plans = [_Plan(r, p) for r in self.pattern_rules for p in r.patterns]
+        self.lexicon = literals.Lexicon(k for pl in self.plans for k in pl.keys)
+        self.by_rule = []  # (rule, words one of which the rule needs or None, its plans)
         for r in self.pattern_rules:
-            words.update(r.keywords)
-            for p in r.patterns:
-                for group in p.anchors:
-                    words.update(group)
-        self.anchors = AnchorIndex(words)
+            plans = [pl for pl in self.plans if pl.rule is r]
+            sigs = [pl.sig for pl in plans]
+            self.by_rule.append((r, None if None in sigs else frozenset().union(*sigs), plans))
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -517,60 +552,95 @@ class Scanner:
 
     # ------------------------------------------------------------ pattern rules
     def _match_rules(self, ctx: _FileCtx) -> list[Finding]:
-        lowered = self.anchors.hits(ctx.view.lower())
-        # Bounded work on huge files: each pattern reads at most BUDGET characters of windows.
-        budget = PATTERN_BUDGET if len(ctx.view) > PATTERN_BUDGET * 4 else None
-        joined = None
-        deobf = None
-        deobf_lower = None
+        """Run the pattern rules whose words occur in the file, each only where its first literal is."""
+        view = ctx.view
+        base = _Text(view)
+        lex = self.lexicon
+        present_words = lex.present(lex.words(base.low.encode("utf-8", "surrogatepass")))
+        dtext = None
+        if "'" in view or '"' in view or "\\\n" in view:
+            deobf = _Deobf(view)
+            if deobf.changed:
+                dtext = _Text(deobf.text, deobf)
+                present_words |= lex.present(lex.words(dtext.low.encode("utf-8", "surrogatepass")))
+        subs: dict[str, bool] = {}
+
+        def has(sub: str) -> bool:
+            got = subs.get(sub)
+            if got is None:
+                got = subs[sub] = sub in base.low or (dtext is not None and sub in dtext.low)
+            return got
+
+        # Bounded work on huge files: each pattern tries at most MAX_STARTS places (or reads
+        # PATTERN_BUDGET characters of windows); a finding says when that cut the scan short.
+        big = len(view) > PATTERN_BUDGET * 4
+        limit = MAX_STARTS if big else len(view) + 1
+        budget = PATTERN_BUDGET if big else None
+        has_fm = bool(ctx.regions) and ctx.regions[0].kind == "frontmatter"
+        joined: _Text | None = None
+        truncated = False
         best: dict[tuple[str, int], Finding] = {}
         per_rule: Counter = Counter()
         tries: Counter = Counter()
-        for rule in self.pattern_rules:
-            if rule.scope == {"frontmatter"} and not (ctx.regions and ctx.regions[0].kind == "frontmatter"):
+        for rule, sig, plans in self.by_rule:
+            if sig is not None and sig.isdisjoint(present_words):
                 continue
-            if rule.join:
-                if joined is None:
-                    joined = _joined(ctx)
-                text, low, mapper = joined, lowered, None
-            else:
-                if deobf is None:
-                    deobf = _Deobf(ctx.view) if ("'" in ctx.view or '"' in ctx.view or "\\\n" in ctx.view) else False
-                    deobf_lower = self.anchors.hits(deobf.text.lower()) if deobf and deobf.changed else None
-                if deobf and deobf.changed:
-                    text, low, mapper = deobf.text, deobf_lower, deobf
+            if rule.scope == {"frontmatter"} and not has_fm:
+                continue
+            for plan in plans:
+                if plan.sig is not None and plan.sig.isdisjoint(present_words):
+                    continue
+                if plan.leads is not None and not plan.leads.count(present_words, has):
+                    continue
+                if not all(g.count(present_words, has) for g in plan.groups):
+                    continue
+                if rule.join:
+                    if joined is None:
+                        j = _joined(ctx)
+                        joined = base if j is view else _Text(j)
+                    tx = joined
                 else:
-                    text, low, mapper = ctx.view, lowered, None
-            for pat in rule.patterns:
-                for lo, hi in _windows(low, pat.anchors, pat.span, budget):
-                    for m in pat.regex.finditer(text, lo, hi):
-                        start = mapper.to_orig(m.start()) if mapper else m.start()
-                        line = ctx.line_of(start)
-                        old = best.get((rule.id, line))
-                        if old is not None and RANK[old.severity] >= RANK[pat.severity]:
-                            continue  # this line already carries this rule at this severity
-                        tries[(rule.id, line)] += 1
-                        if tries[(rule.id, line)] > MAX_TRIES_PER_LINE:
-                            break  # a pathological line: enough matches of this pattern were weighed
-                        f = self._consider(rule, pat, m, text, start, ctx, line)
-                        if f is None:
+                    tx = dtext or base
+                text, mapper = tx.text, tx.mapper
+                regex = plan.pat.regex.compiled
+                if plan.leads is not None:
+                    starts = _starts(tx, plan, present_words, has, limit)
+                    if len(starts) >= limit:
+                        truncated, starts = True, starts[:limit]
+                    found = (m for m in map(regex.match, repeat(text), starts) if m is not None)
+                else:
+                    spans, cut = _windows(tx, plan.groups, present_words, has, plan.pat.span, budget)
+                    truncated = truncated or cut
+                    found = (m for lo, hi in spans for m in regex.finditer(text, lo, hi))
+                pat = plan.pat
+                for m in found:
+                    start = mapper.to_orig(m.start()) if mapper else m.start()
+                    line = ctx.line_of(start)
+                    old = best.get((rule.id, line))
+                    if old is not None and RANK[old.severity] >= RANK[pat.severity]:
+                        continue  # this line already carries this rule at this severity
+                    tries[(rule.id, line)] += 1
+                    if tries[(rule.id, line)] > MAX_TRIES_PER_LINE:
+                        break  # a pathological line: enough matches of this pattern were weighed
+                    f = self._consider(rule, pat, m, text, start, ctx, line)
+                    if f is None:
+                        continue
+                    key = (rule.id, f.line)
+                    old = best.get(key)
+                    if old is None:
+                        if per_rule[rule.id] >= MAX_PER_RULE_FILE:
                             continue
-                        key = (rule.id, f.line)
-                        old = best.get(key)
-                        if old is None:
-                            if per_rule[rule.id] >= MAX_PER_RULE_FILE:
-                                continue
-                            per_rule[rule.id] += 1
-                            best[key] = f
-                        elif RANK[f.severity] > RANK[old.severity]:
-                            best[key] = f
-        found = list(best.values())
-        if lowered.truncated or (deobf_lower is not None and deobf_lower.truncated):
-            found.append(Finding("HT-04", "hidden-text", "medium", ctx.path, 1, _window(ctx.orig_line(1), 0),
-                                 self.by_id["HT-04"].message,
-                                 note=f"a {len(ctx.view)}-character file too dense with keywords to scan fully; "
-                                      f"each rule read its first {PATTERN_BUDGET} characters of matches"))
-        return found
+                        per_rule[rule.id] += 1
+                        best[key] = f
+                    elif RANK[f.severity] > RANK[old.severity]:
+                        best[key] = f
+        found_all = list(best.values())
+        if truncated:
+            found_all.append(Finding("HT-04", "hidden-text", "medium", ctx.path, 1, _window(ctx.orig_line(1), 0),
+                                     self.by_id["HT-04"].message,
+                                     note=f"a {len(view)}-character file too dense with keywords to scan fully; "
+                                          f"each rule tried its first {MAX_STARTS} places"))
+        return found_all
 
     def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx,
                   line: int | None = None) -> Finding | None:

@@ -199,8 +199,13 @@ CYR_CONFUSABLE = set("аввекмнорстухіјѕԁӏАВЕКМНОРСТХ
 GREEK_CONFUSABLE = set("οαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 
 
+GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f]")
+
+
 def homoglyph_tokens(text: str):
     """Yield (offset, token) for identifiers that mix Latin with look-alike Cyrillic or Greek letters."""
+    if not GREEK_CYRILLIC_RE.search(text):
+        return  # most non-ASCII text (dashes, arrows, emoji) has neither script: one quick pass
     last_end = -1
     for m in MIXED_RE.finditer(text):
         if m.start() < last_end:
@@ -252,11 +257,44 @@ def decode_b64(token: str) -> bytes | None:
         return None
 
 
+_B64_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
+_HEX_CHARS = frozenset(b"0123456789abcdefABCDEF")
+B64_TABLE = bytes.maketrans(bytes(range(256)), bytes(0x61 if c in _B64_CHARS else 0x20 for c in range(256)))
+HEX_TABLE = bytes.maketrans(bytes(range(256)), bytes(0x61 if c in _HEX_CHARS else 0x20 for c in range(256)))
+
+
+def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
+    """Spans of ``text`` holding runs of at least ``n`` ASCII characters of a class.
+
+    ``bytes.translate`` marks the class and a substring search finds the long runs: both in C,
+    so a file without a blob costs a few passes at memory speed instead of a regex pass."""
+    data = text.encode("utf-8", "surrogatepass")
+    marked = data.translate(table)
+    needle = b"a" * n
+    same = len(data) == len(text)  # ASCII: byte offsets are character offsets
+    out = []
+    done_b = done_c = 0  # a byte offset and the character offset it maps to
+    i = marked.find(needle)
+    while i >= 0:
+        j = marked.find(b" ", i + n)
+        j = len(marked) if j < 0 else j
+        if same:
+            ci, cj = i, j
+        else:  # runs are ASCII, so only the text before a run needs decoding to count characters
+            ci = done_c + len(data[done_b:i].decode("utf-8", "surrogatepass"))
+            cj = ci + (j - i)
+            done_b, done_c = j, cj
+        out.append((ci, min(len(text), cj + 4)))  # the pattern reads "==" and one character past the run
+        i = marked.find(needle, j)
+    return out
+
+
 def blobs(text: str):
     """Yield (offset, kind, length, decoded text or None) for base64 and hex blobs."""
     if len(text) < 24:
         return
-    for m in B64_RE.finditer(text):
+    found = (m for lo, hi in _runs(text, B64_TABLE, 24) for m in B64_RE.finditer(text, lo, hi))
+    for m in found:
         tok = m.group(0)
         if not (any(c.isdigit() for c in tok) or "+" in tok or "/" in tok):
             continue
@@ -269,7 +307,8 @@ def blobs(text: str):
         decoded = printable_text(raw) if raw else None
         if decoded or len(tok) >= 120:
             yield m.start(), "base64", len(tok), decoded
-    for m in HEX_RE.finditer(text):
+    found = (m for lo, hi in _runs(text, HEX_TABLE, 200) for m in HEX_RE.finditer(text, lo, hi)) if len(text) >= 200 else ()
+    for m in found:
         if BLOB_OK_CONTEXT.search(text[max(0, m.start() - 60): m.start()]):
             continue
         tok = m.group(0)

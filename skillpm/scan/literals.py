@@ -1,0 +1,200 @@
+"""What a rule regex must start with, and which words a text holds: the scanner's prefilter.
+
+Python's ``re`` has no multi-literal search, so running ~220 rule patterns over every byte of
+a skill is slow. Instead:
+
+1. ``leading_literals`` reads a pattern's parse tree once and returns the lowercase literal
+   strings any match must begin with (``\\b(?:ignore|disregard)\\s+all`` gives ``ignore``,
+   ``disregard``), or None when a match can begin with too many things.
+2. ``Lexicon`` splits a file into its words in a few C-level passes (``bytes.translate``,
+   ``split``, ``set``) and tells which of the rules' key words occur, so only the patterns
+   whose literals can occur are tried, and only at the places where those literals are.
+
+Both are necessary conditions, never sufficient: a pattern still has to match.
+"""
+
+from __future__ import annotations
+
+import re
+
+try:  # Python 3.11+
+    from re import _constants as _C, _parser as _P  # type: ignore[attr-defined]
+except ImportError:  # Python 3.10
+    import sre_constants as _C  # type: ignore[no-redef]
+    import sre_parse as _P  # type: ignore[no-redef]
+
+MAX_LITERALS = 256  # more alternatives than this at the start: give up (the pattern runs in windows)
+STOP_LENGTH = 24  # literals longer than this are cut; they are selective enough
+WORD_RE = re.compile("[a-z0-9\u0080-\U0010ffff]+")
+_WORDCHARS = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789")
+# Bytes that belong to a word: ASCII letters and digits, and every byte of a non-ASCII character
+# (``\b`` counts é as a word character). Everything else separates words; "_" too, so that
+# "api_key" holds the word "key" (a superset of what ``\b`` sees, which is what a prefilter needs).
+WORD_TABLE = bytes.maketrans(bytes(range(256)),
+                             bytes(c if c in _WORDCHARS or c >= 0x80 else 0x20 for c in range(256)))
+_SPACE = frozenset(" \t\n\r\f\v")
+EDGE = "\x00"  # in a leading literal: a word starts or ends here (\b, or whitespace follows)
+
+
+def _in_chars(items) -> set[str] | None:
+    out: set[str] = set()
+    for op, av in items:
+        if op is _C.LITERAL:
+            out.add(chr(av).lower())
+        elif op is _C.RANGE and av[1] - av[0] <= 10:
+            out.update(chr(c).lower() for c in range(av[0], av[1] + 1))
+        else:
+            return None  # a category (\w, \s), a negation or a wide range: anything may start here
+    return out if len(out) <= 12 else None
+
+
+def _is_space_class(op, av) -> bool:
+    if op is _C.IN:
+        return all(o is _C.CATEGORY and a is _C.CATEGORY_SPACE or o is _C.LITERAL and chr(a) in _SPACE
+                   for o, a in av)
+    return op is _C.LITERAL and chr(av) in _SPACE
+
+
+def _mark(starts: set[str]) -> set[str]:
+    return {s if s.endswith(EDGE) else s + EDGE for s in starts}
+
+
+def _walk(items, starts: set[str]) -> tuple[set[str] | None, bool]:
+    """Extend each string of ``starts`` by what ``items`` must match next: (strings, reached the end)."""
+    for op, av in items:
+        if op is _C.AT and av is _C.AT_BOUNDARY:
+            starts = _mark(starts)  # a word starts or ends here
+            continue
+        if op in (_C.AT, _C.ASSERT, _C.ASSERT_NOT):
+            continue  # zero width: ^, look-arounds constrain, never consume
+        if op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and av[0] >= 1 and len(av[2]) == 1 and _is_space_class(*av[2][0]):
+            return _mark(starts), False  # \s+: whatever word came before ends here
+        if _is_space_class(op, av) and op is _C.IN:
+            return _mark(starts), False
+        if op is _C.LITERAL:
+            ch = chr(av).lower()
+            starts = {s + ch for s in starts}
+        elif op is _C.IN:
+            chars = _in_chars(av)
+            if chars is None:
+                return starts, False
+            starts = {s + c for s in starts for c in chars}
+        elif op is _C.SUBPATTERN:
+            starts, done = _walk(av[-1], starts)
+            if starts is None or not done:
+                return starts, False
+        elif op is _C.BRANCH:
+            out: set[str] = set()
+            done = True
+            for alt in av[1]:
+                got, alt_done = _walk(alt, starts)
+                if got is None:
+                    return None, False
+                out |= got
+                done = done and alt_done
+            starts = out
+            if not done:
+                return starts, False
+        elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, getattr(_C, "POSSESSIVE_REPEAT", None)):
+            lo, hi, item = av
+            if lo == 0 and hi == 1:  # optional: with and without it
+                got, _ = _walk(item, starts)
+                if got is None:
+                    return None, False
+                return starts | got, False
+            if lo >= 1:
+                got, _ = _walk(item, starts)
+                return got, False
+            return starts, False
+        else:
+            return starts, False
+        if len(starts) > MAX_LITERALS:
+            return None, False
+        if all(len(s) >= STOP_LENGTH for s in starts):
+            return starts, False
+    return starts, True
+
+
+def leading_literals(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
+    """Lowercase strings one of which starts every match of ``pattern``; None when unknown.
+
+    ``EDGE`` inside a string marks a word edge (``\\b``, or whitespace follows): "\\x00curl\\x00"
+    is the whole word curl. ``plain(s)`` is the text to look for.
+
+    A string that has a shorter one of the set as its prefix is dropped (the shorter one finds
+    it too). Optional parts are walked both ways, so ``(?:the\\s+)?old`` gives ``the``, ``old``.
+    """
+    try:
+        tree = _P.parse(pattern, flags)
+    except re.error:
+        return None
+    got, _ = _walk(list(tree), {""})
+    if not got or any(not s.replace(EDGE, "") for s in got):
+        return None
+    out: list[str] = []
+    for s in sorted(got):
+        if out and s.startswith(out[-1]):
+            continue
+        out.append(s)
+    return tuple(out)
+
+
+def plain(literal: str) -> str:
+    return literal.replace(EDGE, "")
+
+
+class Key:
+    """How a literal shows up among a text's words: by one whole word or word start, else by a substring test."""
+
+    __slots__ = ("word", "exact", "substring")
+
+    def __init__(self, literal: str, word_start: bool):
+        runs = [(m.start(), m.end()) for m in WORD_RE.finditer(literal)]
+        usable = []
+        for a, b in runs:
+            if not (a > 0 or word_start):  # the text's word might start before this run
+                continue
+            exact = b < len(literal)  # the literal goes on with a separator: the text's word ends here too
+            usable.append((b - a, exact, literal[a:b]))
+        self.word: bytes | None = None
+        self.exact = False
+        self.substring: str | None = None
+        if usable:
+            _, self.exact, word = max(usable)
+            self.word = word.encode("utf-8")
+        else:
+            self.substring = plain(literal)
+
+
+class Lexicon:
+    """The rules' key words, and which of them one text holds (in C-level passes over its bytes)."""
+
+    def __init__(self, keys):
+        keys = list(keys)
+        self.exact = frozenset(k.word for k in keys if k.word and k.exact)
+        self.prefixes = frozenset(k.word for k in keys if k.word and not k.exact)
+        self.prefix_lengths = sorted({len(p) for p in self.prefixes})
+        self._seen: set[bytes] = set()  # words already looked at (in any text)
+        self._hits: dict[bytes, tuple[bytes, ...]] = {}  # word → the key prefixes it starts with
+
+    @staticmethod
+    def words(low: bytes) -> set[bytes]:
+        return set(low.translate(WORD_TABLE).split())
+
+    def present(self, words: set[bytes]) -> set[bytes]:
+        """The key words (exact ones, and prefixes some word starts with) found among ``words``."""
+        if len(self._seen) > 400_000:  # bounded memory over a long scan of many skills
+            self._seen.clear()
+            self._hits.clear()
+        new = words - self._seen
+        if new:
+            prefixes, lengths, hits = self.prefixes, self.prefix_lengths, self._hits
+            for w in new:
+                found = tuple(w[:n] for n in lengths if n <= len(w) and w[:n] in prefixes)
+                if found:
+                    hits[w] = found
+            self._seen |= new
+        out = words & self.exact
+        for w in words & self._hits.keys():
+            out.update(self._hits[w])
+        return out
