@@ -48,7 +48,7 @@ OFFICE_EXT = (".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub")
 # Regexes that run over whole files start with a literal or a small character class, so that
 # re's search skips ahead in C to where they can match (a leading look-behind or ^ would make
 # it try every position). Line-start conditions are checked after the first character.
-FENCE_RE = re.compile(r"(`{3,}|~{3,})[ \t]*([^\n`]*)$", re.MULTILINE)  # at most 3 blanks before: see _segment
+FENCE_RE = re.compile(r"(```+|~~~+)[ \t]*([^\n`]*)$", re.MULTILINE)  # at most 3 blanks before: see _segment
 HEADING_RE = re.compile(r"#(?<![^\n]#)#{0,5}[ \t]+([^\n]{0,200})$", re.MULTILINE)
 # A soft line break inside a paragraph: the next line continues the sentence.
 SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
@@ -88,7 +88,8 @@ class _FileCtx:
     view: str  # invisible characters removed, NFKC-normalised (same newlines)
     description: str = ""
     regions: list[_Region] = field(default_factory=list)
-    headings: list[tuple[int, str]] = field(default_factory=list)
+    fences: list[tuple[int, int, str]] = field(default_factory=list)  # (first line, last line, language)
+    headings: list[tuple[int, str]] | None = None  # read on first use
     _nl: list[int] | None = None
     _orig_nl: list[int] | None = None
     _region_firsts: list[int] | None = None
@@ -129,6 +130,8 @@ class _FileCtx:
         return self.regions[max(i, 0)]
 
     def heading_at(self, line: int) -> str:
+        if self.headings is None:
+            self.headings = _headings(self)
         if not self.headings:
             return ""
         if self._heading_lines is None or len(self._heading_lines) != len(self.headings):
@@ -185,7 +188,7 @@ def _description(view: str, fm_end: int | None) -> str:
 
 
 def _segment(ctx: _FileCtx) -> None:
-    """Split Markdown into frontmatter, prose and fenced code; record headings."""
+    """Split Markdown into frontmatter, prose and fenced code."""
     view = ctx.view
     fm_end = _frontmatter_end(view)
     regions = []
@@ -197,12 +200,19 @@ def _segment(ctx: _FileCtx) -> None:
     regions.append(_Region(body_line, "prose"))
     open_fence = None  # (char, length, line)
     fences: list[tuple[int, int, str]] = []  # (first line, last line, lang)
+    counted = [0, 1]  # an offset and its line: fences come in order, so lines are counted in C as we go
+
+    def line_at(pos: int) -> int:
+        counted[1] += view.count("\n", counted[0], pos)
+        counted[0] = pos
+        return counted[1]
+
     if "```" in view or "~~~" in view:
         for m in FENCE_RE.finditer(view):
             lead = view[view.rfind("\n", 0, m.start()) + 1:m.start()]
             if len(lead) > 3 or lead.strip(" \t"):
                 continue  # not at the start of its line (CommonMark allows three blanks)
-            ln = ctx.line_of(m.start())
+            ln = line_at(m.start())
             if ln < body_line:
                 continue
             marker, info = m.group(1), m.group(2).strip()
@@ -220,14 +230,21 @@ def _segment(ctx: _FileCtx) -> None:
         regions.append(_Region(last + 1, "prose"))
     regions.sort(key=lambda r: r.first)
     ctx.regions = regions
-    if "#" in view:
+    ctx.fences = fences
+
+
+def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
+    """(line, text) of each Markdown heading outside fenced code: read only when a finding needs its heading."""
+    view, fences, out = ctx.view, ctx.fences, []
+    if "#" in view and ctx.kind in ("skill_md", "markdown"):
         starts = [a for a, _, _ in fences]
         for m in HEADING_RE.finditer(view):
             ln = ctx.line_of(m.start())
             i = bisect_right(starts, ln) - 1
             if i >= 0 and fences[i][0] <= ln <= fences[i][1]:
                 continue
-            ctx.headings.append((ln, m.group(1)))
+            out.append((ln, m.group(1)))
+    return out
 
 
 def _entropy(s: str) -> float:
@@ -340,44 +357,66 @@ CONTEXT = 600  # characters of a line around a match that context checks read
 WINDOW = 450  # characters on each side of an anchor that a match may span (pattern gaps stay well below)
 
 
+def _weight(literal: str) -> int:
+    """How often a literal is expected in ordinary text: short ones (on, do, |, --) are everywhere."""
+    return max(1, 1 << max(0, 6 - len(literal)))
+
+
 class _Group:
     """Literals of which one must occur: found by word (a C-level set test) or, without a word, as a substring."""
 
-    __slots__ = ("lits", "words", "subs")
+    __slots__ = ("lits", "words", "subs", "by_word", "weight")
 
     def __init__(self, pairs):
         self.lits = tuple(pairs)  # (literal, Key)
         self.words = frozenset(k.word for _, k in self.lits if k.word is not None)
-        self.subs = tuple(k.substring for _, k in self.lits if k.substring is not None)
+        self.subs = tuple((lit, k.substring) for lit, k in self.lits if k.substring is not None)
+        self.by_word: dict[bytes, list[str]] = {}
+        self.weight: dict[bytes, int] = {}  # a word's literals, weighted by how common they are
+        for lit, k in self.lits:
+            if k.word is not None:
+                self.by_word.setdefault(k.word, []).append(lit)
+                self.weight[k.word] = self.weight.get(k.word, 0) + _weight(lit)
 
     def count(self, words: set, has) -> int:
-        """How many of its literals may occur (0: none can)."""
-        n = len(self.words & words) if self.words else 0
-        for sub in self.subs:
-            n += has(sub)
+        """How many places its literals may occur, roughly (0: none can occur)."""
+        n = sum(map(self.weight.__getitem__, self.words & words)) if self.words else 0
+        for lit, sub in self.subs:
+            if has(sub):
+                n += _weight(lit)
         return n
 
     def present(self, words: set, has) -> list[str]:
-        return [lit for lit, k in self.lits if (k.word in words if k.word is not None else has(k.substring))]
+        out = [lit for w in self.words & words for lit in self.by_word[w]] if self.words else []
+        out += [lit for lit, sub in self.subs if has(sub)]
+        return out
 
 
 class _Plan:
     """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
-    __slots__ = ("rule", "pat", "leads", "groups", "sig")
+    __slots__ = ("rule", "pat", "leads", "groups", "required", "sig", "need", "subgroups")
 
     def __init__(self, rule: Rule, pat):
         self.rule, self.pat = rule, pat
         lits = literals.leading_literals(pat.regex.pattern, pat.regex.flags)
         # Every match starts with one of these (None: unknown, the pattern runs in windows around its anchors).
         self.leads = None if lits is None else _Group((literals.plain(x), literals.Key(x, False)) for x in lits)
-        self.groups = tuple(_Group((kw, literals.Key(kw, kw[0].isalnum())) for kw in group) for group in pat.anchors)
+        groups = [_Group((kw, literals.Key(kw, kw[0].isalnum())) for kw in group) for group in pat.anchors]
+        # Literals the regex needs further on (its own words: "previous" in "ignore … previous …").
+        # Only those found by words alone: a substring test per literal would cost more than it saves.
+        for lits in literals.required_literals(pat.regex.pattern, pat.regex.flags):
+            g = _Group((literals.plain(x), literals.Key(x, False)) for x in lits)
+            if not g.subs:
+                groups.append(g)
+        self.groups = tuple(groups)
+        self.required = self.groups[len(pat.anchors):]  # read from the regex itself: inside every match
         # The words (exact, or word starts) one of which must be in the file: a C-level set test.
-        self.sig = None
-        for group in ([self.leads] if self.leads else []) + list(self.groups):
-            if not group.subs:
-                self.sig = group.words
-                break
+        every = ([self.leads] if self.leads else []) + list(self.groups)
+        # Groups found by words alone are tested with set operations; the rest also by substring.
+        self.need = tuple(g.words for g in every if not g.subs)
+        self.subgroups = tuple(g for g in every if g.subs)
+        self.sig = self.need[0] if self.need else None
 
     @property
     def keys(self):
@@ -402,7 +441,7 @@ class _Text:
         got = self._pos.get(lit)
         if got is None:
             got = []
-            low, find = self.low, self.low.find
+            find = self.low.find
             i = find(lit)
             while i >= 0 and len(got) < limit:
                 got.append(i)
@@ -455,7 +494,7 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
     seed: the read-a-file verbs of a credential rule are everywhere, ``.ssh`` is not, so the verbs
     are looked for only within the pattern's reach of each ``.ssh``."""
     leads = plan.leads.present(words, has)
-    seed, fewest = None, len(leads)
+    seed, fewest = None, plan.leads.count(words, has)
     for g in plan.groups:
         n = g.count(words, has)
         if n < fewest:
@@ -529,10 +568,15 @@ class Scanner:
 
     def scan_text(self, path: str, text: str, kind: str, description: str = "", nested: int = 0) -> list[Finding]:
         view = text
-        if not text.isascii():
+        invisible = False
+        ascii_only = text.isascii()
+        if not ascii_only:
             import unicodedata
 
-            view = unicodedata.normalize("NFKC", hidden.strip_invisible(text))
+            view = hidden.strip_invisible(text)
+            invisible = len(view) != len(text)
+            if not unicodedata.is_normalized("NFKC", view):
+                view = unicodedata.normalize("NFKC", view)
         ctx = _FileCtx(path, kind, text, view, description=description)
         if kind in ("skill_md", "markdown"):
             _segment(ctx)
@@ -545,8 +589,9 @@ class Scanner:
             if nested < 2:
                 findings += self._blobs(ctx, nested)
             findings += self._padding(ctx)
-        if not text.isascii():
+        if invisible:
             findings += self._invisible(ctx, nested)
+        if not ascii_only:
             findings += self._homoglyphs(ctx)
         return findings
 
@@ -588,11 +633,12 @@ class Scanner:
             if rule.scope == {"frontmatter"} and not has_fm:
                 continue
             for plan in plans:
-                if plan.sig is not None and plan.sig.isdisjoint(present_words):
-                    continue
-                if plan.leads is not None and not plan.leads.count(present_words, has):
-                    continue
-                if not all(g.count(present_words, has) for g in plan.groups):
+                skip = False
+                for need in plan.need:  # every group found by words: set tests, no text read
+                    if need.isdisjoint(present_words):
+                        skip = True
+                        break
+                if skip or not all(g.count(present_words, has) for g in plan.subgroups):
                     continue
                 if rule.join:
                     if joined is None:

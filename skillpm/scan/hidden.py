@@ -245,7 +245,7 @@ def printable_text(b: bytes) -> str | None:
         return None
     if len(s) < 8:
         return None
-    good = sum(1 for c in s if c.isprintable() or c in "\n\t\r")
+    good = len(s) if s.isprintable() else sum(1 for c in s if c.isprintable() or c in "\n\t\r")
     return s if good >= 0.9 * len(s) and " " in s.strip() or (good == len(s) and "/" in s and "." in s) else None
 
 

@@ -98,10 +98,12 @@ def _walk(items, starts: set[str]) -> tuple[set[str] | None, bool]:
         elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, getattr(_C, "POSSESSIVE_REPEAT", None)):
             lo, hi, item = av
             if lo == 0 and hi == 1:  # optional: with and without it
-                got, _ = _walk(item, starts)
+                got, done = _walk(item, starts)
                 if got is None:
                     return None, False
-                return starts | got, False
+                if not done:
+                    return starts | got, False
+                starts = starts | got
             if lo >= 1:
                 got, _ = _walk(item, starts)
                 return got, False
@@ -198,3 +200,47 @@ class Lexicon:
         for w in words & self._hits.keys():
             out.update(self._hits[w])
         return out
+
+
+def _is_space_item(op, av) -> bool:
+    if op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and av[0] >= 1 and len(av[2]) == 1:
+        return _is_space_class(*av[2][0])
+    return op is _C.IN and _is_space_class(op, av)
+
+
+def required_literals(pattern: str, flags: int = 0) -> list[tuple[str, ...]]:
+    """Groups of lowercase literals (``EDGE``-marked like ``leading_literals``), one of each group in every match.
+
+    The top level of the pattern is cut at its gaps (``[^\\n]{0,60}?``, ``\\s+``, wide classes);
+    each stretch between two gaps that is a literal or an alternation of literals gives a
+    group: ``\\b(?:ignore|forget)\\b[^\\n]{0,60}?\\b(?:previous|prior)\\b`` gives one group,
+    ``previous``/``prior``. The first stretch is ``leading_literals``' job; a pattern that is
+    one big alternation gives nothing.
+    """
+    try:
+        tree = list(_P.parse(pattern, flags))
+    except re.error:
+        return []
+    stretches: list[tuple[list, bool, bool]] = []  # (items, a word starts before, a word ends after)
+    cur: list = []
+    starts_word = False
+    for op, av in tree:
+        got, done = _walk([(op, av)], {""})
+        if got is not None and done:
+            cur.append((op, av))
+            continue
+        space = _is_space_item(op, av)
+        if got is not None and not space and plain(min(got, key=len)):
+            cur.append((op, av))  # it starts with literals and then varies: the stretch ends inside it
+        stretches.append((cur, starts_word, space))
+        cur, starts_word = [], space
+    stretches.append((cur, starts_word, False))
+    out = []
+    for items, before, after in stretches[1:]:
+        if not items:
+            continue
+        got, _ = _walk(items, {EDGE if before else ""})
+        if got is None or len(got) > MAX_LITERALS or not all(plain(x) for x in got):
+            continue
+        out.append(tuple(sorted(_mark(got) if after else got)))
+    return out

@@ -1,0 +1,107 @@
+"""The scanner's prefilter is sound: it never rules out a place where a rule pattern matches.
+
+The engine tries a pattern only where one of its leading literals occurs, only when every
+required group of literals occurs in the file, and reads "occurs" from the file's word set.
+These tests check each of those claims against the real regexes, on every rule example and
+every file of the labelled corpus (malicious and benign), by running each pattern over the
+whole text the slow way and comparing.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from skillpm.scan import literals
+from skillpm.scan.engine import Scanner
+from skillpm.scan.literals import EDGE, Key, Lexicon, leading_literals, plain, required_literals
+
+CORPUS = Path(__file__).parent / "corpus"
+SCANNER = Scanner()
+
+
+def _texts() -> list[str]:
+    out = []
+    for rule in SCANNER.pattern_rules:
+        for ex in rule.catch + rule.clean:
+            out.append(ex if isinstance(ex, str) else ex["text"])
+    for f in sorted(CORPUS.rglob("*")):
+        if f.is_file() and f.stat().st_size < 200_000:
+            out.append(f.read_bytes().decode("utf-8", "replace"))
+    return out
+
+
+TEXTS = _texts()
+
+
+def test_corpus_is_there():
+    assert len(TEXTS) > 300
+
+
+@pytest.mark.parametrize("plan", SCANNER.plans, ids=lambda p: f"{p.rule.id}-{p.rule.patterns.index(p.pat)}")
+def test_every_match_starts_at_a_leading_literal_and_holds_every_required_group(plan):
+    """(The rules' own anchor groups, `kw` in rules.toml, are the rule author's claim about the
+    file around a match; their `catch` examples test them.)"""
+    rx = plan.pat.regex.compiled
+    lex = Lexicon(plan.keys)
+
+    for text in TEXTS:
+        low = text.lower()
+        if len(low) != len(text):
+            continue
+        for m in rx.finditer(text):
+
+            if plan.leads is not None:
+                assert any(low.startswith(lit, m.start()) for lit, _ in plan.leads.lits), (
+                    f"a match does not start with a leading literal: {m.group(0)!r}")
+            inside = m.group(0).lower()
+            words = lex.present(lex.words(inside.encode("utf-8", "surrogatepass")))
+            for g in plan.required:
+                assert g.count(words, lambda s: s in inside), f"{g.lits[:4]}… missing in the match {m.group(0)!r}"
+
+
+def test_the_examples_exercise_the_patterns():
+    # 151 of the 222 patterns match some example or corpus file (measured); the soundness test
+    # above is only as strong as this number.
+    matched = sum(1 for p in SCANNER.plans if any(p.pat.regex.compiled.search(t) for t in TEXTS))
+    assert matched >= 150
+
+
+def test_leading_literals_of_simple_patterns():
+    assert leading_literals(r"\b(?:ignore|disregard)\s+all", re.I) == (f"{EDGE}disregard{EDGE}", f"{EDGE}ignore{EDGE}")
+    assert leading_literals(r"(?:~|\$HOME)/\.ssh", re.I) == ("$home/.ssh", "~/.ssh")
+    assert leading_literals(r"[\w.-]+@example\.com") is None  # any word character may start it
+    assert leading_literals(r"(?:the\s+)?old") is None  # optional words, then anything: unknown
+    assert leading_literals(r"Curl|WGET") == ("curl", "wget")  # lowercase, like the text it is looked for in
+
+
+def test_required_literals_skip_gaps_and_keep_words():
+    got = required_literals(r"\b(?:ignore|forget)\b[^\n]{0,60}?\b(?:previous|prior)\b[^\n]{0,9}(?:rules?|prompts?)", re.I)
+    assert [sorted(plain(x) for x in g) for g in got] == [["previous", "prior"], ["prompt", "prompts", "rule", "rules"]]
+    assert required_literals(r"a|b") == []  # a top-level alternation has no part every match holds
+
+
+def test_keys_pick_a_word_the_text_will_hold():
+    k = Key(f"{EDGE}curl{EDGE}", False)
+    assert (k.word, k.exact) == (b"curl", True)
+    k = Key("~/.ssh", False)
+    assert (k.word, k.exact) == (b"ssh", False)  # ~/.sshd also holds it
+    k = Key("$(", False)
+    assert k.word is None and k.substring == "$("
+    k = Key("sh", False)  # no \b before it: "bash" holds it mid-word, so only a substring test is sound
+    assert k.word is None
+
+
+def test_lexicon_finds_whole_words_and_word_starts():
+    lex = Lexicon([Key(f"{EDGE}curl{EDGE}", False), Key("ignor", True), Key("api key", True)])
+    words = lex.words(b"please ignoring everything; run `curl -s x` with my_api_key")
+    found = lex.present(words)
+    assert {b"curl", b"ignor", b"api"} <= found  # "api key" is looked for by one of its words
+    assert lex.present(lex.words(b"curly ignition")) == set()  # "curly" is not the word curl
+
+
+def test_word_table_keeps_non_ascii_words_whole():
+    # \b counts é as a word character, so "caféignore" holds no word "ignore"; the prefilter agrees.
+    assert literals.Lexicon.words("caféignore x".encode()) == {"caféignore".encode(), b"x"}
