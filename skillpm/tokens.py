@@ -185,6 +185,15 @@ def mergeable_ranks() -> dict[bytes, int]:
     return ranks
 
 
+def on_this_machine() -> bool:
+    """True when counting needs no download: the ranks cache or tiktoken's file is here.
+
+    Commands that only report tokens beside something else (``scan``) count them when this
+    holds and never fetch the tokenizer; ``add`` and ``cost`` fetch it when it is missing."""
+    src = source_path()
+    return _ranks_path().is_file() or (src is not None and src.is_file())
+
+
 _ENCODER = None
 _ENCODER_LOCK = threading.Lock()
 

@@ -21,6 +21,8 @@ def scan_cmd(
     min_severity: str = typer.Option("low", "--min-severity", help="Hide findings below: info, low, medium, high, critical."),
     offline: bool = typer.Option(False, "--offline", help="Use only cached git sources and the shipped index."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON document on stdout (same as --format json)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1,
+                                       help="Processes for a folder of many skills (default: one per CPU)."),
 ) -> None:
     """Grade skills A–F with every finding on its line (a static scan; it runs nothing)."""
     from skillpm.errors import SkillpmError
@@ -34,7 +36,13 @@ def scan_cmd(
     if min_severity.lower() not in SEVERITIES:
         raise SkillpmError(f"unknown severity {min_severity!r}", "use one of " + ", ".join(SEVERITIES))
     min_severity = min_severity.lower()
-    reports = scan_targets(targets, offline=offline)
+    from skillpm.cli.render import Bar
+
+    bar = Bar("scanning")
+    try:
+        reports = scan_targets(targets, offline=offline, jobs=jobs, on_total=bar.total, on_done=bar.step)
+    finally:
+        bar.close()
     bad = failing(reports, fail_on)
     if fmt == "sarif":
         doc = render_sarif([(r.name, r.result) for r in reports], min_severity=min_severity)
@@ -47,14 +55,19 @@ def scan_cmd(
         errors = [error_entry(f"{len(bad)} skill{'s' if len(bad) != 1 else ''} graded {fail_on.upper()} or worse",
                               "read the findings in result[].findings; fix them, or raise --fail-on", 1,
                               [f"{r.name} ({r.result.grade})" for r in bad])] if bad else []
-        emit_json("scan", [{"name": r.name, "where": r.where, **render_json(r.result, min_severity=min_severity)}
-                           for r in reports], errors)
+        emit_json("scan", [{"name": r.name, "where": r.where, "tokens": r.tokens,
+                            **render_json(r.result, min_severity=min_severity)} for r in reports], errors)
     else:
         for i, r in enumerate(reports):
             if i:
                 out("")
-            out(render_text(r.result, name=f"{r.name} ({r.where})", min_severity=min_severity,
-                            note=i == len(reports) - 1))
+            text = render_text(r.result, name=f"{r.name} ({r.where})", min_severity=min_severity,
+                               note=i == len(reports) - 1)
+            if r.tokens:  # the cost next to the grade: what the skill adds to every session, and once used
+                head, _, rest = text.partition("\n")
+                text = (f"{head}\ntokens: {r.tokens['session']:,} every session, {r.tokens['invoke']:,} once invoked, "
+                        f"{r.tokens['resources']:,} in other files\n{rest}")
+            out(text)
     if bad:
         names = ", ".join(f"{r.name} ({r.result.grade})" for r in bad)
         sys.stderr.write(f"error: {len(bad)} skill{'s' if len(bad) != 1 else ''} graded {fail_on.upper()} or worse: {names}\n")

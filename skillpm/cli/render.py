@@ -207,6 +207,36 @@ def progress(items, label: str, min_items: int = PROGRESS_MIN_ITEMS):
         yield from bar
 
 
+class Bar:
+    """A progress bar driven by callbacks, for work an operation does in its own loop (or processes).
+
+    ``total(n)`` opens it (only on a terminal, not under --quiet/--json, and for at least
+    ``min_items``), ``step()`` advances it; ``close()`` ends it."""
+
+    def __init__(self, label: str, min_items: int = PROGRESS_MIN_ITEMS):
+        self.label, self.min_items, self._bar = label, min_items, None
+
+    def total(self, n: int) -> None:
+        err = sys.stderr
+        if self._bar is not None or n < self.min_items or OUT.quiet or OUT.json:
+            return
+        if not (hasattr(err, "isatty") and err.isatty()):
+            return
+        import typer
+
+        self._bar = typer.progressbar(length=n, label=self.label, file=err, show_pos=True, width=30)
+        self._bar.__enter__()
+
+    def step(self) -> None:
+        if self._bar is not None:
+            self._bar.update(1)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
+            self._bar = None
+
+
 def human_size(n: int) -> str:
     """Bytes as people read them: 840 B, 3.4 KiB, 1.2 MiB."""
     return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB" if n < 1024 * 1024 else f"{n / 1048576:.1f} MiB"
