@@ -23,7 +23,9 @@ MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
 MAX_RESCANS = 20  # decoded blobs per file scanned again with every rule
 PATTERN_BUDGET = 32 * 1024  # characters one pattern may read in a file over 256 KiB
-MAX_STARTS = 4096  # places one pattern is tried at in a file over 128 KiB
+MAX_STARTS = 4096  # places one pattern is tried at in a file over 128 KiB …
+FILE_STARTS = 40_000  # … and all patterns together (each gets an equal share, at least MIN_STARTS)
+MIN_STARTS = 256
 MAX_TRIES_PER_LINE = 40  # matches of one rule weighed on one line (a 10 MB one-line file has many)
 
 SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx",
@@ -627,6 +629,7 @@ class Scanner:
         best: dict[tuple[str, int], Finding] = {}
         per_rule: Counter = Counter()
         tries: Counter = Counter()
+        cands = []  # (rule, plan) whose words all occur in the file
         for rule, sig, plans in self.by_rule:
             if sig is not None and sig.isdisjoint(present_words):
                 continue
@@ -638,54 +641,57 @@ class Scanner:
                     if need.isdisjoint(present_words):
                         skip = True
                         break
-                if skip or not all(g.count(present_words, has) for g in plan.subgroups):
+                if not skip and all(g.count(present_words, has) for g in plan.subgroups):
+                    cands.append((rule, plan))
+        if big and cands:  # a huge file: every pattern gets its share of FILE_STARTS tries, none starves the rest
+            limit = max(MIN_STARTS, min(MAX_STARTS, FILE_STARTS // len(cands)))
+        for rule, plan in cands:
+            if rule.join:
+                if joined is None:
+                    j = _joined(ctx)
+                    joined = base if j is view else _Text(j)
+                tx = joined
+            else:
+                tx = dtext or base
+            text, mapper = tx.text, tx.mapper
+            regex = plan.pat.regex.compiled
+            if plan.leads is not None:
+                starts = _starts(tx, plan, present_words, has, limit)
+                if len(starts) >= limit:
+                    truncated, starts = True, starts[:limit]
+                found = (m for m in map(regex.match, repeat(text), starts) if m is not None)
+            else:
+                spans, cut = _windows(tx, plan.groups, present_words, has, plan.pat.span, budget)
+                truncated = truncated or cut
+                found = (m for lo, hi in spans for m in regex.finditer(text, lo, hi))
+            pat = plan.pat
+            for m in found:
+                start = mapper.to_orig(m.start()) if mapper else m.start()
+                line = ctx.line_of(start)
+                old = best.get((rule.id, line))
+                if old is not None and RANK[old.severity] >= RANK[pat.severity]:
+                    continue  # this line already carries this rule at this severity
+                tries[(rule.id, line)] += 1
+                if tries[(rule.id, line)] > MAX_TRIES_PER_LINE:
+                    break  # a pathological line: enough matches of this pattern were weighed
+                f = self._consider(rule, pat, m, text, start, ctx, line)
+                if f is None:
                     continue
-                if rule.join:
-                    if joined is None:
-                        j = _joined(ctx)
-                        joined = base if j is view else _Text(j)
-                    tx = joined
-                else:
-                    tx = dtext or base
-                text, mapper = tx.text, tx.mapper
-                regex = plan.pat.regex.compiled
-                if plan.leads is not None:
-                    starts = _starts(tx, plan, present_words, has, limit)
-                    if len(starts) >= limit:
-                        truncated, starts = True, starts[:limit]
-                    found = (m for m in map(regex.match, repeat(text), starts) if m is not None)
-                else:
-                    spans, cut = _windows(tx, plan.groups, present_words, has, plan.pat.span, budget)
-                    truncated = truncated or cut
-                    found = (m for lo, hi in spans for m in regex.finditer(text, lo, hi))
-                pat = plan.pat
-                for m in found:
-                    start = mapper.to_orig(m.start()) if mapper else m.start()
-                    line = ctx.line_of(start)
-                    old = best.get((rule.id, line))
-                    if old is not None and RANK[old.severity] >= RANK[pat.severity]:
-                        continue  # this line already carries this rule at this severity
-                    tries[(rule.id, line)] += 1
-                    if tries[(rule.id, line)] > MAX_TRIES_PER_LINE:
-                        break  # a pathological line: enough matches of this pattern were weighed
-                    f = self._consider(rule, pat, m, text, start, ctx, line)
-                    if f is None:
+                key = (rule.id, f.line)
+                old = best.get(key)
+                if old is None:
+                    if per_rule[rule.id] >= MAX_PER_RULE_FILE:
                         continue
-                    key = (rule.id, f.line)
-                    old = best.get(key)
-                    if old is None:
-                        if per_rule[rule.id] >= MAX_PER_RULE_FILE:
-                            continue
-                        per_rule[rule.id] += 1
-                        best[key] = f
-                    elif RANK[f.severity] > RANK[old.severity]:
-                        best[key] = f
+                    per_rule[rule.id] += 1
+                    best[key] = f
+                elif RANK[f.severity] > RANK[old.severity]:
+                    best[key] = f
         found_all = list(best.values())
         if truncated:
             found_all.append(Finding("HT-04", "hidden-text", "medium", ctx.path, 1, _window(ctx.orig_line(1), 0),
                                      self.by_id["HT-04"].message,
                                      note=f"a {len(view)}-character file too dense with keywords to scan fully; "
-                                          f"each rule tried its first {MAX_STARTS} places"))
+                                          f"each rule pattern was tried at its first {limit} places"))
         return found_all
 
     def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx,

@@ -289,12 +289,17 @@ def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
     return out
 
 
+MAX_BLOBS = 2000  # base64 candidates weighed per file
+
+
 def blobs(text: str):
     """Yield (offset, kind, length, decoded text or None) for base64 and hex blobs."""
     if len(text) < 24:
         return
     found = (m for lo, hi in _runs(text, B64_TABLE, 24) for m in B64_RE.finditer(text, lo, hi))
-    for m in found:
+    for n, m in enumerate(found):
+        if n >= MAX_BLOBS:
+            break  # a file made of blobs: the first MAX_BLOBS are weighed (and flag it)
         tok = m.group(0)
         if not (any(c.isdigit() for c in tok) or "+" in tok or "/" in tok):
             continue
