@@ -27,7 +27,7 @@ def corpus_table(out: dict) -> list[str]:
 
     r = evaluate_corpus(ROOT / "tests" / "scan" / "corpus")
     lines = ["## Recall on the labelled corpus (tests/scan/corpus)", "",
-             "| group | detected | recall | held-out (written after tuning) |", "|---|---|---|---|"]
+             "| group | detected | recall | first held-out part (tuned on since) |", "|---|---|---|---|"]
     out["corpus"] = {"groups": {}, "categories": {}, "benign_flagged": r.flagged_benign, "benign_total": r.benign_total}
     for g, label in GROUP_NAMES.items():
         d, m = len(r.detected.get(g, [])), len(r.missed.get(g, []))
@@ -39,6 +39,10 @@ def corpus_table(out: dict) -> list[str]:
     for c, (hit, total) in sorted(r.by_category.items()):
         lines.append(f"| {c} | {hit}/{total} | {100 * hit / total:.0f}% |")
         out["corpus"]["categories"][c] = [hit, total]
+    for g, (d, t) in sorted(r.blind.items()):
+        lines += ["", f"blind set (written without sight of the rules, never tuned on), {GROUP_NAMES[g]}: "
+                      f"{d}/{t} = {100 * d / t:.0f}%; missed: {', '.join(r.blind_missed)}"]
+    out["corpus"]["blind"] = {"groups": r.blind, "missed": r.blind_missed}
     lines += ["", f"benign corpus skills graded C or worse: {len(r.flagged_benign)}/{r.benign_total}"]
     for name, grade, rules in r.flagged_benign:
         lines.append(f"  {name}: {grade} ({', '.join(rules)})")

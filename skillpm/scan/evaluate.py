@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+BLIND = "held-out-2"
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 
@@ -20,6 +21,10 @@ class CorpusResult:
     benign_total: int = 0
     grades: dict[str, str] = field(default_factory=dict)
     held_out: dict[str, list[int]] = field(default_factory=dict)  # group -> [detected, total] in the held-out set
+    # The blind set (set = "held-out-2"): written by someone who never saw the rules, never tuned on.
+    # Kept out of every figure above; group -> [detected, total], and the names it missed.
+    blind: dict[str, list[int]] = field(default_factory=dict)
+    blind_missed: list[str] = field(default_factory=list)
 
     def recall(self, group: str) -> float:
         d, m = len(self.detected.get(group, [])), len(self.missed.get(group, []))
@@ -41,6 +46,13 @@ def evaluate_corpus(root: Path) -> CorpusResult:
         out.grades[entry["name"]] = r.grade
         cats = {f.category for f in r.findings if f.grades}
         ok = any(c in cats for c in entry["categories"])  # caught, in a category it belongs to
+        if entry.get("set") == BLIND:
+            b = out.blind.setdefault(entry["group"], [0, 0])
+            b[0] += ok
+            b[1] += 1
+            if not ok:
+                out.blind_missed.append(entry["name"])
+            continue
         (out.detected if ok else out.missed).setdefault(entry["group"], []).append(entry["name"])
         if entry.get("set") == "held-out":
             ho = out.held_out.setdefault(entry["group"], [0, 0])

@@ -25,7 +25,16 @@ def test_recall_on_hidden_text(result):
 
 
 def test_recall_on_natural_language_injections(result):
+    # In-sample: the rules were tuned on these. The blind set below is the honest number.
     assert result.recall("nl") >= 0.80, result.missed.get("nl")
+
+
+def test_blind_set_is_scored_apart_and_does_not_regress(result):
+    """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
+    figures. Its recall was 3/20 when it was added; this only guards against falling below that."""
+    detected, total = result.blind["nl"]
+    assert total == 20
+    assert detected >= 3, result.blind_missed
 
 
 def test_benign_skills_grade_b_or_better(result):
