@@ -61,13 +61,8 @@ def scan_cmd(
         for i, r in enumerate(reports):
             if i:
                 out("")
-            text = render_text(r.result, name=f"{r.name} ({r.where})", min_severity=min_severity,
-                               note=i == len(reports) - 1)
-            if r.tokens:  # the cost next to the grade: what the skill adds to every session, and once used
-                head, _, rest = text.partition("\n")
-                text = (f"{head}\ntokens: {r.tokens['session']:,} every session, {r.tokens['invoke']:,} once invoked, "
-                        f"{r.tokens['resources']:,} in other files\n{rest}")
-            out(text)
+            out(render_text(r.result, name=f"{r.name} ({r.where})", min_severity=min_severity,
+                            note=i == len(reports) - 1, tokens=r.tokens))
     if bad:
         names = ", ".join(f"{r.name} ({r.result.grade})" for r in bad)
         sys.stderr.write(f"error: {len(bad)} skill{'s' if len(bad) != 1 else ''} graded {fail_on.upper()} or worse: {names}\n")

@@ -197,14 +197,19 @@ def progress(items, label: str, min_items: int = PROGRESS_MIN_ITEMS):
     so scripts and logs never see bar drawing.
     """
     items = list(items)
-    err = sys.stderr
-    if len(items) < min_items or OUT.quiet or OUT.json or not (hasattr(err, "isatty") and err.isatty()):
+    if not _bar_wanted(len(items), min_items):
         yield from items
         return
     import typer
 
-    with typer.progressbar(items, label=label, file=err, show_pos=True, width=30) as bar:
+    with typer.progressbar(items, label=label, file=sys.stderr, show_pos=True, width=30) as bar:
         yield from bar
+
+
+def _bar_wanted(n: int, min_items: int) -> bool:
+    """A bar helps: enough items, a terminal on stderr, and neither --quiet nor --json."""
+    err = sys.stderr
+    return n >= min_items and not OUT.quiet and not OUT.json and hasattr(err, "isatty") and err.isatty()
 
 
 class Bar:
@@ -217,14 +222,11 @@ class Bar:
         self.label, self.min_items, self._bar = label, min_items, None
 
     def total(self, n: int) -> None:
-        err = sys.stderr
-        if self._bar is not None or n < self.min_items or OUT.quiet or OUT.json:
-            return
-        if not (hasattr(err, "isatty") and err.isatty()):
+        if self._bar is not None or not _bar_wanted(n, self.min_items):
             return
         import typer
 
-        self._bar = typer.progressbar(length=n, label=self.label, file=err, show_pos=True, width=30)
+        self._bar = typer.progressbar(length=n, label=self.label, file=sys.stderr, show_pos=True, width=30)
         self._bar.__enter__()
 
     def step(self) -> None:

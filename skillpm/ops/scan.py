@@ -63,18 +63,20 @@ def _scan_folders(folders: list[Path], suppressions, limits, jobs: int | None, o
     count = on_this_machine()  # a scan counts tokens when it can, and never downloads the tokenizer for it
     work = [(str(f), suppressions, limits, count) for f in folders]
     jobs = jobs or os.cpu_count() or 1
-    if jobs <= 1 or len(work) < PARALLEL_MIN:
-        out = []
-        for job in work:
-            out.append(_scan_folder(job))
-            if on_done:
-                on_done()
-        return out
-    from concurrent.futures import ProcessPoolExecutor
+    parallel = jobs > 1 and len(work) >= PARALLEL_MIN
+    if parallel:
+        from concurrent.futures import ProcessPoolExecutor
 
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)))
+    else:
+        from contextlib import nullcontext
+
+        pool = nullcontext()
     out = []
-    with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-        for report in pool.map(_scan_folder, work, chunksize=max(1, min(64, len(work) // (jobs * 8)))):
+    with pool:
+        reports = (pool.map(_scan_folder, work, chunksize=max(1, min(64, len(work) // (jobs * 8)))) if parallel
+                   else map(_scan_folder, work))
+        for report in reports:  # in the folders' order either way
             out.append(report)
             if on_done:
                 on_done()

@@ -12,8 +12,8 @@ import posixpath
 import re
 from bisect import bisect_right
 from collections import Counter
-from itertools import repeat
 from dataclasses import dataclass, field
+from itertools import repeat
 
 from skillpm.scan import hidden, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
@@ -356,7 +356,6 @@ class _Deobf:
 
 
 CONTEXT = 600  # characters of a line around a match that context checks read
-WINDOW = 450  # characters on each side of an anchor that a match may span (pattern gaps stay well below)
 
 
 def _weight(literal: str) -> int:
@@ -397,7 +396,7 @@ class _Group:
 class _Plan:
     """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
-    __slots__ = ("rule", "pat", "leads", "groups", "required", "sig", "need", "subgroups")
+    __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups")
 
     def __init__(self, rule: Rule, pat):
         self.rule, self.pat = rule, pat
@@ -413,16 +412,15 @@ class _Plan:
                 groups.append(g)
         self.groups = tuple(groups)
         self.required = self.groups[len(pat.anchors):]  # read from the regex itself: inside every match
-        # The words (exact, or word starts) one of which must be in the file: a C-level set test.
-        every = ([self.leads] if self.leads else []) + list(self.groups)
-        # Groups found by words alone are tested with set operations; the rest also by substring.
-        self.need = tuple(g.words for g in every if not g.subs)
-        self.subgroups = tuple(g for g in every if g.subs)
-        self.sig = self.need[0] if self.need else None
+        self.every = ([self.leads] if self.leads else []) + list(self.groups)
+        # Groups found by words alone (a word of each must be in the file) are tested with C-level
+        # set operations; the rest also by substring.
+        self.need = tuple(g.words for g in self.every if not g.subs)
+        self.subgroups = tuple(g for g in self.every if g.subs)
 
     @property
     def keys(self):
-        return [k for g in ([self.leads] if self.leads else []) + list(self.groups) for _, k in g.lits]
+        return [k for g in self.every for _, k in g.lits]
 
 
 class _Text:
@@ -436,20 +434,21 @@ class _Text:
         if len(low) != len(text):  # a few characters lowercase to two (İ): keep offsets aligned
             low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
         self.low = low
-        self._pos: dict[str, list[int]] = {}
+        self._pos: dict[str, tuple[list[int], int]] = {}  # literal → (offsets, the limit they were found with)
 
     def positions(self, lit: str, limit: int) -> list[int]:
-        """Offsets of ``lit`` in the lowercase text (at most ``limit``; the list is cached)."""
-        got = self._pos.get(lit)
-        if got is None:
+        """Offsets of ``lit`` in the lowercase text, at most ``limit`` (cached; a list cut short by a
+        smaller limit is found again when a caller asks for more)."""
+        got, used = self._pos.get(lit, (None, 0))
+        if got is None or (len(got) >= used and limit > used):
             got = []
             find = self.low.find
             i = find(lit)
             while i >= 0 and len(got) < limit:
                 got.append(i)
                 i = find(lit, i + 1)
-            self._pos[lit] = got
-        return got
+            self._pos[lit] = (got, limit)
+        return got[:limit] if len(got) > limit else got
 
 
 def _spans(hits: list[int], width: int, n: int) -> list[tuple[int, int]]:
@@ -536,8 +535,11 @@ class Scanner:
         self.by_rule = []  # (rule, words one of which the rule needs or None, its plans)
         for r in self.pattern_rules:
             plans = [pl for pl in self.plans if pl.rule is r]
-            sigs = [pl.sig for pl in plans]
-            self.by_rule.append((r, None if None in sigs else frozenset().union(*sigs), plans))
+            if all(pl.need for pl in plans):  # each plan needs a word of its first group: the rule one of theirs
+                sig = frozenset().union(*(pl.need[0] for pl in plans))
+            else:
+                sig = None
+            self.by_rule.append((r, sig, plans))
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -691,7 +693,8 @@ class Scanner:
             found_all.append(Finding("HT-04", "hidden-text", "medium", ctx.path, 1, _window(ctx.orig_line(1), 0),
                                      self.by_id["HT-04"].message,
                                      note=f"a {len(view)}-character file too dense with keywords to scan fully; "
-                                          f"each rule pattern was tried at its first {limit} places"))
+                                          f"each rule pattern was tried at its first {limit} places, or read "
+                                          f"its first {PATTERN_BUDGET} characters around its keywords"))
         return found_all
 
     def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx,

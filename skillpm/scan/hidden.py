@@ -299,7 +299,7 @@ def blobs(text: str):
     found = (m for lo, hi in _runs(text, B64_TABLE, 24) for m in B64_RE.finditer(text, lo, hi))
     for n, m in enumerate(found):
         if n >= MAX_BLOBS:
-            break  # a file made of blobs: the first MAX_BLOBS are weighed (and flag it)
+            break  # a file made of blobs: the first MAX_BLOBS candidates are weighed, the rest not
         tok = m.group(0)
         if not (any(c.isdigit() for c in tok) or "+" in tok or "/" in tok):
             continue

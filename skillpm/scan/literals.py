@@ -55,6 +55,12 @@ def _is_space_class(op, av) -> bool:
     return op is _C.LITERAL and chr(av) in _SPACE
 
 
+def _is_space_item(op, av) -> bool:
+    if op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and av[0] >= 1 and len(av[2]) == 1:
+        return _is_space_class(*av[2][0])
+    return op is _C.IN and _is_space_class(op, av)
+
+
 def _mark(starts: set[str]) -> set[str]:
     return {s if s.endswith(EDGE) else s + EDGE for s in starts}
 
@@ -67,10 +73,8 @@ def _walk(items, starts: set[str]) -> tuple[set[str] | None, bool]:
             continue
         if op in (_C.AT, _C.ASSERT, _C.ASSERT_NOT):
             continue  # zero width: ^, look-arounds constrain, never consume
-        if op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and av[0] >= 1 and len(av[2]) == 1 and _is_space_class(*av[2][0]):
+        if _is_space_item(op, av):
             return _mark(starts), False  # \s+: whatever word came before ends here
-        if _is_space_class(op, av) and op is _C.IN:
-            return _mark(starts), False
         if op is _C.LITERAL:
             ch = chr(av).lower()
             starts = {s + ch for s in starts}
@@ -97,13 +101,9 @@ def _walk(items, starts: set[str]) -> tuple[set[str] | None, bool]:
                 return starts, False
         elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT, getattr(_C, "POSSESSIVE_REPEAT", None)):
             lo, hi, item = av
-            if lo == 0 and hi == 1:  # optional: with and without it
-                got, done = _walk(item, starts)
-                if got is None:
-                    return None, False
-                if not done:
-                    return starts | got, False
-                starts = starts | got
+            if lo == 0 and hi == 1:  # optional: with and without it, and the walk stops after it
+                got, _ = _walk(item, starts)
+                return (None if got is None else starts | got), False
             if lo >= 1:
                 got, _ = _walk(item, starts)
                 return got, False
@@ -124,7 +124,8 @@ def leading_literals(pattern: str, flags: int = 0) -> tuple[str, ...] | None:
     is the whole word curl. ``plain(s)`` is the text to look for.
 
     A string that has a shorter one of the set as its prefix is dropped (the shorter one finds
-    it too). Optional parts are walked both ways, so ``(?:the\\s+)?old`` gives ``the``, ``old``.
+    it too). An optional part is walked both ways and ends the walk: ``curl(?:s)?`` gives ``curl``
+    (and ``curls``, dropped), while ``(?:the\\s+)?old`` gives None (the match may start anywhere).
     """
     try:
         tree = _P.parse(pattern, flags)
@@ -200,12 +201,6 @@ class Lexicon:
         for w in words & self._hits.keys():
             out.update(self._hits[w])
         return out
-
-
-def _is_space_item(op, av) -> bool:
-    if op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and av[0] >= 1 and len(av[2]) == 1:
-        return _is_space_class(*av[2][0])
-    return op is _C.IN and _is_space_class(op, av)
 
 
 def required_literals(pattern: str, flags: int = 0) -> list[tuple[str, ...]]:

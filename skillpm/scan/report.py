@@ -19,17 +19,22 @@ def _filter(result: ScanResult, min_severity: str) -> list:
     return [f for f in result.findings if _RANK[f.severity] >= floor]
 
 
-def render_text(result: ScanResult, name: str = "", min_severity: str = "low", note: bool = True) -> str:
-    """The report a reviewer reads: grade, summary line, then every finding with its line.
+def render_text(result: ScanResult, name: str = "", min_severity: str = "low", note: bool = True,
+                tokens: dict | None = None) -> str:
+    """The report a reviewer reads: grade, its cost in tokens when known, summary line, then every finding.
 
     ``note=False`` leaves out the closing static-scan note (a caller printing many reports adds it once).
+    ``tokens``: {"session", "invoke", "resources"} (DESIGN §2), shown under the grade.
     """
     shown = _filter(result, min_severity)
     counted = [f for f in result.findings if f.counted and f.suppressed is None and _RANK[f.severity] >= _RANK["medium"]]
     head = f"{name}: " if name else ""
-    lines = [f"{head}grade {result.grade}  (rules {result.rules_version})",
-             f"{len(result.findings)} finding{'s' if len(result.findings) != 1 else ''} against {result.rule_count} "
-             f"rules in {result.category_count} categories; {len(counted)} count toward the grade"]
+    lines = [f"{head}grade {result.grade}  (rules {result.rules_version})"]
+    if tokens:
+        lines.append(f"tokens: {tokens['session']:,} every session, {tokens['invoke']:,} once invoked, "
+                     f"{tokens['resources']:,} in other files")
+    lines += [f"{len(result.findings)} finding{'s' if len(result.findings) != 1 else ''} against {result.rule_count} "
+              f"rules in {result.category_count} categories; {len(counted)} count toward the grade"]
     c = result.counts()
     summary = ", ".join(f"{n} {s}" for s, n in c.items() if n)
     if summary:

@@ -105,3 +105,14 @@ def test_lexicon_finds_whole_words_and_word_starts():
 def test_word_table_keeps_non_ascii_words_whole():
     # \b counts é as a word character, so "caféignore" holds no word "ignore"; the prefilter agrees.
     assert literals.Lexicon.words("caféignore x".encode()) == {"caféignore".encode(), b"x"}
+
+
+def test_positions_asked_again_with_a_larger_limit_are_found_again():
+    # One file's literal positions are cached; a list cut short by one caller's limit must not
+    # be handed, still short, to a caller allowed more (that would hide matches silently).
+    from skillpm.scan.engine import _Text
+
+    tx = _Text("curl a; curl b; curl c; curl d")
+    assert tx.positions("curl", 2) == [0, 8]
+    assert tx.positions("curl", 10) == [0, 8, 16, 24]
+    assert tx.positions("curl", 3) == [0, 8, 16]
