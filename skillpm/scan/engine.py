@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import repeat
 
-from skillpm.scan import hidden, literals
+from skillpm.scan import hidden, intent, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
-from skillpm.scan.rules import RANK, SEVERITIES, Rule, load_rules
+from skillpm.scan.rules import RANK, SEVERITIES, LazyRegex, Pattern, Rule, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
@@ -67,6 +67,7 @@ NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
     r"^[^.!?;\n]{0,60}?\b(?:is|are)\s+(?:forbidden|prohibited|banned|blocked|rejected|denied)\b", re.IGNORECASE)
 CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b", re.IGNORECASE)
+NOT_NEWLINE_RE = re.compile(r"[^\n]+")
 QUOTE_CHARS = '"“”`«»'
 PLACEHOLDER_RE = re.compile(
     r"example|sample|placeholder|your[_-]?|<[^>]*>|\{\{|\$\{|\$[A-Z_]|x{4,}|X{4,}|\.\.\.|\*{3,}|changeme|dummy|fake|"
@@ -96,6 +97,8 @@ class _FileCtx:
     _orig_nl: list[int] | None = None
     _region_firsts: list[int] | None = None
     _heading_lines: list[int] | None = None
+    words: set | None = None  # the rules' key words found in the file (by _match_rules)
+    has: object = None  # substring test of the file's lowercase text
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
@@ -307,6 +310,26 @@ def _joined(ctx: "_FileCtx") -> str:
     out.append(view[pos:])
     joined = "".join(out)
     return joined if len(joined) == len(view) else view
+
+
+def _blank(m: re.Match) -> str:
+    return " " * (m.end() - m.start())
+
+
+def _prose(ctx: "_FileCtx", text: str) -> str:
+    """The text with fenced code blanked out (same offsets): intents are read in prose only."""
+    code = [(i, r) for i, r in enumerate(ctx.regions) if r.kind == "code"]
+    if not code:
+        return text
+    out, pos = [], 0
+    for i, r in code:
+        lo = ctx.line_start(r.first)
+        hi = ctx.line_start(ctx.regions[i + 1].first) if i + 1 < len(ctx.regions) else len(text)
+        out += [text[pos:lo], NOT_NEWLINE_RE.sub(_blank, text[lo:hi])]
+        pos = hi
+    out.append(text[pos:])
+    prose = "".join(out)
+    return prose if len(prose) == len(text) else text
 
 
 INSTALLER_NOISE = {"get", "install", "installer", "sh", "raw", "www", "cli", "dl", "download", "downloads", "cdn",
@@ -531,7 +554,15 @@ class Scanner:
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
         self.plans = [_Plan(r, p) for r in self.pattern_rules for p in r.patterns]
-        self.lexicon = literals.Lexicon(k for pl in self.plans for k in pl.keys)
+        # Sentence-level rules (intent.py): each concept is prepared like a pattern, and its
+        # leading words join the lexicon, so one pass over a file's words serves both.
+        self.intents = [(r, it) for r in self.ruleset.rules for it in r.intents]
+        # A concept is one plan per alternative (intent.branches), each with its own words.
+        self.concepts = {name: [_Plan(None, Pattern(LazyRegex(b, rx.flags), "info", False))
+                                for b in intent.branches(rx.pattern)]
+                         for name, rx in self.ruleset.concepts.items()}
+        self.lexicon = literals.Lexicon([k for pl in self.plans for k in pl.keys] +
+                                        [k for pls in self.concepts.values() for pl in pls for k in pl.keys])
         self.by_rule = []  # (rule, words one of which the rule needs or None, its plans)
         for r in self.pattern_rules:
             plans = [pl for pl in self.plans if pl.rule is r]
@@ -589,6 +620,8 @@ class Scanner:
         findings: list[Finding] = []
         if kind != "lockfile":
             findings += self._match_rules(ctx)
+            if self.intents and kind in ("skill_md", "markdown"):
+                findings += self._intents(ctx, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)
@@ -695,7 +728,72 @@ class Scanner:
                                      note=f"a {len(view)}-character file too dense with keywords to scan fully; "
                                           f"each rule pattern was tried at its first {limit} places, or read "
                                           f"its first {PATTERN_BUDGET} characters around its keywords"))
+        ctx.words, ctx.has = present_words, has  # for the sentence-level rules
         return found_all
+
+    def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """Sentence-level rules (intent.py): concepts that meet in one sentence of prose."""
+        words, has = ctx.words, ctx.has
+        if words is None:
+            return []
+        concepts, possible = self.concepts, {}
+
+        def branches(name: str) -> list[_Plan]:
+            """The alternatives of a concept whose words all occur in the file."""
+            got = possible.get(name)
+            if got is None:
+                got = possible[name] = [pl for pl in concepts[name] if all(not n.isdisjoint(words) for n in pl.need)
+                                        and all(g.count(words, has) for g in pl.subgroups)]
+            return got
+
+        wanted = [(r, it) for r, it in self.intents if all(branches(n) for n in it.concepts)]
+        if not wanted:
+            return []
+        text = _prose(ctx, _joined(ctx))[:intent.MAX_TEXT]
+        tx = _Text(text)
+        big = len(text) > PATTERN_BUDGET * 4  # a huge file: bounded work, said in a note when it cuts
+        limit = MIN_STARTS if big else len(text) + 1
+
+        def locate(name: str) -> list[re.Match]:
+            found = []
+            for pl in branches(name):
+                rx = pl.pat.regex.compiled
+                found += [m for m in map(rx.match, repeat(text), _starts(tx, pl, words, has, limit)) if m is not None]
+            return sorted(found, key=lambda m: m.start())
+
+        def search(name: str, lo: int, hi: int) -> re.Match | None:
+            return self.ruleset.concepts[name].compiled.search(text, lo, hi)
+
+        def cost(name: str) -> int:
+            return sum(pl.leads.count(words, has) for pl in branches(name))
+
+        budget = intent.MAX_WINDOWS_BIG if big else intent.MAX_WINDOWS
+        hits, cut = intent.find(text, wanted, locate, search, cost, budget)
+        taken = {(f.rule, f.line) for f in found}
+        out = []
+        for hit in hits:
+            m = hit.match
+            line = ctx.line_of(m.start())
+            if (hit.rule.id, line) in taken:
+                continue  # a pattern of the same rule already holds this line
+            if hit.intent.unless:
+                lo, hi = hit.sentence
+                if any(u.search(text, lo, hi) for u in hit.intent.unless):
+                    continue
+            f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line)
+            if f is None:
+                continue
+            taken.add((hit.rule.id, line))
+            what = "in one sentence: " if hit.intent.window == 1 else f"within {hit.intent.window} sentences: "
+            what += " + ".join(hit.intent.concepts)
+            f.note = what + (f"; {f.note}" if f.note else "")
+            out.append(f)
+        if cut:
+            out.append(Finding("HT-04", "hidden-text", "medium", ctx.path, 1, _window(ctx.orig_line(1), 0),
+                               self.by_id["HT-04"].message,
+                               note=f"a {len(ctx.view)}-character file too dense with keywords to read fully: its "
+                                    f"first {budget} sentence windows were weighed for intents"))
+        return out
 
     def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx,
                   line: int | None = None) -> Finding | None:

@@ -58,6 +58,18 @@ class Pattern:
 
 
 @dataclass
+class Intent:
+    """Concepts that must all occur in one sentence (or ``window`` neighbouring sentences of one
+    paragraph). The finding sits on the first concept's match; ``pattern`` carries its regex,
+    severity and negation so that it takes the same context checks as a pattern match."""
+
+    concepts: tuple[str, ...]
+    pattern: Pattern
+    window: int = 1
+    unless: tuple[LazyRegex, ...] = ()  # the sentences matched by one of these are left alone
+
+
+@dataclass
 class Rule:
     id: str
     category: str
@@ -67,6 +79,7 @@ class Rule:
     engine: str | None = None
     keywords: tuple[str, ...] = ()
     patterns: list[Pattern] = field(default_factory=list)
+    intents: list[Intent] = field(default_factory=list)
     scope: frozenset = frozenset(SCOPES)
     join: bool = False
     quotable: bool = False
@@ -84,6 +97,7 @@ class Ruleset:
     version: str
     rules: list[Rule]
     defs: dict[str, str]
+    concepts: dict[str, LazyRegex] = field(default_factory=dict)
 
     @property
     def by_id(self) -> dict[str, Rule]:
@@ -95,7 +109,8 @@ class Ruleset:
 
     def compile_all(self) -> int:
         """Compile every regex now (raises re.error on a broken one); returns how many."""
-        rxs = [x for r in self.rules for x in (*(p.regex for p in r.patterns), *r.unless,
+        rxs = [*self.concepts.values(), *(u for r in self.rules for it in r.intents for u in it.unless)]
+        rxs += [x for r in self.rules for x in (*(p.regex for p in r.patterns), *r.unless,
                                                  *(rx for rx, _ in r.lower), *(rx for rx, _ in r.lower_if_description))]
         for rx in rxs:
             rx.compiled
@@ -130,6 +145,7 @@ def _expand(pattern: str, defs: dict[str, str]) -> str:
 def load_rules() -> Ruleset:
     raw, _ = _raw()
     defs = dict(raw.get("defs", {}))
+    concepts = {name: LazyRegex(_expand(src, defs), re.IGNORECASE) for name, src in raw.get("concepts", {}).items()}
     rules: list[Rule] = []
     seen: set[str] = set()
     for entry in raw["rule"]:
@@ -154,6 +170,18 @@ def load_rules() -> Ruleset:
             span = min(900, 160 + sum(int(n) for n in re.findall(r"\{\d*,(\d+)\}", src)))
             pats.append(Pattern(LazyRegex(src, flags), p.get("severity", sev),
                                 bool(p.get("negation", negation)), anchors, span))
+        intents = []
+        for it in entry.get("intents", []):
+            names = tuple(it["all"])
+            unknown = [n for n in names if n not in concepts]
+            if not names or unknown:
+                raise ValueError(f"rules.toml: {rid} has an intent with unknown concepts {unknown}")
+            window = int(it.get("window", 1))
+            if not 1 <= window <= 3:
+                raise ValueError(f"rules.toml: {rid} has an intent window {window} (1 to 3 sentences)")
+            unless = tuple(LazyRegex(_expand(u, defs), re.IGNORECASE) for u in it.get("unless", []))
+            intents.append(Intent(names, Pattern(concepts[names[0]], it.get("severity", sev),
+                                                 bool(it.get("negation", True))), window, unless))
         scope = frozenset(entry.get("scope", sorted(SCOPES)))
         if not scope <= SCOPES:
             raise ValueError(f"rules.toml: {rid} has unknown scope {sorted(scope - SCOPES)}")
@@ -166,7 +194,7 @@ def load_rules() -> Ruleset:
             description=entry["description"], message=entry["message"],
             engine=entry.get("engine"),
             keywords=tuple(k.lower() for k in entry.get("keywords", [])),
-            patterns=pats, scope=scope, join=bool(entry.get("join", False)),
+            patterns=pats, intents=intents, scope=scope, join=bool(entry.get("join", False)),
             quotable=bool(entry.get("quotable", False)),
             secret_check=bool(entry.get("secret_check", False)),
             lower_if_host_in_description=entry.get("lower_if_host_in_description"),
@@ -174,6 +202,6 @@ def load_rules() -> Ruleset:
             lower=lowers("lower"), lower_if_description=lowers("lower_if_description"),
             catch=list(entry.get("catch", [])), clean=list(entry.get("clean", [])),
         ))
-        if not rules[-1].engine and not pats:
-            raise ValueError(f"rules.toml: {rid} has neither patterns nor an engine")
-    return Ruleset(version=rules_version(), rules=rules, defs=defs)
+        if not rules[-1].engine and not pats and not intents:
+            raise ValueError(f"rules.toml: {rid} has neither patterns, intents nor an engine")
+    return Ruleset(version=rules_version(), rules=rules, defs=defs, concepts=concepts)

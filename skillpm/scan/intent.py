@@ -1,0 +1,168 @@
+"""Sentence-level intents: concepts that must meet in one sentence of prose.
+
+A pattern knows phrasings; a paraphrased injection avoids them but still has to say what it
+wants: that the agent send *secrets* to *an outside address*, that *the instructions it was
+given* are *lifted*, that it keep a step *from the user*. Each concept in ``rules.toml``'s
+``[concepts]`` is a regex for one such idea in many wordings; a rule's ``intents`` name the
+concepts that must all occur in one sentence (or in ``window`` neighbouring sentences of one
+line: a paragraph once its soft breaks are joined, a list item, a table row) before it fires. The finding is placed on the first concept's match, and takes the
+same context checks (negation, quoting, defensive headings) as any pattern match.
+
+Speed: a concept's leading words join the scanner's word prefilter, so an intent whose concepts
+are not all among a file's words costs nothing; otherwise its rarest concept is matched only
+where its leading words are, and the others only in the sentences around those matches.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+
+# A sentence ends at . ! ? (not inside "e.g." or "i.e.") followed by blanks, or at a line break:
+# the text given here has its soft-wrapped paragraph lines already joined.
+SENTENCE_END_RE = re.compile(r"[.!?]+(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)[\"'”’)\]*_]*[ \t]+|\n")
+MAX_TEXT = 512 * 1024  # characters of one file read for intents (prose beyond this is rare)
+SPAN = 600  # how far from its rarest concept an intent's other concepts are looked for
+MAX_WINDOWS = 20_000  # sentence windows weighed per file (a hostile file of keywords stops here) …
+MAX_WINDOWS_BIG = 250  # … and per file over 128 KiB, where a line can be a megabyte of keywords
+
+
+def _top_split(body: str) -> list[str]:
+    """``body`` cut at its top-level ``|`` (outside groups, classes and escapes)."""
+    parts, depth, cls, i, start = [], 0, False, 0, 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\":
+            i += 2
+            continue
+        if cls:
+            cls = c != "]"
+        elif c == "[":
+            cls = True
+            if body[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+        i += 1
+    parts.append(body[start:])
+    return parts
+
+
+def _group_end(src: str, open_at: int) -> int:
+    """Offset of the ``)`` closing the group that opens at ``open_at`` (-1: none)."""
+    depth, cls, i = 0, False, open_at
+    while i < len(src):
+        c = src[i]
+        if c == "\\":
+            i += 2
+            continue
+        if cls:
+            cls = c != "]"
+        elif c == "[":
+            cls = True
+            if src[i + 1:i + 2] == "]":
+                i += 1
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return -1
+
+
+def branches(src: str) -> list[str]:
+    """A concept regex as the regexes of its alternatives: ``\\b(?:a|b(?:c|d))\\b`` gives
+    ``\\ba\\b`` and ``\\bb(?:c|d)\\b``; an alternative that is itself such an
+    alternation is split again. Each alternative then gets its own prefilter (its leading words
+    and the words it needs further on), which one big alternation cannot have; together they
+    match where the whole does."""
+    for prefix in ("\\b(?:", "(?:"):
+        if src.startswith(prefix):
+            end = _group_end(src, len(prefix) - 3)
+            suffix = src[end + 1:]
+            if end < 0 or suffix not in ("", "\\b"):
+                break
+            parts = _top_split(src[len(prefix):end])
+            if len(parts) == 1:
+                break
+            head = prefix[:-3]  # no top-level | is left in an alternative: it needs no group of its own
+            return [b for p in parts for b in branches(f"{head}{p}{suffix}")]
+    return [src]
+
+
+@dataclass
+class Hit:
+    rule: object
+    intent: object
+    match: re.Match  # the first concept's match, where the finding goes
+    sentence: tuple[int, int]  # offsets of the sentences the concepts met in
+
+
+def _sentences(text: str, pos: int, reach: int) -> tuple[list[int], int]:
+    """Starts of the sentences of the line (a joined paragraph, a list item, a table row) around
+    ``pos``, at most ``reach`` characters either side, and the end of the last one."""
+    lo = max(text.rfind("\n", 0, pos) + 1, pos - reach)
+    hi = text.find("\n", pos)
+    hi = min(len(text) if hi < 0 else hi, pos + reach)
+    return [lo] + [m.end() for m in SENTENCE_END_RE.finditer(text, lo, hi) if m.end() < hi], hi
+
+
+def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> tuple[list[Hit], bool]:
+    """Every place where all concepts of an intent meet, and whether ``budget`` cut the search short.
+
+    ``wanted``: (rule, intent) pairs whose concepts may all occur (their words are in the file);
+    ``locate(name)``: every match of a concept (found by its leading words); ``search(name, lo,
+    hi)``: its first match in text[lo:hi]; ``cost(name)``: how common its words are here. Each
+    intent starts from its rarest concept and looks for the others only in the sentences around
+    it, at most ``SPAN`` characters away (a run-on "sentence" of a megabyte costs no more).
+    """
+    located: dict[str, list] = {}
+    lines: dict[int, tuple[list[int], int]] = {}  # sentences of the lines seen, by line start
+    seen: dict[tuple[str, int, int], object] = {}
+    out: list[Hit] = []
+    left = budget
+    for rule, it in wanted:
+        trig = min(it.concepts, key=cost)
+        ms = located.get(trig)
+        if ms is None:
+            ms = located[trig] = locate(trig)
+        w = it.window
+        for m in ms:
+            ls = text.rfind("\n", 0, m.start()) + 1
+            got_line = lines.get(ls) if m.start() - ls < SPAN * 4 else None
+            if got_line is None:
+                got_line = _sentences(text, m.start(), SPAN * 4)
+                if m.start() - ls < SPAN * 4:
+                    lines[ls] = got_line
+            starts, end = got_line
+            i = bisect_right(starts, m.start()) - 1
+            for first in range(max(0, i - w + 1), i + 1):
+                last = min(first + w - 1, len(starts) - 1)
+                left -= 1
+                if left < 0:
+                    return out, True
+                lo = max(starts[first], m.start() - SPAN)
+                hi = min(starts[last + 1] if last + 1 < len(starts) else end, m.end() + SPAN)
+                got = {trig: m}
+                for name in it.concepts:
+                    if name in got:
+                        continue
+                    key = (name, lo, hi)
+                    r = seen.get(key, seen)
+                    if r is seen:
+                        r = seen[key] = search(name, lo, hi)
+                    if r is None:
+                        break
+                    got[name] = r
+                else:
+                    out.append(Hit(rule, it, got[it.concepts[0]], (lo, hi)))
+                    break
+    return out, False
