@@ -776,11 +776,14 @@ class Scanner:
             line = ctx.line_of(m.start())
             if (hit.rule.id, line) in taken:
                 continue  # a pattern of the same rule already holds this line
+            if hit.intent.negate and any(_negated(text, c.start(), c.end()) for name, c in
+                                         zip(hit.intent.concepts, hit.matches) if name in hit.intent.negate):
+                continue  # "send the logs, but never the .env, to …": these concepts must stand unnegated too
             if hit.intent.unless:
                 lo, hi = hit.sentence
                 if any(u.search(text, lo, hi) for u in hit.intent.unless):
                     continue
-            f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line)
+            f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line, unless=False)
             if f is None:
                 continue
             taken.add((hit.rule.id, line))
@@ -796,7 +799,9 @@ class Scanner:
         return out
 
     def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx,
-                  line: int | None = None) -> Finding | None:
+                  line: int | None = None, unless: bool = True) -> Finding | None:
+        """A match as a finding after the context checks, or None. ``unless``: apply the rule's
+        own ``unless`` (written for its patterns; an intent has its own, read over its sentence)."""
         line = line or ctx.line_of(start)
         region = ctx.region_at(line)
         if region.kind not in rule.scope:
@@ -808,7 +813,7 @@ class Scanner:
         le = len(ctx.view) if nl < 0 else nl
         lo = max(ls, start - CONTEXT)
         vline = ctx.view[lo:min(le, start + (m.end() - m.start()) + CONTEXT)]
-        if rule.unless:
+        if unless and rule.unless:
             above = "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 2), line))
             for u in rule.unless:
                 if u.search(vline) or (above and u.search(above)):

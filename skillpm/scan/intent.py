@@ -103,6 +103,7 @@ class Hit:
     rule: object
     intent: object
     match: re.Match  # the first concept's match, where the finding goes
+    matches: tuple  # every concept's match, in the intent's order
     sentence: tuple[int, int]  # offsets of the sentences the concepts met in
 
 
@@ -163,6 +164,6 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
                         break
                     got[name] = r
                 else:
-                    out.append(Hit(rule, it, got[it.concepts[0]], (lo, hi)))
+                    out.append(Hit(rule, it, got[it.concepts[0]], tuple(got[n] for n in it.concepts), (lo, hi)))
                     break
     return out, False

@@ -67,6 +67,7 @@ class Intent:
     pattern: Pattern
     window: int = 1
     unless: tuple[LazyRegex, ...] = ()  # the sentences matched by one of these are left alone
+    negate: tuple[str, ...] = ()  # concepts besides the first whose match must not be negated either
 
 
 @dataclass
@@ -180,8 +181,11 @@ def load_rules() -> Ruleset:
             if not 1 <= window <= 3:
                 raise ValueError(f"rules.toml: {rid} has an intent window {window} (1 to 3 sentences)")
             unless = tuple(LazyRegex(_expand(u, defs), re.IGNORECASE) for u in it.get("unless", []))
+            negate = tuple(it.get("negate", ()))
+            if not set(negate) <= set(names):
+                raise ValueError(f"rules.toml: {rid} negates concepts its intent does not name: {negate}")
             intents.append(Intent(names, Pattern(concepts[names[0]], it.get("severity", sev),
-                                                 bool(it.get("negation", True))), window, unless))
+                                                 bool(it.get("negation", True))), window, unless, negate))
         scope = frozenset(entry.get("scope", sorted(SCOPES)))
         if not scope <= SCOPES:
             raise ValueError(f"rules.toml: {rid} has unknown scope {sorted(scope - SCOPES)}")
