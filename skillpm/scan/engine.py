@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 import posixpath
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, compress, repeat
 
 from skillpm.scan import hidden, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
@@ -366,7 +366,7 @@ def _weight(literal: str) -> int:
 class _Group:
     """Literals of which one must occur: found by word (a C-level set test) or, without a word, as a substring."""
 
-    __slots__ = ("lits", "words", "subs", "by_word", "weight")
+    __slots__ = ("lits", "words", "subs", "by_word", "weight", "_info")
 
     def __init__(self, pairs):
         self.lits = tuple(pairs)  # (literal, Key)
@@ -378,6 +378,18 @@ class _Group:
             if k.word is not None:
                 self.by_word.setdefault(k.word, []).append(lit)
                 self.weight[k.word] = self.weight.get(k.word, 0) + _weight(lit)
+        self._info: dict = {}
+
+    def info(self, words: set, has) -> tuple[int, tuple[str, ...]]:
+        """(``count``, ``present``), cached by which of its words occur (and its substrings)."""
+        proj = self.words & words
+        key = (proj, tuple(map(has, [sub for _, sub in self.subs]))) if self.subs else proj
+        got = self._info.get(key)
+        if got is None:
+            if len(self._info) > 4096:  # bounded memory over a long scan
+                self._info.clear()
+            got = self._info[key] = (self.count(proj, has), tuple(self.present(proj, has)))
+        return got
 
     def count(self, words: set, has) -> int:
         """How many places its literals may occur, roughly (0: none can occur)."""
@@ -396,7 +408,7 @@ class _Group:
 class _Plan:
     """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
-    __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups")
+    __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups", "need_ids")
 
     def __init__(self, rule: Rule, pat):
         self.rule, self.pat = rule, pat
@@ -426,15 +438,31 @@ class _Plan:
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same")
 
-    def __init__(self, text: str, mapper=None):
+    def __init__(self, text: str, mapper=None, same: "_Text | None" = None):
         self.text, self.mapper = text, mapper
         low = text.lower()
         if len(low) != len(text):  # a few characters lowercase to two (İ): keep offsets aligned
             low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
         self.low = low
         self._pos: dict[str, tuple[list[int], int]] = {}  # literal → (offsets, the limit they were found with)
+        self._all: dict[str, list[int]] = {}  # literal → every offset (files without a try budget)
+        # The same text with newlines turned into spaces (soft breaks joined): a literal without
+        # either occurs at the same offsets in both, so its offsets are looked up there.
+        self._same = same
+
+    def every(self, lit: str) -> list[int]:
+        """Every offset of ``lit`` in the lowercase text, overlapping ones too (cached)."""
+        got = self._all.get(lit)
+        if got is None:
+            same = self._same
+            if same is not None and "\n" not in lit and " " not in lit:
+                got = same.every(lit)
+            else:
+                got = _find_all(self.low, lit)
+            self._all[lit] = got
+        return got
 
     def positions(self, lit: str, limit: int) -> list[int]:
         """Offsets of ``lit`` in the lowercase text, at most ``limit`` (cached; a list cut short by a
@@ -518,6 +546,66 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
     return sorted(out)
 
 
+_START = re.Match.start
+_LITERAL_RES: dict[str, re.Pattern | None] = {}
+
+
+def _literal_re(lit: str) -> re.Pattern | None:
+    """A regex that finds ``lit`` (its occurrences cannot overlap), or None when they can ("aa", "eve")."""
+    try:
+        return _LITERAL_RES[lit]
+    except KeyError:
+        pass
+    overlaps = any(lit[:k] == lit[-k:] for k in range(1, len(lit)))
+    rx = _LITERAL_RES[lit] = None if overlaps else re.compile(re.escape(lit))
+    return rx
+
+
+def _find_all(low: str, lit: str) -> list[int]:
+    """Every offset of ``lit`` in ``low``, overlapping ones too: the first found by str.find (the
+    common case is none), the rest by a literal regex in C, or one find each when they may overlap."""
+    find = low.find
+    i = find(lit)
+    if i < 0:
+        return []
+    rx = _literal_re(lit)
+    if rx is not None:
+        return list(map(_START, rx.finditer(low, i)))
+    got = []
+    while i >= 0:
+        got.append(i)
+        i = find(lit, i + 1)
+    return got
+
+
+def _starts_all(tx: _Text, plan: _Plan, leads, seed) -> list[int]:
+    """``_starts`` for a file tried without a budget (every place, in order), given the leading
+    literals that may occur and the seed group's (None: no group is rarer than the leads)."""
+    every = tx.every
+    if seed is None:
+        if len(leads) == 1:
+            return every(leads[0])
+        return sorted(set().union(*map(every, leads)))
+    hits = sorted(chain.from_iterable(map(every, seed)))
+    if not hits:
+        return hits
+    low = tx.low
+    cached = tx._all
+    out: set[int] = set()
+    for lo, hi in _spans(hits, plan.pat.span, len(low)):
+        for lit in leads:
+            got = cached.get(lit)
+            if got is not None:  # offsets known: the ones inside the span
+                if got:
+                    out.update(got[bisect_left(got, lo):bisect_right(got, hi - len(lit))])
+                continue
+            i = low.find(lit, lo, hi)
+            while i >= 0:
+                out.add(i)
+                i = low.find(lit, i + 1, hi)
+    return sorted(out)
+
+
 def _window(line: str, col: int, width: int = 240) -> str:
     if len(line) <= width:
         return hidden.visible(line)
@@ -532,14 +620,19 @@ class Scanner:
         self.by_id = self.ruleset.by_id
         self.plans = [_Plan(r, p) for r in self.pattern_rules for p in r.patterns]
         self.lexicon = literals.Lexicon(k for pl in self.plans for k in pl.keys)
-        self.by_rule = []  # (rule, words one of which the rule needs or None, its plans)
-        for r in self.pattern_rules:
-            plans = [pl for pl in self.plans if pl.rule is r]
-            if all(pl.need for pl in plans):  # each plan needs a word of its first group: the rule one of theirs
-                sig = frozenset().union(*(pl.need[0] for pl in plans))
-            else:
-                sig = None
-            self.by_rule.append((r, sig, plans))
+        # Which plans a file's words let through: every group found by words alone needs one of
+        # its words. Each distinct such group gets a number; a word maps to the groups it is in.
+        ids: dict[frozenset, int] = {}
+        for pl in self.plans:
+            pl.need_ids = frozenset(ids.setdefault(n, len(ids)) for n in pl.need)
+        self.need_by_word: dict[bytes, tuple[int, ...]] = {}
+        for n, i in ids.items():
+            for w in n:
+                self.need_by_word[w] = self.need_by_word.get(w, ()) + (i,)
+        self.need_words = frozenset(self.need_by_word)
+        body = [pl for pl in self.plans if pl.rule.scope != {"frontmatter"}]
+        self.gated = {True: (self.plans, [pl.need_ids for pl in self.plans]),  # a file with frontmatter
+                      False: (body, [pl.need_ids for pl in body])}
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -631,37 +724,39 @@ class Scanner:
         best: dict[tuple[str, int], Finding] = {}
         per_rule: Counter = Counter()
         tries: Counter = Counter()
-        cands = []  # (rule, plan) whose words all occur in the file
-        for rule, sig, plans in self.by_rule:
-            if sig is not None and sig.isdisjoint(present_words):
-                continue
-            if rule.scope == {"frontmatter"} and not has_fm:
-                continue
-            for plan in plans:
-                skip = False
-                for need in plan.need:  # every group found by words: set tests, no text read
-                    if need.isdisjoint(present_words):
-                        skip = True
-                        break
-                if not skip and all(g.count(present_words, has) for g in plan.subgroups):
-                    cands.append((rule, plan))
+        # The patterns whose words all occur in the file: every group found by words is a set
+        # test, the few groups without a word a substring test (both read per rule from a cache).
+        plans, need_ids = self.gated[has_fm]
+        met = set(chain.from_iterable(map(self.need_by_word.__getitem__, self.need_words & present_words)))
+        cands = [pl for pl in compress(plans, map(met.issuperset, need_ids))
+                 if not pl.subgroups or all(g.info(present_words, has)[0] for g in pl.subgroups)]
         if big and cands:  # a huge file: every pattern gets its share of FILE_STARTS tries, none starves the rest
             limit = max(MIN_STARTS, min(MAX_STARTS, FILE_STARTS // len(cands)))
-        for rule, plan in cands:
+        for plan in cands:
+            rule = plan.rule
             if rule.join:
                 if joined is None:
                     j = _joined(ctx)
-                    joined = base if j is view else _Text(j)
+                    joined = base if j is view else _Text(j, same=base)
                 tx = joined
             else:
                 tx = dtext or base
             text, mapper = tx.text, tx.mapper
             regex = plan.pat.regex.compiled
             if plan.leads is not None:
-                starts = _starts(tx, plan, present_words, has, limit)
-                if len(starts) >= limit:
-                    truncated, starts = True, starts[:limit]
-                found = (m for m in map(regex.match, repeat(text), starts) if m is not None)
+                if big:
+                    starts = _starts(tx, plan, present_words, has, limit)
+                    if len(starts) >= limit:
+                        truncated, starts = True, starts[:limit]
+                else:  # the seed: the group whose literals may occur at the fewest places (see _starts)
+                    fewest, leads = plan.leads.info(present_words, has)
+                    seed = None
+                    for g in plan.groups:
+                        n, lits = g.info(present_words, has)
+                        if n < fewest:
+                            seed, fewest = lits, n
+                    starts = _starts_all(tx, plan, leads, seed)
+                found = filter(None, map(regex.match, repeat(text), starts))
             else:
                 spans, cut = _windows(tx, plan.groups, present_words, has, plan.pat.span, budget)
                 truncated = truncated or cut
