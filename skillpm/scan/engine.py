@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import chain, compress, repeat
+from itertools import accumulate, chain, compress, repeat
 
 from skillpm.scan import hidden, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
@@ -51,6 +51,9 @@ OFFICE_EXT = (".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub")
 # re's search skips ahead in C to where they can match (a leading look-behind or ^ would make
 # it try every position). Line-start conditions are checked after the first character.
 FENCE_RE = re.compile(r"(```+|~~~+)[ \t]*([^\n`]*)$", re.MULTILINE)  # at most 3 blanks before: see _segment
+# The same, one regex per fence character: a literal prefix lets re skip ahead in C (the two-way
+# alternation stopped at every inline backtick). _fences merges them into FENCE_RE's matches.
+FENCE_RES = (re.compile(r"(````*)[ \t]*([^\n`]*)$", re.MULTILINE), re.compile(r"(~~~~*)[ \t]*([^\n`]*)$", re.MULTILINE))
 HEADING_RE = re.compile(r"#(?<![^\n]#)#{0,5}[ \t]+([^\n]{0,200})$", re.MULTILINE)
 # A soft line break inside a paragraph: the next line continues the sentence.
 SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
@@ -73,6 +76,20 @@ PLACEHOLDER_RE = re.compile(
     r"redacted|replace|todo|test|demo|0{6,}|1234|abcd", re.IGNORECASE)
 WEAK_PASSWORDS = {"password", "pass", "passwd", "secret", "changeme", "admin", "root", "postgres", "mysql", "user",
                   "test", "example", "pwd", "guest", "redis", "mongo", "default", "letmein", "qwerty"}
+
+
+def _newlines(s: str) -> list[int]:
+    """Offsets of every newline in ``s``: line lengths summed in C (no Python step per line)."""
+    parts = s.split("\n")
+    if len(parts) == 1:
+        return []
+    offs = list(accumulate(map(_PLUS_ONE, map(len, parts)), initial=-1))
+    del offs[0], offs[-1]
+    return offs
+
+
+_PLUS_ONE = (1).__add__
+_START = re.Match.start
 
 
 @dataclass
@@ -99,26 +116,26 @@ class _FileCtx:
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
-            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+            self._nl = _newlines(self.view)
         return bisect_right(self._nl, pos - 1) + 1 if pos else 1
 
     def view_line(self, line: int) -> str:
         if self._nl is None:
-            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+            self._nl = _newlines(self.view)
         start = self._nl[line - 2] + 1 if line >= 2 else 0
         end = self._nl[line - 1] if line - 1 < len(self._nl) else len(self.view)
         return self.view[start:end]
 
     def line_start(self, line: int) -> int:
         if self._nl is None:
-            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+            self._nl = _newlines(self.view)
         if line - 2 >= len(self._nl):
             return len(self.view)
         return self._nl[line - 2] + 1 if line >= 2 else 0
 
     def orig_line(self, line: int) -> str:
         if self._orig_nl is None:
-            self._orig_nl = [m.start() for m in re.finditer("\n", self.text)]
+            self._orig_nl = _newlines(self.text)
         start = self._orig_nl[line - 2] + 1 if line >= 2 else 0
         end = self._orig_nl[line - 1] if line - 1 < len(self._orig_nl) else len(self.text)
         return self.text[start:end].rstrip("\r")
@@ -189,6 +206,23 @@ def _description(view: str, fm_end: int | None) -> str:
     return m.group(1) if m else ""
 
 
+def _fences(view: str) -> list[re.Match]:
+    """FENCE_RE.finditer(view): a match runs to the end of its line, so of two on one line the
+    first wins (the second started inside it)."""
+    ticks, tildes = "```" in view, "~~~" in view
+    if not tildes:
+        return list(FENCE_RES[0].finditer(view))
+    if not ticks:
+        return list(FENCE_RES[1].finditer(view))
+    out: list[re.Match] = []
+    end = -1
+    for m in sorted([*FENCE_RES[0].finditer(view), *FENCE_RES[1].finditer(view)], key=_START):
+        if m.start() >= end:
+            out.append(m)
+            end = m.end()
+    return out
+
+
 def _segment(ctx: _FileCtx) -> None:
     """Split Markdown into frontmatter, prose and fenced code."""
     view = ctx.view
@@ -210,7 +244,7 @@ def _segment(ctx: _FileCtx) -> None:
         return counted[1]
 
     if "```" in view or "~~~" in view:
-        for m in FENCE_RE.finditer(view):
+        for m in _fences(view):
             lead = view[view.rfind("\n", 0, m.start()) + 1:m.start()]
             if len(lead) > 3 or lead.strip(" \t"):
                 continue  # not at the start of its line (CommonMark allows three blanks)
@@ -546,7 +580,6 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
     return sorted(out)
 
 
-_START = re.Match.start
 _LITERAL_RES: dict[str, re.Pattern | None] = {}
 
 
@@ -859,7 +892,7 @@ class Scanner:
     # ------------------------------------------------------------ engine rules
     def _invisible(self, ctx: _FileCtx, nested: int) -> list[Finding]:
         by_line: dict[int, list] = {}
-        orig_nl = [m.start() for m in re.finditer("\n", ctx.text)]
+        orig_nl = _newlines(ctx.text)
         for start, run, sev, what, decoded in hidden.invisible_runs(ctx.text):
             line = bisect_right(orig_nl, start - 1) + 1 if start else 1
             by_line.setdefault(line, []).append((start, run, sev, what, decoded))
@@ -898,7 +931,7 @@ class Scanner:
         orig_nl = None
         for off, tok in hidden.homoglyph_tokens(ctx.text):
             if orig_nl is None:
-                orig_nl = [m.start() for m in re.finditer("\n", ctx.text)]
+                orig_nl = _newlines(ctx.text)
             line = bisect_right(orig_nl, off - 1) + 1 if off else 1
             shown = "".join(c if c.isascii() else f"<U+{ord(c):04X}>" for c in tok)
             out.append(Finding("HT-03", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
