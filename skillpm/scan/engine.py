@@ -737,7 +737,11 @@ class Scanner:
             deobf = _Deobf(view)
             if deobf.changed:
                 dtext = _Text(deobf.text, deobf)
-                present_words |= lex.present(lex.words(dtext.low.encode("utf-8", "surrogatepass")))
+                # Its words are the text's, plus those joined across a cut (separators removed)
+                if lex.sigma_free:
+                    present_words |= lex.present(lex.words_across(dtext.low, deobf.starts))
+                else:
+                    present_words |= lex.present(lex.words(dtext.low.encode("utf-8", "surrogatepass")))
         subs: dict[str, bool] = {}
 
         def has(sub: str) -> bool:

@@ -116,3 +116,36 @@ def test_positions_asked_again_with_a_larger_limit_are_found_again():
     assert tx.positions("curl", 2) == [0, 8]
     assert tx.positions("curl", 10) == [0, 8, 16, 24]
     assert tx.positions("curl", 3) == [0, 8, 16]
+
+
+def test_words_across_cuts_complete_the_text_words():
+    # A deobfuscated text's words are the original's plus those joined across a cut; the scanner
+    # reads only the latter, so together they must equal the deobfuscated text's own words.
+    import random
+
+    from skillpm.scan.engine import _Deobf, _Text
+
+    rnd = random.Random(7)
+    samples = ['"cu"+"rl" x', "a'b'\"c\"+\"d\" é\"+\"é", 'x"\\\n"y', '"ab"+"cd"+"ef" "é"+"ü"', '""""""a""b',
+               '\\\n\\\nab\\\ncd'] + TEXTS[:200]
+    samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "a", "b", "é", ".", "\t", "x1", "İ"])
+                        for _ in range(40)) for _ in range(3000)]
+    for text in samples:
+        deobf = _Deobf(text)
+        if not deobf.changed:
+            continue
+        base, dtext = _Text(text), _Text(deobf.text, deobf)
+        before = Lexicon.words(base.low.encode("utf-8", "surrogatepass"))
+        after = Lexicon.words(dtext.low.encode("utf-8", "surrogatepass"))
+        assert before | after == before | Lexicon.words_across(dtext.low, deobf.starts), text
+
+
+def test_invisible_characters_found_in_bytes_as_by_the_regex():
+    from skillpm.scan import hidden
+
+    chars = hidden._class_chars(hidden.INVISIBLE_CLASS)
+    assert len(chars) > 400 and all(hidden.INVISIBLE_RE.fullmatch(c) for c in chars)
+    for c in chars:
+        assert hidden.has_invisible(f"é{c}—x"), hex(ord(c))
+    for text in TEXTS + ["é—“x” ½ 🙂 \u20ac \ufe0e", "\U000e0100"]:
+        assert hidden.has_invisible(text) == bool(hidden.INVISIBLE_RE.search(text))
