@@ -442,7 +442,8 @@ class _Group:
 class _Plan:
     """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
-    __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups", "need_ids")
+    __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups", "need_ids", "words",
+                 "_seeds")
 
     def __init__(self, rule: Rule, pat):
         self.rule, self.pat = rule, pat
@@ -463,6 +464,30 @@ class _Plan:
         # set operations; the rest also by substring.
         self.need = tuple(g.words for g in self.every if not g.subs)
         self.subgroups = tuple(g for g in self.every if g.subs)
+        self.words = frozenset().union(*(g.words for g in self.every))
+        self._seeds: dict = {}
+
+    def seeded(self, words: set, has) -> tuple:
+        """(leading literals that may occur, the seed group's literals or None): the seed is the
+        group whose literals may occur at the fewest places (see _starts). Cached by the plan's
+        words found, when no group needs a substring test."""
+        if not self.subgroups:
+            proj = self.words & words
+            got = self._seeds.get(proj)
+            if got is not None:
+                return got
+        fewest, leads = self.leads.info(words, has)
+        seed = None
+        for g in self.groups:
+            n, lits = g.info(words, has)
+            if n < fewest:
+                seed, fewest = lits, n
+        got = (leads, seed)
+        if not self.subgroups:
+            if len(self._seeds) > 4096:  # bounded memory over a long scan
+                self._seeds.clear()
+            self._seeds[proj] = got
+        return got
 
     @property
     def keys(self):
@@ -785,14 +810,8 @@ class Scanner:
                     starts = _starts(tx, plan, present_words, has, limit)
                     if len(starts) >= limit:
                         truncated, starts = True, starts[:limit]
-                else:  # the seed: the group whose literals may occur at the fewest places (see _starts)
-                    fewest, leads = plan.leads.info(present_words, has)
-                    seed = None
-                    for g in plan.groups:
-                        n, lits = g.info(present_words, has)
-                        if n < fewest:
-                            seed, fewest = lits, n
-                    starts = _starts_all(tx, plan, leads, seed)
+                else:
+                    starts = _starts_all(tx, plan, *plan.seeded(present_words, has))
                 found = filter(None, map(regex.match, repeat(text), starts))
             else:
                 spans, cut = _windows(tx, plan.groups, present_words, has, plan.pat.span, budget)
