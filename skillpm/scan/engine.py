@@ -361,6 +361,34 @@ def _installer_named(line: str, description: str) -> bool:
     return False
 
 
+class _Substrings:
+    """has(sub): whether ``sub`` occurs in the lowercase text or its deobfuscated copy (cached)."""
+
+    __slots__ = ("base", "dtext", "words", "word_subs", "reach", "got", "blob", "cuts")
+
+    def __init__(self, base: "_Text", dtext: "_Text | None", words: set, word_subs: dict, reach: int):
+        self.base, self.dtext, self.words, self.word_subs, self.reach = base, dtext, words, word_subs, reach
+        self.got: dict[str, bool] = {}
+        self.blob = self.cuts = None
+
+    def __call__(self, sub: str) -> bool:
+        got = self.got.get(sub)
+        if got is None:
+            if sub in self.word_subs:  # word characters only: it lies inside one word, and the words are few
+                if self.blob is None:
+                    self.blob = b"\n".join(self.words)
+                got = self.word_subs[sub] in self.blob
+            else:  # in the copy and not in the text: it runs across a cut
+                got = sub in self.base.low
+                if not got and self.dtext is not None:
+                    if self.cuts is None:
+                        low, r = self.dtext.low, self.reach
+                        self.cuts = "\0".join([low[max(0, c - r):c + r] for c in self.dtext.mapper.starts])
+                    got = sub in self.cuts
+            self.got[sub] = got
+        return got
+
+
 class _Deobf:
     """A copy of the text with string concatenations and line continuations removed, with a map back."""
 
@@ -677,6 +705,13 @@ class Scanner:
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
         self.plans = [_Plan(r, p) for r in self.pattern_rules for p in r.patterns]
+        # Substrings some group is found by (no word to find it by): those of word characters only
+        # are looked for among the file's words, the rest in the text (and near the cuts of its
+        # deobfuscated copy, the only places the copy can hold one the text does not).
+        every_sub = {sub for pl in self.plans for g in pl.every for _, sub in g.subs}
+        self.word_subs = {sub: sub.encode() for sub in every_sub if re.fullmatch("[a-z0-9]+", sub)}
+        self.sub_reach = max(map(len, every_sub), default=1)
+        assert not any("\0" in sub for sub in every_sub)
         self.lexicon = literals.Lexicon(k for pl in self.plans for k in pl.keys)
         # Which plans a file's words let through: every group found by words alone needs one of
         # its words. Each distinct such group gets a number; a word maps to the groups it is in.
@@ -756,7 +791,8 @@ class Scanner:
         view = ctx.view
         base = _Text(view)
         lex = self.lexicon
-        present_words = lex.present(lex.words(base.low.encode("utf-8", "surrogatepass")))
+        words = lex.words(base.low.encode("utf-8", "surrogatepass"))
+        present_words = lex.present(words)
         dtext = None
         if "'" in view or '"' in view or "\\\n" in view:
             deobf = _Deobf(view)
@@ -764,16 +800,12 @@ class Scanner:
                 dtext = _Text(deobf.text, deobf)
                 # Its words are the text's, plus those joined across a cut (separators removed)
                 if lex.sigma_free:
-                    present_words |= lex.present(lex.words_across(dtext.low, deobf.starts))
+                    more = lex.words_across(dtext.low, deobf.starts)
                 else:
-                    present_words |= lex.present(lex.words(dtext.low.encode("utf-8", "surrogatepass")))
-        subs: dict[str, bool] = {}
-
-        def has(sub: str) -> bool:
-            got = subs.get(sub)
-            if got is None:
-                got = subs[sub] = sub in base.low or (dtext is not None and sub in dtext.low)
-            return got
+                    more = lex.words(dtext.low.encode("utf-8", "surrogatepass"))
+                present_words |= lex.present(more)
+                words = words | more
+        has = _Substrings(base, dtext, words, self.word_subs, self.sub_reach)
 
         # Bounded work on huge files: each pattern tries at most MAX_STARTS places (or reads
         # PATTERN_BUDGET characters of windows); a finding says when that cut the scan short.

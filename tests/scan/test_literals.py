@@ -149,3 +149,27 @@ def test_invisible_characters_found_in_bytes_as_by_the_regex():
         assert hidden.has_invisible(f"é{c}—x"), hex(ord(c))
     for text in TEXTS + ["é—“x” ½ 🙂 \u20ac \ufe0e", "\U000e0100"]:
         assert hidden.has_invisible(text) == bool(hidden.INVISIBLE_RE.search(text))
+
+
+def test_substring_tests_agree_with_reading_both_texts():
+    # has(sub) looks for word-character substrings among the words, and for the rest in the text
+    # and near the cuts of the deobfuscated copy; it must say what searching both texts says.
+    import random
+
+    from skillpm.scan.engine import _Deobf, _Substrings, _Text
+
+    subs = sorted(set(SCANNER.word_subs) | {sub for pl in SCANNER.plans for g in pl.every for _, sub in g.subs})
+    rnd = random.Random(11)
+    samples = ['x = "ev" + "al("; y = "~" + "/" ', "'$' + '(' 'ba''se64' \"ht\"\\\n\"tp://\""] + TEXTS[:300]
+    samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "$", "(", "ev", "al", "é", ":", "/", "|", "ht", "tp"])
+                        for _ in range(30)) for _ in range(3000)]
+    for text in samples:
+        base = _Text(text)
+        deobf = _Deobf(text)
+        dtext = _Text(deobf.text, deobf) if deobf.changed else None
+        words = Lexicon.words(base.low.encode("utf-8", "surrogatepass"))
+        if dtext is not None:
+            words |= Lexicon.words(dtext.low.encode("utf-8", "surrogatepass"))
+        has = _Substrings(base, dtext, words, SCANNER.word_subs, SCANNER.sub_reach)
+        for sub in subs:
+            assert has(sub) == (sub in base.low or (dtext is not None and sub in dtext.low)), (text, sub)
