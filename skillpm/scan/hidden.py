@@ -242,12 +242,16 @@ GREEK_CONFUSABLE = set("οαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 
 
 GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f]")
+# The same in UTF-8 (U+0370–U+037F, U+0380–U+04FF, U+0500–U+052F), over the non-ASCII bytes only.
+GREEK_CYRILLIC_BYTES_RE = re.compile(rb"\xcd[\xb0-\xbf]|[\xce-\xd3][\x80-\xbf]|\xd4[\x80-\xaf]")
 
 
 def homoglyph_tokens(text: str):
     """Yield (offset, token) for identifiers that mix Latin with look-alike Cyrillic or Greek letters."""
-    if not GREEK_CYRILLIC_RE.search(text):
-        return  # most non-ASCII text (dashes, arrows, emoji) has neither script: one quick pass
+    if text.isascii():
+        return
+    if not GREEK_CYRILLIC_BYTES_RE.search(text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES)):
+        return  # most non-ASCII text (dashes, arrows, emoji) has neither script: one quick pass in C
     last_end = -1
     for m in MIXED_RE.finditer(text):
         if m.start() < last_end:
@@ -343,7 +347,7 @@ def blobs(text: str):
         if n >= MAX_BLOBS:
             break  # a file made of blobs: the first MAX_BLOBS candidates are weighed, the rest not
         tok = m.group(0)
-        if not (any(c.isdigit() for c in tok) or "+" in tok or "/" in tok):
+        if tok.rstrip("=").isalpha():  # letters only: no digit, "+" or "/" (the token is ASCII)
             continue
         if tok.count("/") > len(tok) / 12:  # a path, not base64
             continue

@@ -149,6 +149,9 @@ def test_invisible_characters_found_in_bytes_as_by_the_regex():
         assert hidden.has_invisible(f"é{c}—x"), hex(ord(c))
     for text in TEXTS + ["é—“x” ½ 🙂 \u20ac \ufe0e", "\U000e0100"]:
         assert hidden.has_invisible(text) == bool(hidden.INVISIBLE_RE.search(text))
+    for cp in range(0x80, 0x3000):  # Greek and Cyrillic found in bytes as by GREEK_CYRILLIC_RE
+        data = f"x{chr(cp)}y".encode().translate(None, hidden._ASCII_BYTES)
+        assert bool(hidden.GREEK_CYRILLIC_BYTES_RE.search(data)) == bool(hidden.GREEK_CYRILLIC_RE.search(chr(cp)))
 
 
 def test_substring_tests_agree_with_reading_both_texts():
