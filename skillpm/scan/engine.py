@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 import posixpath
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import accumulate, chain, compress, repeat
 
 from skillpm.scan import hidden, intent, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
@@ -51,6 +51,9 @@ OFFICE_EXT = (".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub")
 # re's search skips ahead in C to where they can match (a leading look-behind or ^ would make
 # it try every position). Line-start conditions are checked after the first character.
 FENCE_RE = re.compile(r"(```+|~~~+)[ \t]*([^\n`]*)$", re.MULTILINE)  # at most 3 blanks before: see _segment
+# The same, one regex per fence character: a literal prefix lets re skip ahead in C (the two-way
+# alternation stopped at every inline backtick). _fences merges them into FENCE_RE's matches.
+FENCE_RES = (re.compile(r"(````*)[ \t]*([^\n`]*)$", re.MULTILINE), re.compile(r"(~~~~*)[ \t]*([^\n`]*)$", re.MULTILINE))
 HEADING_RE = re.compile(r"#(?<![^\n]#)#{0,5}[ \t]+([^\n]{0,200})$", re.MULTILINE)
 # A soft line break inside a paragraph: the next line continues the sentence.
 SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
@@ -76,6 +79,20 @@ WEAK_PASSWORDS = {"password", "pass", "passwd", "secret", "changeme", "admin", "
                   "test", "example", "pwd", "guest", "redis", "mongo", "default", "letmein", "qwerty"}
 
 
+def _newlines(s: str) -> list[int]:
+    """Offsets of every newline in ``s``: line lengths summed in C (no Python step per line)."""
+    parts = s.split("\n")
+    if len(parts) == 1:
+        return []
+    offs = list(accumulate(map(_PLUS_ONE, map(len, parts)), initial=-1))
+    del offs[0], offs[-1]
+    return offs
+
+
+_PLUS_ONE = (1).__add__
+_START = re.Match.start
+
+
 @dataclass
 class _Region:
     first: int  # first line (1-based)
@@ -99,29 +116,30 @@ class _FileCtx:
     _heading_lines: list[int] | None = None
     words: set | None = None  # the rules' key words found in the file (by _match_rules)
     has: object = None  # substring test of the file's lowercase text
+    met: set | None = None  # numbers of the word groups the file's words satisfy (Scanner.need_by_word)
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
-            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+            self._nl = _newlines(self.view)
         return bisect_right(self._nl, pos - 1) + 1 if pos else 1
 
     def view_line(self, line: int) -> str:
         if self._nl is None:
-            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+            self._nl = _newlines(self.view)
         start = self._nl[line - 2] + 1 if line >= 2 else 0
         end = self._nl[line - 1] if line - 1 < len(self._nl) else len(self.view)
         return self.view[start:end]
 
     def line_start(self, line: int) -> int:
         if self._nl is None:
-            self._nl = [m.start() for m in re.finditer("\n", self.view)]
+            self._nl = _newlines(self.view)
         if line - 2 >= len(self._nl):
             return len(self.view)
         return self._nl[line - 2] + 1 if line >= 2 else 0
 
     def orig_line(self, line: int) -> str:
         if self._orig_nl is None:
-            self._orig_nl = [m.start() for m in re.finditer("\n", self.text)]
+            self._orig_nl = _newlines(self.text)
         start = self._orig_nl[line - 2] + 1 if line >= 2 else 0
         end = self._orig_nl[line - 1] if line - 1 < len(self._orig_nl) else len(self.text)
         return self.text[start:end].rstrip("\r")
@@ -192,6 +210,23 @@ def _description(view: str, fm_end: int | None) -> str:
     return m.group(1) if m else ""
 
 
+def _fences(view: str) -> list[re.Match]:
+    """FENCE_RE.finditer(view): a match runs to the end of its line, so of two on one line the
+    first wins (the second started inside it)."""
+    ticks, tildes = "```" in view, "~~~" in view
+    if not tildes:
+        return list(FENCE_RES[0].finditer(view))
+    if not ticks:
+        return list(FENCE_RES[1].finditer(view))
+    out: list[re.Match] = []
+    end = -1
+    for m in sorted([*FENCE_RES[0].finditer(view), *FENCE_RES[1].finditer(view)], key=_START):
+        if m.start() >= end:
+            out.append(m)
+            end = m.end()
+    return out
+
+
 def _segment(ctx: _FileCtx) -> None:
     """Split Markdown into frontmatter, prose and fenced code."""
     view = ctx.view
@@ -213,7 +248,7 @@ def _segment(ctx: _FileCtx) -> None:
         return counted[1]
 
     if "```" in view or "~~~" in view:
-        for m in FENCE_RE.finditer(view):
+        for m in _fences(view):
             lead = view[view.rfind("\n", 0, m.start()) + 1:m.start()]
             if len(lead) > 3 or lead.strip(" \t"):
                 continue  # not at the start of its line (CommonMark allows three blanks)
@@ -350,6 +385,34 @@ def _installer_named(line: str, description: str) -> bool:
     return False
 
 
+class _Substrings:
+    """has(sub): whether ``sub`` occurs in the lowercase text or its deobfuscated copy (cached)."""
+
+    __slots__ = ("base", "dtext", "words", "word_subs", "reach", "got", "blob", "cuts")
+
+    def __init__(self, base: "_Text", dtext: "_Text | None", words: set, word_subs: dict, reach: int):
+        self.base, self.dtext, self.words, self.word_subs, self.reach = base, dtext, words, word_subs, reach
+        self.got: dict[str, bool] = {}
+        self.blob = self.cuts = None
+
+    def __call__(self, sub: str) -> bool:
+        got = self.got.get(sub)
+        if got is None:
+            if sub in self.word_subs:  # word characters only: it lies inside one word, and the words are few
+                if self.blob is None:
+                    self.blob = b"\n".join(self.words)
+                got = self.word_subs[sub] in self.blob
+            else:  # in the copy and not in the text: it runs across a cut
+                got = sub in self.base.low
+                if not got and self.dtext is not None:
+                    if self.cuts is None:
+                        low, r = self.dtext.low, self.reach
+                        self.cuts = "\0".join([low[max(0, c - r):c + r] for c in self.dtext.mapper.starts])
+                    got = sub in self.cuts
+            self.got[sub] = got
+        return got
+
+
 class _Deobf:
     """A copy of the text with string concatenations and line continuations removed, with a map back."""
 
@@ -389,7 +452,7 @@ def _weight(literal: str) -> int:
 class _Group:
     """Literals of which one must occur: found by word (a C-level set test) or, without a word, as a substring."""
 
-    __slots__ = ("lits", "words", "subs", "by_word", "weight")
+    __slots__ = ("lits", "words", "subs", "by_word", "weight", "_info")
 
     def __init__(self, pairs):
         self.lits = tuple(pairs)  # (literal, Key)
@@ -401,6 +464,18 @@ class _Group:
             if k.word is not None:
                 self.by_word.setdefault(k.word, []).append(lit)
                 self.weight[k.word] = self.weight.get(k.word, 0) + _weight(lit)
+        self._info: dict = {}
+
+    def info(self, words: set, has) -> tuple[int, tuple[str, ...]]:
+        """(``count``, ``present``), cached by which of its words occur (and its substrings)."""
+        proj = self.words & words
+        key = (proj, tuple(map(has, [sub for _, sub in self.subs]))) if self.subs else proj
+        got = self._info.get(key)
+        if got is None:
+            if len(self._info) > 4096:  # bounded memory over a long scan
+                self._info.clear()
+            got = self._info[key] = (self.count(proj, has), tuple(self.present(proj, has)))
+        return got
 
     def count(self, words: set, has) -> int:
         """How many places its literals may occur, roughly (0: none can occur)."""
@@ -419,7 +494,8 @@ class _Group:
 class _Plan:
     """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
-    __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups")
+    __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups", "need_ids", "words",
+                 "_seeds")
 
     def __init__(self, rule: Rule, pat):
         self.rule, self.pat = rule, pat
@@ -440,6 +516,30 @@ class _Plan:
         # set operations; the rest also by substring.
         self.need = tuple(g.words for g in self.every if not g.subs)
         self.subgroups = tuple(g for g in self.every if g.subs)
+        self.words = frozenset().union(*(g.words for g in self.every))
+        self._seeds: dict = {}
+
+    def seeded(self, words: set, has) -> tuple:
+        """(leading literals that may occur, the seed group's literals or None): the seed is the
+        group whose literals may occur at the fewest places (see _starts). Cached by the plan's
+        words found, when no group needs a substring test."""
+        if not self.subgroups:
+            proj = self.words & words
+            got = self._seeds.get(proj)
+            if got is not None:
+                return got
+        fewest, leads = self.leads.info(words, has)
+        seed = None
+        for g in self.groups:
+            n, lits = g.info(words, has)
+            if n < fewest:
+                seed, fewest = lits, n
+        got = (leads, seed)
+        if not self.subgroups:
+            if len(self._seeds) > 4096:  # bounded memory over a long scan
+                self._seeds.clear()
+            self._seeds[proj] = got
+        return got
 
     @property
     def keys(self):
@@ -449,15 +549,31 @@ class _Plan:
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same")
 
-    def __init__(self, text: str, mapper=None):
+    def __init__(self, text: str, mapper=None, same: "_Text | None" = None):
         self.text, self.mapper = text, mapper
         low = text.lower()
         if len(low) != len(text):  # a few characters lowercase to two (İ): keep offsets aligned
             low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
         self.low = low
         self._pos: dict[str, tuple[list[int], int]] = {}  # literal → (offsets, the limit they were found with)
+        self._all: dict[str, list[int]] = {}  # literal → every offset (files without a try budget)
+        # The same text with newlines turned into spaces (soft breaks joined): a literal without
+        # either occurs at the same offsets in both, so its offsets are looked up there.
+        self._same = same
+
+    def every(self, lit: str) -> list[int]:
+        """Every offset of ``lit`` in the lowercase text, overlapping ones too (cached)."""
+        got = self._all.get(lit)
+        if got is None:
+            same = self._same
+            if same is not None and "\n" not in lit and " " not in lit:
+                got = same.every(lit)
+            else:
+                got = _find_all(self.low, lit)
+            self._all[lit] = got
+        return got
 
     def positions(self, lit: str, limit: int) -> list[int]:
         """Offsets of ``lit`` in the lowercase text, at most ``limit`` (cached; a list cut short by a
@@ -541,6 +657,65 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
     return sorted(out)
 
 
+_LITERAL_RES: dict[str, re.Pattern | None] = {}
+
+
+def _literal_re(lit: str) -> re.Pattern | None:
+    """A regex that finds ``lit`` (its occurrences cannot overlap), or None when they can ("aa", "eve")."""
+    try:
+        return _LITERAL_RES[lit]
+    except KeyError:
+        pass
+    overlaps = any(lit[:k] == lit[-k:] for k in range(1, len(lit)))
+    rx = _LITERAL_RES[lit] = None if overlaps else re.compile(re.escape(lit))
+    return rx
+
+
+def _find_all(low: str, lit: str) -> list[int]:
+    """Every offset of ``lit`` in ``low``, overlapping ones too: the first found by str.find (the
+    common case is none), the rest by a literal regex in C, or one find each when they may overlap."""
+    find = low.find
+    i = find(lit)
+    if i < 0:
+        return []
+    rx = _literal_re(lit)
+    if rx is not None:
+        return list(map(_START, rx.finditer(low, i)))
+    got = []
+    while i >= 0:
+        got.append(i)
+        i = find(lit, i + 1)
+    return got
+
+
+def _starts_all(tx: _Text, plan: _Plan, leads, seed) -> list[int]:
+    """``_starts`` for a file tried without a budget (every place, in order), given the leading
+    literals that may occur and the seed group's (None: no group is rarer than the leads)."""
+    every = tx.every
+    if seed is None:
+        if len(leads) == 1:
+            return every(leads[0])
+        return sorted(set().union(*map(every, leads)))
+    hits = sorted(chain.from_iterable(map(every, seed)))
+    if not hits:
+        return hits
+    low = tx.low
+    cached = tx._all
+    out: set[int] = set()
+    for lo, hi in _spans(hits, plan.pat.span, len(low)):
+        for lit in leads:
+            got = cached.get(lit)
+            if got is not None:  # offsets known: the ones inside the span
+                if got:
+                    out.update(got[bisect_left(got, lo):bisect_right(got, hi - len(lit))])
+                continue
+            i = low.find(lit, lo, hi)
+            while i >= 0:
+                out.add(i)
+                i = low.find(lit, i + 1, hi)
+    return sorted(out)
+
+
 def _window(line: str, col: int, width: int = 240) -> str:
     if len(line) <= width:
         return hidden.visible(line)
@@ -554,23 +729,35 @@ class Scanner:
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
         self.plans = [_Plan(r, p) for r in self.pattern_rules for p in r.patterns]
-        # Sentence-level rules (intent.py): each concept is prepared like a pattern, and its
-        # leading words join the lexicon, so one pass over a file's words serves both.
+        # Substrings some group is found by (no word to find it by): those of word characters only
+        # are looked for among the file's words, the rest in the text (and near the cuts of its
+        # deobfuscated copy, the only places the copy can hold one the text does not).
+        # Sentence-level rules (intent.py): a concept is one plan per alternative (intent.branches),
+        # each with its own words, and those words join the lexicon: one pass over a file's words
+        # serves patterns and concepts.
         self.intents = [(r, it) for r in self.ruleset.rules for it in r.intents]
-        # A concept is one plan per alternative (intent.branches), each with its own words.
         self.concepts = {name: [_Plan(None, Pattern(LazyRegex(b, rx.flags), "info", False))
                                 for b in intent.branches(rx.pattern)]
                          for name, rx in self.ruleset.concepts.items()}
-        self.lexicon = literals.Lexicon([k for pl in self.plans for k in pl.keys] +
-                                        [k for pls in self.concepts.values() for pl in pls for k in pl.keys])
-        self.by_rule = []  # (rule, words one of which the rule needs or None, its plans)
-        for r in self.pattern_rules:
-            plans = [pl for pl in self.plans if pl.rule is r]
-            if all(pl.need for pl in plans):  # each plan needs a word of its first group: the rule one of theirs
-                sig = frozenset().union(*(pl.need[0] for pl in plans))
-            else:
-                sig = None
-            self.by_rule.append((r, sig, plans))
+        concept_plans = [pl for pls in self.concepts.values() for pl in pls]
+        every_sub = {sub for pl in self.plans + concept_plans for g in pl.every for _, sub in g.subs}
+        self.word_subs = {sub: sub.encode() for sub in every_sub if re.fullmatch("[a-z0-9]+", sub)}
+        self.sub_reach = max(map(len, every_sub), default=1)
+        assert not any("\0" in sub for sub in every_sub)
+        self.lexicon = literals.Lexicon(k for pl in self.plans + concept_plans for k in pl.keys)
+        # Which plans a file's words let through: every group found by words alone needs one of
+        # its words. Each distinct such group gets a number; a word maps to the groups it is in.
+        ids: dict[frozenset, int] = {}
+        for pl in self.plans + concept_plans:
+            pl.need_ids = frozenset(ids.setdefault(n, len(ids)) for n in pl.need)
+        self.need_by_word: dict[bytes, tuple[int, ...]] = {}
+        for n, i in ids.items():
+            for w in n:
+                self.need_by_word[w] = self.need_by_word.get(w, ()) + (i,)
+        self.need_words = frozenset(self.need_by_word)
+        body = [pl for pl in self.plans if pl.rule.scope != {"frontmatter"}]
+        self.gated = {True: (self.plans, [pl.need_ids for pl in self.plans]),  # a file with frontmatter
+                      False: (body, [pl.need_ids for pl in body])}
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -638,20 +825,21 @@ class Scanner:
         view = ctx.view
         base = _Text(view)
         lex = self.lexicon
-        present_words = lex.present(lex.words(base.low.encode("utf-8", "surrogatepass")))
+        words = lex.words(base.low.encode("utf-8", "surrogatepass"))
+        present_words = lex.present(words)
         dtext = None
         if "'" in view or '"' in view or "\\\n" in view:
             deobf = _Deobf(view)
             if deobf.changed:
                 dtext = _Text(deobf.text, deobf)
-                present_words |= lex.present(lex.words(dtext.low.encode("utf-8", "surrogatepass")))
-        subs: dict[str, bool] = {}
-
-        def has(sub: str) -> bool:
-            got = subs.get(sub)
-            if got is None:
-                got = subs[sub] = sub in base.low or (dtext is not None and sub in dtext.low)
-            return got
+                # Its words are the text's, plus those joined across a cut (separators removed)
+                if lex.sigma_free:
+                    more = lex.words_across(dtext.low, deobf.starts)
+                else:
+                    more = lex.words(dtext.low.encode("utf-8", "surrogatepass"))
+                present_words |= lex.present(more)
+                words = words | more
+        has = _Substrings(base, dtext, words, self.word_subs, self.sub_reach)
 
         # Bounded work on huge files: each pattern tries at most MAX_STARTS places (or reads
         # PATTERN_BUDGET characters of windows); a finding says when that cut the scan short.
@@ -664,37 +852,33 @@ class Scanner:
         best: dict[tuple[str, int], Finding] = {}
         per_rule: Counter = Counter()
         tries: Counter = Counter()
-        cands = []  # (rule, plan) whose words all occur in the file
-        for rule, sig, plans in self.by_rule:
-            if sig is not None and sig.isdisjoint(present_words):
-                continue
-            if rule.scope == {"frontmatter"} and not has_fm:
-                continue
-            for plan in plans:
-                skip = False
-                for need in plan.need:  # every group found by words: set tests, no text read
-                    if need.isdisjoint(present_words):
-                        skip = True
-                        break
-                if not skip and all(g.count(present_words, has) for g in plan.subgroups):
-                    cands.append((rule, plan))
+        # The patterns whose words all occur in the file: every group found by words is a set
+        # test, the few groups without a word a substring test (both read per rule from a cache).
+        plans, need_ids = self.gated[has_fm]
+        met = set(chain.from_iterable(map(self.need_by_word.__getitem__, self.need_words & present_words)))
+        cands = [pl for pl in compress(plans, map(met.issuperset, need_ids))
+                 if not pl.subgroups or all(g.info(present_words, has)[0] for g in pl.subgroups)]
         if big and cands:  # a huge file: every pattern gets its share of FILE_STARTS tries, none starves the rest
             limit = max(MIN_STARTS, min(MAX_STARTS, FILE_STARTS // len(cands)))
-        for rule, plan in cands:
+        for plan in cands:
+            rule = plan.rule
             if rule.join:
                 if joined is None:
                     j = _joined(ctx)
-                    joined = base if j is view else _Text(j)
+                    joined = base if j is view else _Text(j, same=base)
                 tx = joined
             else:
                 tx = dtext or base
             text, mapper = tx.text, tx.mapper
             regex = plan.pat.regex.compiled
             if plan.leads is not None:
-                starts = _starts(tx, plan, present_words, has, limit)
-                if len(starts) >= limit:
-                    truncated, starts = True, starts[:limit]
-                found = (m for m in map(regex.match, repeat(text), starts) if m is not None)
+                if big:
+                    starts = _starts(tx, plan, present_words, has, limit)
+                    if len(starts) >= limit:
+                        truncated, starts = True, starts[:limit]
+                else:
+                    starts = _starts_all(tx, plan, *plan.seeded(present_words, has))
+                found = filter(None, map(regex.match, repeat(text), starts))
             else:
                 spans, cut = _windows(tx, plan.groups, present_words, has, plan.pat.span, budget)
                 truncated = truncated or cut
@@ -728,12 +912,12 @@ class Scanner:
                                      note=f"a {len(view)}-character file too dense with keywords to scan fully; "
                                           f"each rule pattern was tried at its first {limit} places, or read "
                                           f"its first {PATTERN_BUDGET} characters around its keywords"))
-        ctx.words, ctx.has = present_words, has  # for the sentence-level rules
+        ctx.words, ctx.has, ctx.met = present_words, has, met  # for the sentence-level rules
         return found_all
 
     def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Sentence-level rules (intent.py): concepts that meet in one sentence of prose."""
-        words, has = ctx.words, ctx.has
+        words, has, met = ctx.words, ctx.has, ctx.met
         if words is None:
             return []
         concepts, possible = self.concepts, {}
@@ -742,8 +926,8 @@ class Scanner:
             """The alternatives of a concept whose words all occur in the file."""
             got = possible.get(name)
             if got is None:
-                got = possible[name] = [pl for pl in concepts[name] if all(not n.isdisjoint(words) for n in pl.need)
-                                        and all(g.count(words, has) for g in pl.subgroups)]
+                got = possible[name] = [pl for pl in concepts[name] if met.issuperset(pl.need_ids)
+                                        and (not pl.subgroups or all(g.count(words, has) for g in pl.subgroups))]
             return got
 
         wanted = [(r, it) for r, it in self.intents if all(branches(n) for n in it.concepts)]
@@ -757,8 +941,8 @@ class Scanner:
         def locate(name: str) -> list[re.Match]:
             found = []
             for pl in branches(name):
-                rx = pl.pat.regex.compiled
-                found += [m for m in map(rx.match, repeat(text), _starts(tx, pl, words, has, limit)) if m is not None]
+                starts = _starts(tx, pl, words, has, limit) if big else _starts_all(tx, pl, *pl.seeded(words, has))
+                found += filter(None, map(pl.pat.regex.compiled.match, repeat(text), starts))
             return sorted(found, key=lambda m: m.start())
 
         def search(name: str, lo: int, hi: int) -> re.Match | None:
@@ -867,7 +1051,7 @@ class Scanner:
     # ------------------------------------------------------------ engine rules
     def _invisible(self, ctx: _FileCtx, nested: int) -> list[Finding]:
         by_line: dict[int, list] = {}
-        orig_nl = [m.start() for m in re.finditer("\n", ctx.text)]
+        orig_nl = _newlines(ctx.text)
         for start, run, sev, what, decoded in hidden.invisible_runs(ctx.text):
             line = bisect_right(orig_nl, start - 1) + 1 if start else 1
             by_line.setdefault(line, []).append((start, run, sev, what, decoded))
@@ -906,7 +1090,7 @@ class Scanner:
         orig_nl = None
         for off, tok in hidden.homoglyph_tokens(ctx.text):
             if orig_nl is None:
-                orig_nl = [m.start() for m in re.finditer("\n", ctx.text)]
+                orig_nl = _newlines(ctx.text)
             line = bisect_right(orig_nl, off - 1) + 1 if off else 1
             shown = "".join(c if c.isascii() else f"<U+{ord(c):04X}>" for c in tok)
             out.append(Finding("HT-03", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),

@@ -41,7 +41,49 @@ def visible(s: str) -> str:
     return INVISIBLE_RE.sub(show, s)
 
 
+def _utf8_alternation(seqs: list[bytes]) -> bytes:
+    """A bytes regex matching exactly the given UTF-8 sequences, as a trie (one branch per lead byte)."""
+    by: dict[bytes, list[bytes]] = {}
+    for q in seqs:
+        by.setdefault(q[:1], []).append(q[1:])
+    alts = []
+    for head in sorted(by):
+        rest = by[head]
+        if rest == [b""]:
+            alts.append(re.escape(head))
+        elif all(len(r) == 1 for r in rest):
+            alts.append(re.escape(head) + b"[" + b"".join(re.escape(r) for r in rest) + b"]")
+        else:
+            alts.append(re.escape(head) + b"(?:" + _utf8_alternation(rest) + b")")
+    return b"|".join(alts)
+
+
+def _class_chars(cls: str) -> list[str]:
+    out, i = [], 0
+    while i < len(cls):
+        if i + 2 < len(cls) and cls[i + 1] == "-":
+            out += [chr(c) for c in range(ord(cls[i]), ord(cls[i + 2]) + 1)]
+            i += 3
+        else:
+            out.append(cls[i])
+            i += 1
+    return out
+
+
+# The same characters found in the text's UTF-8 bytes with its ASCII bytes deleted (all in C):
+# what is left is whole multi-byte characters, a fraction of the text, where a byte pattern
+# whose branches start at lead bytes finds exactly the characters INVISIBLE_RE finds.
+INVISIBLE_BYTES_RE = re.compile(_utf8_alternation(sorted(c.encode("utf-8") for c in _class_chars(INVISIBLE_CLASS))))
+_ASCII_BYTES = bytes(range(128))
+
+
+def has_invisible(s: str) -> bool:
+    return INVISIBLE_BYTES_RE.search(s.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES)) is not None
+
+
 def strip_invisible(s: str) -> str:
+    if s.isascii() or not has_invisible(s):  # most non-ASCII text (dashes, quotes, emoji) has none
+        return s
     return INVISIBLE_RE.sub("", s)
 
 
@@ -200,12 +242,16 @@ GREEK_CONFUSABLE = set("οαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 
 
 GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f]")
+# The same in UTF-8 (U+0370–U+037F, U+0380–U+04FF, U+0500–U+052F), over the non-ASCII bytes only.
+GREEK_CYRILLIC_BYTES_RE = re.compile(rb"\xcd[\xb0-\xbf]|[\xce-\xd3][\x80-\xbf]|\xd4[\x80-\xaf]")
 
 
 def homoglyph_tokens(text: str):
     """Yield (offset, token) for identifiers that mix Latin with look-alike Cyrillic or Greek letters."""
-    if not GREEK_CYRILLIC_RE.search(text):
-        return  # most non-ASCII text (dashes, arrows, emoji) has neither script: one quick pass
+    if text.isascii():
+        return
+    if not GREEK_CYRILLIC_BYTES_RE.search(text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES)):
+        return  # most non-ASCII text (dashes, arrows, emoji) has neither script: one quick pass in C
     last_end = -1
     for m in MIXED_RE.finditer(text):
         if m.start() < last_end:
@@ -301,7 +347,7 @@ def blobs(text: str):
         if n >= MAX_BLOBS:
             break  # a file made of blobs: the first MAX_BLOBS candidates are weighed, the rest not
         tok = m.group(0)
-        if not (any(c.isdigit() for c in tok) or "+" in tok or "/" in tok):
+        if tok.rstrip("=").isalpha():  # letters only: no digit, "+" or "/" (the token is ASCII)
             continue
         if tok.count("/") > len(tok) / 12:  # a path, not base64
             continue

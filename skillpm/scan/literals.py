@@ -16,6 +16,7 @@ Both are necessary conditions, never sufficient: a pattern still has to match.
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 try:  # Python 3.11+
     from re import _constants as _C, _parser as _P  # type: ignore[attr-defined]
@@ -177,12 +178,43 @@ class Lexicon:
         self.exact = frozenset(k.word for k in keys if k.word and k.exact)
         self.prefixes = frozenset(k.word for k in keys if k.word and not k.exact)
         self.prefix_lengths = sorted({len(p) for p in self.prefixes})
+        # str.lower() depends on context in one case only, Greek capital sigma (σ, or ς at a word's
+        # end). Keys without either are held by a word whatever its sigmas became, so the words of
+        # a text with separators cut out can be read near the cuts alone (see words_across).
+        self.sigma_free = not any("σ".encode() in k or "ς".encode() in k for k in self.exact | self.prefixes)
         self._seen: set[bytes] = set()  # words already looked at (in any text)
         self._hits: dict[bytes, tuple[bytes, ...]] = {}  # word → the key prefixes it starts with
 
     @staticmethod
     def words(low: bytes) -> set[bytes]:
         return set(low.translate(WORD_TABLE).split())
+
+    @staticmethod
+    def words_across(low: str, offsets) -> set[bytes]:
+        """The words of ``low`` that run across one of ``offsets`` (a word character on both sides).
+
+        When separators are cut out of a text (string concatenations undone), every word of the
+        result is a word of the original or runs across a cut: only those need reading."""
+        data = low.encode("utf-8", "surrogatepass")
+        marked = data.translate(WORD_TABLE)
+        if len(data) != len(low):  # character offsets to byte offsets, a slice of text at a time
+            byte_offsets, done, b = [], 0, 0
+            for off in offsets:
+                b += len(low[done:off].encode("utf-8", "surrogatepass"))
+                done = off
+                byte_offsets.append(b)
+            offsets = byte_offsets
+        out = set()
+        n, end = len(marked), 0
+        for b in offsets:
+            if b < end or not 0 < b < n or marked[b - 1] == 32 or marked[b] == 32:
+                continue  # inside the word just read, or a separator on one side: no new word
+            lo = marked.rfind(b" ", 0, b) + 1
+            end = marked.find(b" ", b)
+            if end < 0:
+                end = n
+            out.add(marked[lo:end])
+        return out
 
     def present(self, words: set[bytes]) -> set[bytes]:
         """The key words (exact ones, and prefixes some word starts with) found among ``words``."""
@@ -198,8 +230,7 @@ class Lexicon:
                     hits[w] = found
             self._seen |= new
         out = words & self.exact
-        for w in words & self._hits.keys():
-            out.update(self._hits[w])
+        out.update(chain.from_iterable(map(self._hits.__getitem__, words & self._hits.keys())))
         return out
 
 

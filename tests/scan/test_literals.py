@@ -116,3 +116,63 @@ def test_positions_asked_again_with_a_larger_limit_are_found_again():
     assert tx.positions("curl", 2) == [0, 8]
     assert tx.positions("curl", 10) == [0, 8, 16, 24]
     assert tx.positions("curl", 3) == [0, 8, 16]
+
+
+def test_words_across_cuts_complete_the_text_words():
+    # A deobfuscated text's words are the original's plus those joined across a cut; the scanner
+    # reads only the latter, so together they must equal the deobfuscated text's own words.
+    import random
+
+    from skillpm.scan.engine import _Deobf, _Text
+
+    rnd = random.Random(7)
+    samples = ['"cu"+"rl" x', "a'b'\"c\"+\"d\" é\"+\"é", 'x"\\\n"y', '"ab"+"cd"+"ef" "é"+"ü"', '""""""a""b',
+               '\\\n\\\nab\\\ncd'] + TEXTS[:200]
+    samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "a", "b", "é", ".", "\t", "x1", "İ"])
+                        for _ in range(40)) for _ in range(3000)]
+    for text in samples:
+        deobf = _Deobf(text)
+        if not deobf.changed:
+            continue
+        base, dtext = _Text(text), _Text(deobf.text, deobf)
+        before = Lexicon.words(base.low.encode("utf-8", "surrogatepass"))
+        after = Lexicon.words(dtext.low.encode("utf-8", "surrogatepass"))
+        assert before | after == before | Lexicon.words_across(dtext.low, deobf.starts), text
+
+
+def test_invisible_characters_found_in_bytes_as_by_the_regex():
+    from skillpm.scan import hidden
+
+    chars = hidden._class_chars(hidden.INVISIBLE_CLASS)
+    assert len(chars) > 400 and all(hidden.INVISIBLE_RE.fullmatch(c) for c in chars)
+    for c in chars:
+        assert hidden.has_invisible(f"é{c}—x"), hex(ord(c))
+    for text in TEXTS + ["é—“x” ½ 🙂 \u20ac \ufe0e", "\U000e0100"]:
+        assert hidden.has_invisible(text) == bool(hidden.INVISIBLE_RE.search(text))
+    for cp in range(0x80, 0x3000):  # Greek and Cyrillic found in bytes as by GREEK_CYRILLIC_RE
+        data = f"x{chr(cp)}y".encode().translate(None, hidden._ASCII_BYTES)
+        assert bool(hidden.GREEK_CYRILLIC_BYTES_RE.search(data)) == bool(hidden.GREEK_CYRILLIC_RE.search(chr(cp)))
+
+
+def test_substring_tests_agree_with_reading_both_texts():
+    # has(sub) looks for word-character substrings among the words, and for the rest in the text
+    # and near the cuts of the deobfuscated copy; it must say what searching both texts says.
+    import random
+
+    from skillpm.scan.engine import _Deobf, _Substrings, _Text
+
+    subs = sorted(set(SCANNER.word_subs) | {sub for pl in SCANNER.plans for g in pl.every for _, sub in g.subs})
+    rnd = random.Random(11)
+    samples = ['x = "ev" + "al("; y = "~" + "/" ', "'$' + '(' 'ba''se64' \"ht\"\\\n\"tp://\""] + TEXTS[:300]
+    samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "$", "(", "ev", "al", "é", ":", "/", "|", "ht", "tp"])
+                        for _ in range(30)) for _ in range(3000)]
+    for text in samples:
+        base = _Text(text)
+        deobf = _Deobf(text)
+        dtext = _Text(deobf.text, deobf) if deobf.changed else None
+        words = Lexicon.words(base.low.encode("utf-8", "surrogatepass"))
+        if dtext is not None:
+            words |= Lexicon.words(dtext.low.encode("utf-8", "surrogatepass"))
+        has = _Substrings(base, dtext, words, SCANNER.word_subs, SCANNER.sub_reach)
+        for sub in subs:
+            assert has(sub) == (sub in base.low or (dtext is not None and sub in dtext.low)), (text, sub)
