@@ -130,8 +130,13 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
     seen: dict[tuple[str, int, int], object] = {}
     out: list[Hit] = []
     left = budget
+    costs: dict[str, int] = {}
     for rule, it in wanted:
-        trig = min(it.concepts, key=cost)
+        for name in it.concepts:
+            if name not in costs:
+                costs[name] = cost(name)
+        order = sorted(it.concepts, key=costs.__getitem__)  # the rarest first: a window fails early
+        trig = order[0]
         ms = located.get(trig)
         if ms is None:
             ms = located[trig] = locate(trig)
@@ -153,7 +158,7 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
                 lo = max(starts[first], m.start() - SPAN)
                 hi = min(starts[last + 1] if last + 1 < len(starts) else end, m.end() + SPAN)
                 got = {trig: m}
-                for name in it.concepts:
+                for name in order:
                     if name in got:
                         continue
                     key = (name, lo, hi)
