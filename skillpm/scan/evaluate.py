@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-BLIND = "held-out-4"
+BLIND = "held-out-5"
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 
