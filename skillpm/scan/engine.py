@@ -117,6 +117,7 @@ class _FileCtx:
     words: set | None = None  # the rules' key words found in the file (by _match_rules)
     has: object = None  # substring test of the file's lowercase text
     met: set | None = None  # numbers of the word groups the file's words satisfy (Scanner.need_by_word)
+    base: object = None  # the _Text of ``view`` (_match_rules), whose literal offsets intents reuse
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
@@ -912,7 +913,7 @@ class Scanner:
                                      note=f"a {len(view)}-character file too dense with keywords to scan fully; "
                                           f"each rule pattern was tried at its first {limit} places, or read "
                                           f"its first {PATTERN_BUDGET} characters around its keywords"))
-        ctx.words, ctx.has, ctx.met = present_words, has, met  # for the sentence-level rules
+        ctx.words, ctx.has, ctx.met, ctx.base = present_words, has, met, base  # for the sentence-level rules
         return found_all
 
     def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
@@ -934,7 +935,10 @@ class Scanner:
         if not wanted:
             return []
         text = _prose(ctx, _joined(ctx))[:intent.MAX_TEXT]
-        tx = _Text(text)
+        # Prose is the view with soft breaks joined and code blanked: a literal without blanks
+        # occurs in it only where it occurs in the view, so the view's offsets (found already by
+        # the patterns) serve as candidates; the match itself runs on the prose.
+        tx = _Text(text, same=ctx.base if len(text) == len(ctx.view) else None)
         big = len(text) > PATTERN_BUDGET * 4  # a huge file: bounded work, said in a note when it cuts
         limit = MIN_STARTS if big else len(text) + 1
 

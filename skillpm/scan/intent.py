@@ -16,7 +16,7 @@ where its leading words are, and the others only in the sentences around those m
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 # A sentence ends at . ! ? (not inside "e.g." or "i.e.") followed by blanks, or at a line break:
@@ -25,6 +25,7 @@ SENTENCE_END_RE = re.compile(r"[.!?]+(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\b
 MAX_TEXT = 512 * 1024  # characters of one file read for intents (prose beyond this is rare)
 SPAN = 600  # how far from its rarest concept an intent's other concepts are looked for
 MAX_WINDOWS = 20_000  # sentence windows weighed per file (a hostile file of keywords stops here) …
+LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located whole, not searched per window
 MAX_WINDOWS_BIG = 250  # … and per file over 128 KiB, where a line can be a megabyte of keywords
 
 
@@ -126,6 +127,7 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
     it, at most ``SPAN`` characters away (a run-on "sentence" of a megabyte costs no more).
     """
     located: dict[str, list] = {}
+    starts2: dict[str, list[int]] = {}
     lines: dict[int, tuple[list[int], int]] = {}  # sentences of the lines seen, by line start
     seen: dict[tuple[str, int, int], object] = {}
     out: list[Hit] = []
@@ -160,6 +162,20 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
                 got = {trig: m}
                 for name in order:
                     if name in got:
+                        continue
+                    if name in located or costs[name] <= LOCATE_BELOW:
+                        # a rare concept: all its matches once per file, then a bisect per window
+                        ms2 = located.get(name)
+                        if ms2 is None:
+                            ms2 = located[name] = locate(name)
+                        at = starts2.get(name)
+                        if at is None:
+                            at = starts2[name] = [x.start() for x in ms2]
+                        j = bisect_left(at, lo)
+                        r = ms2[j] if j < len(ms2) and ms2[j].start() < hi else None
+                        got[name] = r
+                        if r is None:
+                            break
                         continue
                     key = (name, lo, hi)
                     r = seen.get(key, seen)
