@@ -348,6 +348,24 @@ def _joined(ctx: "_FileCtx") -> str:
     return joined if len(joined) == len(view) else view
 
 
+def _concept_parts(pattern: str, flags: int) -> list[str]:
+    """A concept regex as the regexes its prefilter runs: each alternative that needs words
+    beyond its first literal alone (the word gate can then drop it), the plain ones merged
+    back a few at a time (one literal search per merged part instead of one per word)."""
+    alone, plain = [], []
+    for b in intent.branches(pattern):
+        (alone if literals.required_literals(b, flags) else plain).append(b)
+    merged = []
+    for i in range(0, len(plain), 16):
+        chunk = plain[i:i + 16]
+        joined = "(?:" + "|".join(chunk) + ")"
+        if len(chunk) > 1 and literals.leading_literals(joined, flags) is not None:
+            merged.append(joined)
+        else:
+            merged += chunk
+    return alone + merged
+
+
 def _blank(m: re.Match) -> str:
     return " " * (m.end() - m.start())
 
@@ -738,7 +756,7 @@ class Scanner:
         # serves patterns and concepts.
         self.intents = [(r, it) for r in self.ruleset.rules for it in r.intents]
         self.concepts = {name: [_Plan(None, Pattern(LazyRegex(b, rx.flags), "info", False))
-                                for b in intent.branches(rx.pattern)]
+                                for b in _concept_parts(rx.pattern, rx.flags)]
                          for name, rx in self.ruleset.concepts.items()}
         concept_plans = [pl for pls in self.concepts.values() for pl in pls]
         every_sub = {sub for pl in self.plans + concept_plans for g in pl.every for _, sub in g.subs}
