@@ -755,6 +755,7 @@ class Scanner:
         # each with its own words, and those words join the lexicon: one pass over a file's words
         # serves patterns and concepts.
         self.intents = [(r, it) for r in self.ruleset.rules for it in r.intents]
+        self.intents_lowered = [(r, it) for r, it in self.intents if RANK[it.pattern.severity] >= RANK["high"]]
         self.concepts = {name: [_Plan(None, Pattern(LazyRegex(b, rx.flags), "info", False))
                                 for b in _concept_parts(rx.pattern, rx.flags)]
                          for name, rx in self.ruleset.concepts.items()}
@@ -949,7 +950,10 @@ class Scanner:
                                         and (not pl.subgroups or all(g.count(words, has) for g in pl.subgroups))]
             return got
 
-        wanted = [(r, it) for r, it in self.intents if all(branches(n) for n in it.concepts)]
+        # In references/, examples/, docs/ and tests/ a finding is one level lower: a medium intent
+        # there could only print a low line that never counts, so only high ones are read.
+        intents = self.intents_lowered if is_lowered_location(ctx.path) else self.intents
+        wanted = [(r, it) for r, it in intents if all(branches(n) for n in it.concepts)]
         if not wanted:
             return []
         text = _prose(ctx, _joined(ctx))[:intent.MAX_TEXT]
