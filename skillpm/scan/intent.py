@@ -29,35 +29,10 @@ LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located wh
 MAX_WINDOWS_BIG = 250  # … and per file over 128 KiB, where a line can be a megabyte of keywords
 
 
-def _top_split(body: str) -> list[str]:
-    """``body`` cut at its top-level ``|`` (outside groups, classes and escapes)."""
-    parts, depth, cls, i, start = [], 0, False, 0, 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\":
-            i += 2
-            continue
-        if cls:
-            cls = c != "]"
-        elif c == "[":
-            cls = True
-            if body[i + 1:i + 2] == "]":
-                i += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "|" and depth == 0:
-            parts.append(body[start:i])
-            start = i + 1
-        i += 1
-    parts.append(body[start:])
-    return parts
-
-
-def _group_end(src: str, open_at: int) -> int:
-    """Offset of the ``)`` closing the group that opens at ``open_at`` (-1: none)."""
-    depth, cls, i = 0, False, open_at
+def _structure(src: str, start: int = 0):
+    """(offset, character, group depth after it) of each ``(``, ``)`` and ``|`` of a regex from
+    ``start``, skipping escapes and character classes."""
+    depth, cls, i = 0, False, start
     while i < len(src):
         c = src[i]
         if c == "\\":
@@ -69,13 +44,28 @@ def _group_end(src: str, open_at: int) -> int:
             cls = True
             if src[i + 1:i + 2] == "]":
                 i += 1
-        elif c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return i
+        elif c in "()|":
+            depth += (c == "(") - (c == ")")
+            yield i, c, depth
         i += 1
+
+
+def _top_split(body: str) -> list[str]:
+    """``body`` cut at its top-level ``|`` (outside groups, classes and escapes)."""
+    parts, start = [], 0
+    for i, c, depth in _structure(body):
+        if c == "|" and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+    parts.append(body[start:])
+    return parts
+
+
+def _group_end(src: str, open_at: int) -> int:
+    """Offset of the ``)`` closing the group that opens at ``open_at`` (-1: none)."""
+    for i, c, depth in _structure(src, open_at):
+        if c == ")" and depth == 0:
+            return i
     return -1
 
 

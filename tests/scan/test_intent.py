@@ -87,3 +87,10 @@ def test_branches_match_where_the_concept_does(name):
             assert starts, (name, m.group(0))
             assert any(low.startswith(literals.plain(x), m.start()) for i in starts for x in leads[i]), m.group(0)
     assert seen, f"no example exercises concept {name}"
+
+
+def test_branches_split_only_top_level_alternatives():
+    assert branches(r"\b(?:a|b(?:c|d)|(?:e|f)g|[|(]x|\|y)\b") == [
+        r"\ba\b", r"\bb(?:c|d)\b", r"\b(?:e|f)g\b", r"\b[|(]x\b", r"\b\|y\b"]
+    assert branches(r"(?:x\b|\b(?:y|z))") == [r"x\b", r"\by", r"\bz"]
+    assert branches(r"\b(?:a|b)c") == [r"\b(?:a|b)c"]  # not one group from end to end: left whole
