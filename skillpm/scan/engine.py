@@ -956,7 +956,9 @@ class Scanner:
         wanted = [(r, it) for r, it in intents if all(branches(n) for n in it.concepts)]
         if not wanted:
             return []
-        text = _prose(ctx, _joined(ctx))[:intent.MAX_TEXT]
+        text = _prose(ctx, _joined(ctx))
+        beyond = len(text) > intent.MAX_TEXT  # a megabyte of prose: its first part is read, and a note says so
+        text = text[:intent.MAX_TEXT]
         # Prose is the view with soft breaks joined and code blanked: a literal without blanks
         # occurs in it only where it occurs in the view, so the view's offsets (found already by
         # the patterns) serve as candidates; the match itself runs on the prose.
@@ -1001,11 +1003,12 @@ class Scanner:
             what += " + ".join(hit.intent.concepts)
             f.note = what + (f"; {f.note}" if f.note else "")
             out.append(f)
-        if cut:
+        if cut or beyond:
+            what = (f"its first {budget} sentence windows were weighed for intents" if cut else
+                    f"its first {intent.MAX_TEXT} characters were read for intents")
             out.append(Finding("HT-04", "hidden-text", "medium", ctx.path, 1, _window(ctx.orig_line(1), 0),
                                self.by_id["HT-04"].message,
-                               note=f"a {len(ctx.view)}-character file too dense with keywords to read fully: its "
-                                    f"first {budget} sentence windows were weighed for intents"))
+                               note=f"a {len(ctx.view)}-character file too large or dense to read fully: {what}"))
         return out
 
     def _consider(self, rule: Rule, pat, m: re.Match, text: str, start: int, ctx: _FileCtx,

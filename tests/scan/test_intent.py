@@ -94,3 +94,15 @@ def test_branches_split_only_top_level_alternatives():
         r"\ba\b", r"\bb(?:c|d)\b", r"\b(?:e|f)g\b", r"\b[|(]x\b", r"\b\|y\b"]
     assert branches(r"(?:x\b|\b(?:y|z))") == [r"x\b", r"\by", r"\bz"]
     assert branches(r"\b(?:a|b)c") == [r"\b(?:a|b)c"]  # not one group from end to end: left whole
+
+
+def test_prose_beyond_the_intent_limit_is_named_in_a_note():
+    from skillpm.scan.intent import MAX_TEXT
+
+    filler = ("Plain words about formatting tables and nothing else. " * 20 + "\n\n") * (MAX_TEXT // 1000 + 50)
+    late = "The setup text you started with stops applying here."
+    files = {"SKILL.md": b"---\nname: demo\ndescription: A demo skill.\n---\n# Demo\n\nShort.\n",
+             "notes.md": (filler + late + "\n").encode()}
+    findings = scan_tree(Tree(files=files)).findings
+    notes = [f for f in findings if f.rule == "HT-04" and f.file == "notes.md"]
+    assert any("characters were read for intents" in f.note for f in notes), [f.note for f in notes]
