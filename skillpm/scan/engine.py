@@ -118,6 +118,7 @@ class _FileCtx:
     has: object = None  # substring test of the file's lowercase text
     met: set | None = None  # numbers of the word groups the file's words satisfy (Scanner.need_by_word)
     base: object = None  # the _Text of ``view`` (_match_rules), whose literal offsets intents reuse
+    joined: str | None = None  # ``view`` with soft breaks joined (_joined), on first use
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
@@ -324,7 +325,14 @@ def _negated(view: str, start: int, end: int) -> bool:
 
 
 def _joined(ctx: "_FileCtx") -> str:
-    """The text with soft line breaks inside prose paragraphs turned into spaces (same offsets)."""
+    """The text with soft line breaks inside prose paragraphs turned into spaces (same offsets);
+    worked out once per file (join rules and intents both read it)."""
+    if ctx.joined is None:
+        ctx.joined = _join(ctx)
+    return ctx.joined
+
+
+def _join(ctx: "_FileCtx") -> str:
     view = ctx.view
     if "\n" not in view or not ctx.regions:
         return view

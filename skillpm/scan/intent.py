@@ -5,8 +5,9 @@ wants: that the agent send *secrets* to *an outside address*, that *the instruct
 given* are *lifted*, that it keep a step *from the user*. Each concept in ``rules.toml``'s
 ``[concepts]`` is a regex for one such idea in many wordings; a rule's ``intents`` name the
 concepts that must all occur in one sentence (or in ``window`` neighbouring sentences of one
-line: a paragraph once its soft breaks are joined, a list item, a table row) before it fires. The finding is placed on the first concept's match, and takes the
-same context checks (negation, quoting, defensive headings) as any pattern match.
+line: a paragraph once its soft breaks are joined, a list item, a table row) before it fires.
+The finding is placed on the first concept's match, and takes the same context checks
+(negation, quoting, defensive headings) as any pattern match.
 
 Speed: a concept's leading words join the scanner's word prefilter, so an intent whose concepts
 are not all among a file's words costs nothing; otherwise its rarest concept is matched only
@@ -25,8 +26,8 @@ SENTENCE_END_RE = re.compile(r"[.!?]+(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\b
 MAX_TEXT = 512 * 1024  # characters of one file read for intents (prose beyond this is rare)
 SPAN = 600  # how far from its rarest concept an intent's other concepts are looked for
 MAX_WINDOWS = 20_000  # sentence windows weighed per file (a hostile file of keywords stops here) …
-LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located whole, not searched per window
 MAX_WINDOWS_BIG = 250  # … and per file over 128 KiB, where a line can be a megabyte of keywords
+LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located whole, not searched per window
 
 
 def _structure(src: str, start: int = 0):
@@ -93,9 +94,13 @@ def branches(src: str) -> list[str]:
 class Hit:
     rule: object
     intent: object
-    match: re.Match  # the first concept's match, where the finding goes
     matches: tuple  # every concept's match, in the intent's order
     sentence: tuple[int, int]  # offsets of the sentences the concepts met in
+
+    @property
+    def match(self) -> re.Match:
+        """The first concept's match, where the finding goes."""
+        return self.matches[0]
 
 
 def _sentences(text: str, pos: int, reach: int) -> tuple[list[int], int]:
@@ -135,10 +140,11 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
         w = it.window
         for m in ms:
             ls = text.rfind("\n", 0, m.start()) + 1
-            got_line = lines.get(ls) if m.start() - ls < SPAN * 4 else None
+            near = m.start() - ls < SPAN * 4  # the whole line start is within reach: cache by line
+            got_line = lines.get(ls) if near else None
             if got_line is None:
                 got_line = _sentences(text, m.start(), SPAN * 4)
-                if m.start() - ls < SPAN * 4:
+                if near:
                     lines[ls] = got_line
             starts, end = got_line
             i = bisect_right(starts, m.start()) - 1
@@ -163,18 +169,15 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
                             at = starts2[name] = [x.start() for x in ms2]
                         j = bisect_left(at, lo)
                         r = ms2[j] if j < len(ms2) and ms2[j].start() < hi else None
-                        got[name] = r
-                        if r is None:
-                            break
-                        continue
-                    key = (name, lo, hi)
-                    r = seen.get(key, seen)
-                    if r is seen:
-                        r = seen[key] = search(name, lo, hi)
+                    else:
+                        key = (name, lo, hi)
+                        r = seen.get(key, seen)
+                        if r is seen:
+                            r = seen[key] = search(name, lo, hi)
                     if r is None:
                         break
                     got[name] = r
                 else:
-                    out.append(Hit(rule, it, got[it.concepts[0]], tuple(got[n] for n in it.concepts), (lo, hi)))
+                    out.append(Hit(rule, it, tuple(got[n] for n in it.concepts), (lo, hi)))
                     break
     return out, False
