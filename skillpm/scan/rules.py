@@ -60,7 +60,7 @@ class Pattern:
 @dataclass
 class Intent:
     """Concepts that must all occur in one sentence (or ``window`` neighbouring sentences of one
-    paragraph). The finding sits on the first concept's match; ``pattern`` carries its regex,
+    line). The finding sits on the first concept's match; ``pattern`` carries its regex,
     severity and negation so that it takes the same context checks as a pattern match."""
 
     concepts: tuple[str, ...]

@@ -106,3 +106,26 @@ def test_prose_beyond_the_intent_limit_is_named_in_a_note():
     findings = scan_tree(Tree(files=files)).findings
     notes = [f for f in findings if f.rule == "HT-04" and f.file == "notes.md"]
     assert any("characters were read for intents" in f.note for f in notes), [f.note for f in notes]
+
+
+@pytest.mark.parametrize("intent,message", [
+    ('{all = ["nowhere"]}', "unknown concepts ['nowhere']"),
+    ('{all = ["a"], window = 4}', "window 4"),
+    ('{all = ["a"], negate = ["b"]}', "negates concepts its intent does not name"),
+])
+def test_a_broken_intent_is_refused_when_the_rules_load(tmp_path, monkeypatch, intent, message):
+    from skillpm.scan import rules
+
+    bad = tmp_path / "rules.toml"
+    bad.write_text('version = "t"\n[concepts]\na = \'\'\'\\bsend\\b\'\'\'\n[[rule]]\nid = "X-01"\n'
+                   'category = "c"\nseverity = "high"\ndescription = "d"\nmessage = "m"\n'
+                   f"intents = [{intent}]\n", encoding="utf-8")
+    monkeypatch.setattr(rules, "RULES_FILE", bad)
+    rules._raw.cache_clear()
+    rules.load_rules.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            rules.load_rules()
+    finally:
+        rules._raw.cache_clear()
+        rules.load_rules.cache_clear()
