@@ -853,7 +853,7 @@ class Scanner:
         view = ctx.view
         base = _Text(view)
         lex = self.lexicon
-        words = lex.words(base.low.encode("utf-8", "surrogatepass"))
+        words = lex.words(base.low)
         present_words = lex.present(words)
         dtext = None
         if "'" in view or '"' in view or "\\\n" in view:
@@ -864,7 +864,7 @@ class Scanner:
                 if lex.sigma_free:
                     more = lex.words_across(dtext.low, deobf.starts)
                 else:
-                    more = lex.words(dtext.low.encode("utf-8", "surrogatepass"))
+                    more = lex.words(dtext.low)
                 present_words |= lex.present(more)
                 words = words | more
         has = _Substrings(base, dtext, words, self.word_subs, self.sub_reach)

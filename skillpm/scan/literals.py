@@ -26,11 +26,15 @@ except ImportError:  # Python 3.10
 
 MAX_LITERALS = 256  # more alternatives than this at the start: give up (the pattern runs in windows)
 STOP_LENGTH = 24  # literals longer than this are cut; they are selective enough
-WORD_RE = re.compile("[a-z0-9\u0080-\U0010ffff]+")
+WORD_RE = re.compile(r"(?:[a-z0-9]|[^\x00-\x7f\W])+")  # ASCII letters and digits, and non-ASCII word characters
+# Non-ASCII characters that are no word characters to ``\b`` (dashes, arrows, bullets, curly
+# quotes): they separate words, or "→curl" would hide the word curl from the prefilter.
+_NON_ASCII_SEPARATOR = re.compile(r"[^\x00-\x7f\w]+")
 _WORDCHARS = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789")
 # Bytes that belong to a word: ASCII letters and digits, and every byte of a non-ASCII character
-# (``\b`` counts é as a word character). Everything else separates words; "_" too, so that
-# "api_key" holds the word "key" (a superset of what ``\b`` sees, which is what a prefilter needs).
+# (``\b`` counts é as a word character; the non-ASCII ones it does not count are turned into
+# spaces first, see ``_bytes``). Everything else separates words; "_" too, so that "api_key"
+# holds the word "key" (a superset of what ``\b`` sees, which is what a prefilter needs).
 WORD_TABLE = bytes.maketrans(bytes(range(256)),
                              bytes(c if c in _WORDCHARS or c >= 0x80 else 0x20 for c in range(256)))
 _SPACE = frozenset(" \t\n\r\f\v")
@@ -170,6 +174,14 @@ class Key:
             self.substring = plain(literal)
 
 
+def _bytes(low: str) -> bytes:
+    """``low`` as UTF-8, with every non-ASCII character that is no word character to ``\\b``
+    replaced by spaces (as many as its UTF-8 bytes, so that byte offsets stay put)."""
+    if not low.isascii():
+        low = _NON_ASCII_SEPARATOR.sub(lambda m: " " * len(m.group().encode("utf-8", "surrogatepass")), low)
+    return low.encode("utf-8", "surrogatepass")
+
+
 class Lexicon:
     """The rules' key words, and which of them one text holds (in C-level passes over its bytes)."""
 
@@ -186,8 +198,9 @@ class Lexicon:
         self._hits: dict[bytes, tuple[bytes, ...]] = {}  # word → the key prefixes it starts with
 
     @staticmethod
-    def words(low: bytes) -> set[bytes]:
-        return set(low.translate(WORD_TABLE).split())
+    def words(low: str) -> set[bytes]:
+        """The words of a lowercase text, as UTF-8 bytes."""
+        return set(_bytes(low).translate(WORD_TABLE).split())
 
     @staticmethod
     def words_across(low: str, offsets) -> set[bytes]:
@@ -195,7 +208,7 @@ class Lexicon:
 
         When separators are cut out of a text (string concatenations undone), every word of the
         result is a word of the original or runs across a cut: only those need reading."""
-        data = low.encode("utf-8", "surrogatepass")
+        data = _bytes(low)
         marked = data.translate(WORD_TABLE)
         if len(data) != len(low):  # character offsets to byte offsets, a slice of text at a time
             byte_offsets, done, b = [], 0, 0

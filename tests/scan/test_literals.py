@@ -57,9 +57,16 @@ def test_every_match_starts_at_a_leading_literal_and_holds_every_required_group(
                 assert any(low.startswith(lit, m.start()) for lit, _ in plan.leads.lits), (
                     f"a match does not start with a leading literal: {m.group(0)!r}")
             inside = m.group(0).lower()
-            words = lex.present(lex.words(inside.encode("utf-8", "surrogatepass")))
+            words = lex.present(lex.words(inside))
             for g in plan.required:
                 assert g.count(words, lambda s: s in inside), f"{g.lits[:4]}… missing in the match {m.group(0)!r}"
+            # \b sees a word start after a non-ASCII mark ("→curl" holds the word curl): a match
+            # that still matches behind one must still pass the file's word gate.
+            glued = text[:m.start()] + "→" + text[m.start():]
+            if len(text) < 20_000 and rx.match(glued, m.start() + 1):
+                found = lex.present(lex.words(glued.lower()))
+                own = ([plan.leads] if plan.leads else []) + list(plan.required)  # read from the regex
+                assert all(g.words & found for g in own if not g.subs), f"the word gate shut out {glued[m.start():m.end() + 1]!r}"
 
 
 def test_the_examples_exercise_the_patterns():
@@ -96,15 +103,23 @@ def test_keys_pick_a_word_the_text_will_hold():
 
 def test_lexicon_finds_whole_words_and_word_starts():
     lex = Lexicon([Key(f"{EDGE}curl{EDGE}", False), Key("ignor", True), Key("api key", True)])
-    words = lex.words(b"please ignoring everything; run `curl -s x` with my_api_key")
+    words = lex.words("please ignoring everything; run `curl -s x` with my_api_key")
     found = lex.present(words)
     assert {b"curl", b"ignor", b"api"} <= found  # "api key" is looked for by one of its words
-    assert lex.present(lex.words(b"curly ignition")) == set()  # "curly" is not the word curl
+    assert lex.present(lex.words("curly ignition")) == set()  # "curly" is not the word curl
 
 
 def test_word_table_keeps_non_ascii_words_whole():
     # \b counts é as a word character, so "caféignore" holds no word "ignore"; the prefilter agrees.
-    assert literals.Lexicon.words("caféignore x".encode()) == {"caféignore".encode(), b"x"}
+    assert literals.Lexicon.words("caféignore x") == {"caféignore".encode(), b"x"}
+
+
+def test_non_ascii_marks_separate_words_as_they_do_for_b():
+    # Dashes, arrows, bullets and curly quotes are no word characters to \b, so a word glued to
+    # one is still that word; letters such as é are, so "caféignore" stays one word.
+    words = literals.Lexicon.words("→curl “ignore” •wget—sh «eval» caféignore ×x ½y")
+    assert {b"curl", b"ignore", b"wget", b"sh", b"eval", "caféignore".encode(), b"x", "½y".encode()} <= words
+    assert b"ignore" not in literals.Lexicon.words("caféignore")
 
 
 def test_positions_asked_again_with_a_larger_limit_are_found_again():
@@ -128,15 +143,15 @@ def test_words_across_cuts_complete_the_text_words():
     rnd = random.Random(7)
     samples = ['"cu"+"rl" x', "a'b'\"c\"+\"d\" é\"+\"é", 'x"\\\n"y', '"ab"+"cd"+"ef" "é"+"ü"', '""""""a""b',
                '\\\n\\\nab\\\ncd'] + TEXTS[:200]
-    samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "a", "b", "é", ".", "\t", "x1", "İ"])
+    samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "a", "b", "é", ".", "\t", "x1", "İ", "—", "→"])
                         for _ in range(40)) for _ in range(3000)]
     for text in samples:
         deobf = _Deobf(text)
         if not deobf.changed:
             continue
         base, dtext = _Text(text), _Text(deobf.text, deobf)
-        before = Lexicon.words(base.low.encode("utf-8", "surrogatepass"))
-        after = Lexicon.words(dtext.low.encode("utf-8", "surrogatepass"))
+        before = Lexicon.words(base.low)
+        after = Lexicon.words(dtext.low)
         assert before | after == before | Lexicon.words_across(dtext.low, deobf.starts), text
 
 
@@ -170,9 +185,9 @@ def test_substring_tests_agree_with_reading_both_texts():
         base = _Text(text)
         deobf = _Deobf(text)
         dtext = _Text(deobf.text, deobf) if deobf.changed else None
-        words = Lexicon.words(base.low.encode("utf-8", "surrogatepass"))
+        words = Lexicon.words(base.low)
         if dtext is not None:
-            words |= Lexicon.words(dtext.low.encode("utf-8", "surrogatepass"))
+            words |= Lexicon.words(dtext.low)
         has = _Substrings(base, dtext, words, SCANNER.word_subs, SCANNER.sub_reach)
         for sub in subs:
             assert has(sub) == (sub in base.low or (dtext is not None and sub in dtext.low)), (text, sub)
