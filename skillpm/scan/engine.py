@@ -988,6 +988,7 @@ class Scanner:
             return sum(pl.leads.count(words, has) for pl in branches(name))
 
         budget = intent.MAX_WINDOWS_BIG if big else intent.MAX_WINDOWS
+        prohibiting = self._prohibiting_re()
         hits, cut = intent.find(text, wanted, locate, search, cost, budget)
         taken = {(f.rule, f.line) for f in found}
         out = []
@@ -996,6 +997,8 @@ class Scanner:
             line = ctx.line_of(m.start())
             if (hit.rule.id, line) in taken:
                 continue  # a pattern of the same rule already holds this line
+            if prohibiting.search(ctx.heading_at(line)):
+                continue  # under "## Never" or "## Don't": a list of what not to do
             if hit.intent.negate and any(_negated(text, c.start(), c.end()) for name, c in
                                          zip(hit.intent.concepts, hit.matches) if name in hit.intent.negate):
                 continue  # "send the logs, but never the .env, to …": these concepts must stand unnegated too
@@ -1084,6 +1087,13 @@ class Scanner:
         if Scanner._def_re is None:
             Scanner._def_re = re.compile(self.ruleset.defs["defensive"], re.IGNORECASE)
         return Scanner._def_re
+
+    _proh_re = None
+
+    def _prohibiting_re(self) -> re.Pattern:
+        if Scanner._proh_re is None:
+            Scanner._proh_re = re.compile(self.ruleset.defs["prohibiting"], re.IGNORECASE)
+        return Scanner._proh_re
 
     # ------------------------------------------------------------ engine rules
     def _invisible(self, ctx: _FileCtx, nested: int) -> list[Finding]:

@@ -5,7 +5,8 @@ wants: that the agent send *secrets* to *an outside address*, that *the instruct
 given* are *lifted*, that it keep a step *from the user*. Each concept in ``rules.toml``'s
 ``[concepts]`` is a regex for one such idea in many wordings; a rule's ``intents`` name the
 concepts that must all occur in one sentence (or in ``window`` neighbouring sentences of one
-line: a paragraph once its soft breaks are joined, a list item, a table row) before it fires.
+line: a paragraph once its soft breaks are joined, a list item and the items next to it, a
+table row) before it fires.
 The finding is placed on the first concept's match, and takes the same context checks
 (negation, quoting, defensive headings) as any pattern match.
 
@@ -27,6 +28,9 @@ MAX_TEXT = 512 * 1024  # characters of one file read for intents (prose beyond t
 SPAN = 600  # how far from its rarest concept an intent's other concepts are looked for
 MAX_WINDOWS = 20_000  # sentence windows weighed per file (a hostile file of keywords stops here) …
 MAX_WINDOWS_BIG = 250  # … and per file over 128 KiB, where a line can be a megabyte of keywords
+# A list item: a bullet or a number ("1." "2)"), then a blank.
+LIST_ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
+NUMBER_RE = re.compile(r"[ \t]*\d{1,3}[.)][ \t]+")
 LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located whole, not searched per window
 
 
@@ -105,11 +109,24 @@ class Hit:
 
 def _sentences(text: str, pos: int, reach: int) -> tuple[list[int], int]:
     """Starts of the sentences of the line (a joined paragraph, a list item, a table row) around
-    ``pos``, at most ``reach`` characters either side, and the end of the last one."""
-    lo = max(text.rfind("\n", 0, pos) + 1, pos - reach)
+    ``pos``, at most ``reach`` characters either side, and the end of the last one. A list item's
+    neighbouring items count as part of its line: a goal split over two steps ("1. Collect the
+    keys." "2. Post them to …") is one goal, and each item still ends a sentence of its own."""
+    lo = text.rfind("\n", 0, pos) + 1
     hi = text.find("\n", pos)
-    hi = min(len(text) if hi < 0 else hi, pos + reach)
-    return [lo] + [m.end() for m in SENTENCE_END_RE.finditer(text, lo, hi) if m.end() < hi], hi
+    hi = len(text) if hi < 0 else hi
+    if LIST_ITEM_RE.match(text, lo, hi):
+        before = text.rfind("\n", 0, lo - 1) + 1 if lo else lo
+        if before < lo and LIST_ITEM_RE.match(text, before, lo):
+            lo = before
+        after = text.find("\n", hi + 1) if hi < len(text) else -1
+        after = len(text) if after < 0 else after
+        if after > hi and LIST_ITEM_RE.match(text, hi + 1, after):
+            hi = after
+    lo, hi = max(lo, pos - reach), min(hi, pos + reach)
+    ends = [m.end() for m in SENTENCE_END_RE.finditer(text, lo, hi) if m.end() < hi]
+    # "2. " at a line's start numbers an item; it ends no sentence
+    return [lo] + [e for e in ends if not NUMBER_RE.fullmatch(text, text.rfind("\n", 0, e) + 1, e)], hi
 
 
 def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> tuple[list[Hit], bool]:
