@@ -1125,11 +1125,19 @@ class Scanner:
             return []
         out = []
         for off, content in hidden.comments(ctx.view):
+            line = ctx.line_of(off)
             if hidden.directive_comment(content):
-                line = ctx.line_of(off)
-                out.append(Finding("HT-02", "hidden-text", "high", ctx.path, line,
-                                   _window(ctx.orig_line(line), off - ctx.line_start(line)),
-                                   self.by_id["HT-02"].message, note="a comment that addresses the agent"))
+                sev, note = "high", "a comment that addresses the agent"
+            elif ctx.kind != "markup" and hidden.instruction_comment(content) and ctx.region_at(line).kind != "code":
+                # Orders in a comment of prose; in a template or reference they are often notes
+                # to whoever fills it in, so only SKILL.md's count toward the grade.
+                sev = "medium" if ctx.kind == "skill_md" else "low"
+                note = "a paragraph of instructions inside a comment: hidden when the page is rendered"
+            else:
+                continue
+            out.append(Finding("HT-02", "hidden-text", sev, ctx.path, line,
+                               _window(ctx.orig_line(line), off - ctx.line_start(line)),
+                               self.by_id["HT-02"].message, note=note))
         return out
 
     def _homoglyphs(self, ctx: _FileCtx) -> list[Finding]:

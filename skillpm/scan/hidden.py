@@ -227,6 +227,21 @@ def comments(text: str):
             yield m.start(), m.group("c")
 
 
+# Prose in a comment that speaks to the reader or gives orders ("you", "never", "should"): a
+# rendered page hides it, the agent reads it. Authors' own notes in a SKILL.md are short or
+# about the file (none of 709 real skills' SKILL.md has such a comment: measured).
+COMMENT_ORDERS = re.compile(r"\b(?:you|your|you're|yourself|don't|do not|never|always|must|should)\b", re.IGNORECASE)
+COMMENT_PROSE_WORDS = 12
+
+
+def instruction_comment(content: str) -> bool:
+    """True when a comment is a paragraph of instructions to whoever reads the raw file."""
+    c = content.strip()
+    if not c or COMMENT_BENIGN.match(c):
+        return False
+    return len(c.split(None, COMMENT_PROSE_WORDS)) > COMMENT_PROSE_WORDS - 1 and bool(COMMENT_ORDERS.search(c))
+
+
 def directive_comment(content: str) -> bool:
     """True when a comment speaks to the agent and tells it to do something."""
     c = content.strip()
