@@ -27,9 +27,7 @@ except ImportError:  # Python 3.10
 MAX_LITERALS = 256  # more alternatives than this at the start: give up (the pattern runs in windows)
 STOP_LENGTH = 24  # literals longer than this are cut; they are selective enough
 WORD_RE = re.compile(r"(?:[a-z0-9]|[^\x00-\x7f\W])+")  # ASCII letters and digits, and non-ASCII word characters
-# Non-ASCII characters that are no word characters to ``\b`` (dashes, arrows, bullets, curly
-# quotes): they separate words, or "→curl" would hide the word curl from the prefilter.
-_NON_ASCII_SEPARATOR = re.compile(r"[^\x00-\x7f\w]+")
+_ASCII_BYTES = bytes(range(128))
 _WORDCHARS = frozenset(b"abcdefghijklmnopqrstuvwxyz0123456789")
 # Bytes that belong to a word: ASCII letters and digits, and every byte of a non-ASCII character
 # (``\b`` counts é as a word character; the non-ASCII ones it does not count are turned into
@@ -176,10 +174,18 @@ class Key:
 
 def _bytes(low: str) -> bytes:
     """``low`` as UTF-8, with every non-ASCII character that is no word character to ``\\b``
-    replaced by spaces (as many as its UTF-8 bytes, so that byte offsets stay put)."""
-    if not low.isascii():
-        low = _NON_ASCII_SEPARATOR.sub(lambda m: " " * len(m.group().encode("utf-8", "surrogatepass")), low)
-    return low.encode("utf-8", "surrogatepass")
+    replaced by spaces (as many as its UTF-8 bytes, so that byte offsets stay put).
+
+    In C passes: the ASCII bytes are dropped to list the distinct non-ASCII characters (a
+    text has few), and each separator among them is replaced by bytes (UTF-8 never holds one
+    character's bytes inside another's)."""
+    data = low.encode("utf-8", "surrogatepass")
+    if len(data) != len(low):
+        for c in set(data.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")):
+            if not c.isalnum():  # \w, for a non-ASCII character (the re module's own test)
+                b = c.encode("utf-8", "surrogatepass")
+                data = data.replace(b, b" " * len(b))
+    return data
 
 
 class Lexicon:

@@ -122,6 +122,17 @@ def test_non_ascii_marks_separate_words_as_they_do_for_b():
     assert b"ignore" not in literals.Lexicon.words("caféignore")
 
 
+def test_separators_are_the_characters_b_does_not_count():
+    # The prefilter's word split must agree with \w on every character it keeps or drops.
+    from skillpm.scan.literals import _bytes
+
+    for cp in [*range(0x80, 0x3100), 0xFE0F, 0xFF01, 0xFF21, 0x1F600, 0x1D400, 0xE0041]:
+        c = chr(cp)
+        kept = _bytes(f"a{c}b") == f"a{c}b".encode()
+        assert kept == bool(re.fullmatch(r"\w", c)), hex(cp)
+    assert _bytes("x—y→z") == b"x   y   z"  # as many spaces as bytes: byte offsets stay put
+
+
 def test_positions_asked_again_with_a_larger_limit_are_found_again():
     # One file's literal positions are cached; a list cut short by one caller's limit must not
     # be handed, still short, to a caller allowed more (that would hide matches silently).
