@@ -196,6 +196,13 @@ class Lexicon:
         self.exact = frozenset(k.word for k in keys if k.word and k.exact)
         self.prefixes = frozenset(k.word for k in keys if k.word and not k.exact)
         self.prefix_lengths = sorted({len(p) for p in self.prefixes})
+        # A word's first three bytes name the prefix lengths worth trying (most words: none);
+        # the one- and two-byte prefixes are tried on every word.
+        self._short = [n for n in self.prefix_lengths if n < 3]
+        self._by_head: dict[bytes, tuple[int, ...]] = {}
+        for p in sorted(self.prefixes):
+            if len(p) >= 3:
+                self._by_head[p[:3]] = self._by_head.get(p[:3], ()) + (len(p),)
         # str.lower() depends on context in one case only, Greek capital sigma (σ, or ς at a word's
         # end). Keys without either are held by a word whatever its sigmas became, so the words of
         # a text with separators cut out can be read near the cuts alone (see words_across).
@@ -242,11 +249,14 @@ class Lexicon:
             self._hits.clear()
         new = words - self._seen
         if new:
-            prefixes, lengths, hits = self.prefixes, self.prefix_lengths, self._hits
+            prefixes, short, by_head, hits = self.prefixes, self._short, self._by_head, self._hits
             for w in new:
-                found = tuple(w[:n] for n in lengths if n <= len(w) and w[:n] in prefixes)
+                found = [w[:n] for n in short if n <= len(w) and w[:n] in prefixes]
+                longer = by_head.get(w[:3])
+                if longer:
+                    found += [w[:n] for n in longer if n <= len(w) and w[:n] in prefixes]
                 if found:
-                    hits[w] = found
+                    hits[w] = tuple(found)
             self._seen |= new
         out = words & self.exact
         out.update(chain.from_iterable(map(self._hits.__getitem__, words & self._hits.keys())))
