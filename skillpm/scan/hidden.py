@@ -120,6 +120,12 @@ def decode_variation_selectors(run: str) -> str | None:
     return text if text and sum(ch.isprintable() for ch in text) >= 0.9 * len(text) else None
 
 
+# A subdivision flag (England, Scotland, Texas…) is U+1F3F4, then its CLDR subdivision id in Tag
+# characters (a two-letter region and a 1–4 character suffix, lowercase letters and digits: "gbsct",
+# "usca"), then CANCEL TAG. Only that shape is an emoji; any other tag run spells hidden text.
+FLAG_TAGS_RE = re.compile("[\U000e0061-\U000e007a]{2}[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}\U000e007f")
+
+
 def invisible_runs(text: str):
     """Yield (offset, run, severity, note, decoded) for each suspicious run of invisible characters.
 
@@ -138,7 +144,7 @@ def invisible_runs(text: str):
             continue
         tags = [c for c in cps if 0xE0000 <= c <= 0xE007F]
         if tags:
-            if prev == "\U0001F3F4" and cps[-1] == 0xE007F and all(0xE0030 <= c <= 0xE007A or c == 0xE007F for c in cps):
+            if prev == "\U0001F3F4" and FLAG_TAGS_RE.fullmatch(run):
                 continue  # subdivision flag, e.g. Scotland
             decoded = decode_tags(run)
             yield start, run, "high", "Unicode Tag characters spell hidden text", decoded or None
