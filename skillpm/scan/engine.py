@@ -1099,7 +1099,11 @@ class Scanner:
     def _invisible(self, ctx: _FileCtx, nested: int) -> list[Finding]:
         by_line: dict[int, list] = {}
         orig_nl = _newlines(ctx.text)
-        for start, run, sev, what, decoded in hidden.invisible_runs(ctx.text):
+
+        def in_code(pos: int) -> bool:  # a fence or a script: where a bidi override reorders code
+            return ctx.region_at(bisect_right(orig_nl, pos - 1) + 1 if pos else 1).kind == "code"
+
+        for start, run, sev, what, decoded in hidden.invisible_runs(ctx.text, in_code):
             line = bisect_right(orig_nl, start - 1) + 1 if start else 1
             by_line.setdefault(line, []).append((start, run, sev, what, decoded))
         out = []

@@ -19,6 +19,7 @@ INVISIBLE_CLASS = (
 )
 INVISIBLE_RE = re.compile(f"[{INVISIBLE_CLASS}]+")
 RTL_RE = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+LTR_LETTER_RE = re.compile("[^\\W\\d_\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # a letter of any other script
 HANGUL_RE = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 MARKS = {0x200E, 0x200F, 0x061C}
@@ -124,17 +125,44 @@ def decode_variation_selectors(run: str) -> str | None:
 # characters (a two-letter region and a 1–4 character suffix, lowercase letters and digits: "gbsct",
 # "usca"), then CANCEL TAG. Only that shape is an emoji; any other tag run spells hidden text.
 FLAG_TAGS_RE = re.compile("[\U000e0061-\U000e007a]{2}[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}\U000e007f")
+# Overrides and isolates: the controls that reorder code (Trojan Source), unlike embeddings.
+BIDI_REORDER = {0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}
+BIDI_REACH = 40  # characters looked at on each side of a bidi control for its nearest letter
 
 
-def invisible_runs(text: str):
+def _is_rtl_letter(c: str) -> bool:
+    return c.isalpha() and RTL_RE.match(c) is not None
+
+
+def _neighbour_letter(text: str, i: int, step: int, lo: int, hi: int) -> str:
+    """The nearest letter from ``i`` in direction ``step`` within [lo, hi), skipping spaces, digits,
+    punctuation, marks and invisible characters ("" when there is none within reach)."""
+    for _ in range(BIDI_REACH):
+        if not lo <= i < hi:
+            break
+        if text[i].isalpha():
+            return text[i]
+        i += step
+    return ""
+
+
+def _mostly_rtl(line: str) -> bool:
+    """At least as many right-to-left letters (Hebrew, Arabic…) on the line as letters of other scripts."""
+    rtl = len(RTL_RE.findall(line))
+    return rtl > 0 and rtl >= len(LTR_LETTER_RE.findall(line))
+
+
+def invisible_runs(text: str, in_code=None):
     """Yield (offset, run, severity, note, decoded) for each suspicious run of invisible characters.
 
     Benign uses are skipped: a BOM at the start, emoji ZWJ sequences and presentation
-    selectors, flag tag sequences, joiners inside Arabic or Indic words, bidi marks in
-    right-to-left text.
+    selectors, subdivision flag tag sequences, joiners inside Arabic or Indic words, bidi
+    controls inside right-to-left text. ``in_code(offset)`` tells whether an offset is in code
+    (a fence or a script), where a bidi override next to Latin text stays high.
     """
     zw_total = 0
     pending: list = []
+    line_start, line_end, rtl, mostly_rtl = 0, -1, False, False  # the current run's line, weighed once per line
     for m in INVISIBLE_RE.finditer(text):
         run, start = m.group(0), m.start()
         prev = text[start - 1] if start else ""
@@ -163,12 +191,26 @@ def invisible_runs(text: str):
             continue  # emoji ZWJ sequence
         if all(c in (0x200C, 0x200D) for c in cps) and (_is_script_letter(prev) or _is_script_letter(nxt)):
             continue  # ZWJ/ZWNJ inside Arabic, Persian, Indic words
-        line_start = text.rfind("\n", 0, start) + 1
-        line_end = text.find("\n", start)
-        line = text[line_start: line_end if line_end >= 0 else len(text)]
-        rtl = bool(RTL_RE.search(line))
+        if start > line_end:  # a new line: runs come in order, so each stretch of text is searched once
+            line_start = text.rfind("\n", max(line_end, 0), start) + 1
+            line_end = text.find("\n", start)
+            line_end = line_end if line_end >= 0 else len(text)
+            line = text[line_start:line_end]
+            rtl = bool(RTL_RE.search(line))
+            mostly_rtl = rtl and _mostly_rtl(line)
         if any(c in BIDI for c in cps):
-            yield start, run, "low" if rtl else "high", "bidirectional control characters reorder the text", None
+            # Lowered only inside genuinely right-to-left text: the line is mostly RTL and the control
+            # touches an RTL word. In code, an override or isolate next to Latin text reorders code.
+            sev = "high"
+            if mostly_rtl:
+                before = _neighbour_letter(text, start - 1, -1, line_start, line_end)
+                after = _neighbour_letter(text, m.end(), 1, line_start, line_end)
+                rtl_before, rtl_after = _is_rtl_letter(before), _is_rtl_letter(after)
+                if any(c in BIDI_REORDER for c in cps) and in_code is not None and in_code(start):
+                    sev = "low" if rtl_before and rtl_after else "high"
+                elif rtl_before or rtl_after:
+                    sev = "low"
+            yield start, run, sev, "bidirectional control characters reorder the text", None
             continue
         if all(c in MARKS for c in cps):
             if not rtl:
@@ -179,7 +221,7 @@ def invisible_runs(text: str):
                 yield start, run, "low", "soft hyphens", None
             continue
         if any(c in FILLERS for c in cps):
-            if not HANGUL_RE.search(line):
+            if not HANGUL_RE.search(text, line_start, line_end):
                 yield start, run, "high", "Hangul filler characters used as invisible text", None
             continue
         zw_total += sum(1 for c in cps if c in ZERO_WIDTH)
