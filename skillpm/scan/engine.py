@@ -1132,7 +1132,8 @@ class Scanner:
             line = ctx.line_of(off)
             if hidden.directive_comment(content):
                 sev, note = "high", "a comment that addresses the agent"
-            elif ctx.kind != "markup" and hidden.instruction_comment(content) and ctx.region_at(line).kind != "code":
+            elif (ctx.kind != "markup" and hidden.instruction_comment(content, ctx.kind == "skill_md")
+                  and ctx.region_at(line).kind != "code"):
                 # Orders in a comment of prose; in a template or reference they are often notes
                 # to whoever fills it in, so only SKILL.md's count toward the grade.
                 sev = "medium" if ctx.kind == "skill_md" else "low"
