@@ -272,8 +272,14 @@ COMMENT_STRONG = re.compile(
     r"\bwithout (?:telling|asking|informing)\b", re.IGNORECASE)
 # What may follow a benign first word before the agent is named: "TODO for AI agents:", "Note to the AI:".
 COMMENT_LEAD_RE = re.compile(r"\W*(?:(?:(?:note|message|instructions?)\s+)?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?)?")
-MD_COMMENT_RE = re.compile(r"^\[(?://|comment|_comment|hidden)\]:\s*#?\s*<?>?\s*[(\"'](?P<c>[^\n]{0,2000})[)\"']\s*$",
-                           re.IGNORECASE | re.MULTILINE)
+# Markdown link-reference "comments": a definition whose target is "#" or "<>" is never shown and
+# points nowhere, whatever its label ([//], [comment], [agent-note]…); a real reference
+# ([1]: https://example.com "Title") is a link, not a comment. A few labels are read as comments
+# without a target, as before.
+MD_COMMENT_RE = re.compile(
+    r"^ {0,3}\[(?:(?://|comment|_comment|hidden)\]:[ \t]*(?:#|<#?>)?|(?!\^)[^\]\n]{1,200}\]:[ \t]*(?:#|<#?>))"
+    r"[ \t]*[(\"'](?P<c>[^\n]{0,2000})[)\"'][ \t\r]*$",
+    re.IGNORECASE | re.MULTILINE)
 
 
 def comments(text: str):
