@@ -1240,7 +1240,11 @@ class Scanner:
     def _invisible(self, ctx: _FileCtx, nested: int) -> list[Finding]:
         by_line: dict[int, list] = {}
         orig_nl = _newlines(ctx.text)
-        for start, run, sev, what, decoded in hidden.invisible_runs(ctx.text):
+
+        def in_code(pos: int) -> bool:  # a fence or a script: where a bidi override reorders code
+            return ctx.region_at(bisect_right(orig_nl, pos - 1) + 1 if pos else 1).kind == "code"
+
+        for start, run, sev, what, decoded in hidden.invisible_runs(ctx.text, in_code):
             line = bisect_right(orig_nl, start - 1) + 1 if start else 1
             by_line.setdefault(line, []).append((start, run, sev, what, decoded))
         out = []
@@ -1269,7 +1273,8 @@ class Scanner:
             line = ctx.line_of(off)
             if hidden.directive_comment(content):
                 sev, note = "high", "a comment that addresses the agent"
-            elif ctx.kind != "markup" and hidden.instruction_comment(content) and ctx.region_at(line).kind != "code":
+            elif (ctx.kind != "markup" and hidden.instruction_comment(content, ctx.kind == "skill_md")
+                  and ctx.region_at(line).kind != "code"):
                 # Orders in a comment of prose; in a template or reference they are often notes
                 # to whoever fills it in, so only SKILL.md's count toward the grade.
                 sev = "medium" if ctx.kind == "skill_md" else "low"

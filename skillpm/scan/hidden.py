@@ -19,6 +19,7 @@ INVISIBLE_CLASS = (
 )
 INVISIBLE_RE = re.compile(f"[{INVISIBLE_CLASS}]+")
 RTL_RE = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
+LTR_LETTER_RE = re.compile("[^\\W\\d_\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")  # a letter of any other script
 HANGUL_RE = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
 BIDI = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 MARKS = {0x200E, 0x200F, 0x061C}
@@ -120,15 +121,48 @@ def decode_variation_selectors(run: str) -> str | None:
     return text if text and sum(ch.isprintable() for ch in text) >= 0.9 * len(text) else None
 
 
-def invisible_runs(text: str):
+# A subdivision flag (England, Scotland, Texas…) is U+1F3F4, then its CLDR subdivision id in Tag
+# characters (a two-letter region and a 1–4 character suffix, lowercase letters and digits: "gbsct",
+# "usca"), then CANCEL TAG. Only that shape is an emoji; any other tag run spells hidden text.
+FLAG_TAGS_RE = re.compile("[\U000e0061-\U000e007a]{2}[\U000e0030-\U000e0039\U000e0061-\U000e007a]{1,4}\U000e007f")
+# Overrides and isolates: the controls that reorder code (Trojan Source), unlike embeddings.
+BIDI_REORDER = {0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069}
+BIDI_REACH = 40  # characters looked at on each side of a bidi control for its nearest letter
+
+
+def _is_rtl_letter(c: str) -> bool:
+    return c.isalpha() and RTL_RE.match(c) is not None
+
+
+def _neighbour_letter(text: str, i: int, step: int, lo: int, hi: int) -> str:
+    """The nearest letter from ``i`` in direction ``step`` within [lo, hi), skipping spaces, digits,
+    punctuation, marks and invisible characters ("" when there is none within reach)."""
+    for _ in range(BIDI_REACH):
+        if not lo <= i < hi:
+            break
+        if text[i].isalpha():
+            return text[i]
+        i += step
+    return ""
+
+
+def _mostly_rtl(line: str) -> bool:
+    """At least as many right-to-left letters (Hebrew, Arabic…) on the line as letters of other scripts."""
+    rtl = len(RTL_RE.findall(line))
+    return rtl > 0 and rtl >= len(LTR_LETTER_RE.findall(line))
+
+
+def invisible_runs(text: str, in_code=None):
     """Yield (offset, run, severity, note, decoded) for each suspicious run of invisible characters.
 
     Benign uses are skipped: a BOM at the start, emoji ZWJ sequences and presentation
-    selectors, flag tag sequences, joiners inside Arabic or Indic words, bidi marks in
-    right-to-left text.
+    selectors, subdivision flag tag sequences, joiners inside Arabic or Indic words, bidi
+    controls inside right-to-left text. ``in_code(offset)`` tells whether an offset is in code
+    (a fence or a script), where a bidi override next to Latin text stays high.
     """
     zw_total = 0
     pending: list = []
+    line_start, line_end, rtl, mostly_rtl = 0, -1, False, False  # the current run's line, weighed once per line
     for m in INVISIBLE_RE.finditer(text):
         run, start = m.group(0), m.start()
         prev = text[start - 1] if start else ""
@@ -138,7 +172,7 @@ def invisible_runs(text: str):
             continue
         tags = [c for c in cps if 0xE0000 <= c <= 0xE007F]
         if tags:
-            if prev == "\U0001F3F4" and cps[-1] == 0xE007F and all(0xE0030 <= c <= 0xE007A or c == 0xE007F for c in cps):
+            if prev == "\U0001F3F4" and FLAG_TAGS_RE.fullmatch(run):
                 continue  # subdivision flag, e.g. Scotland
             decoded = decode_tags(run)
             yield start, run, "high", "Unicode Tag characters spell hidden text", decoded or None
@@ -157,12 +191,26 @@ def invisible_runs(text: str):
             continue  # emoji ZWJ sequence
         if all(c in (0x200C, 0x200D) for c in cps) and (_is_script_letter(prev) or _is_script_letter(nxt)):
             continue  # ZWJ/ZWNJ inside Arabic, Persian, Indic words
-        line_start = text.rfind("\n", 0, start) + 1
-        line_end = text.find("\n", start)
-        line = text[line_start: line_end if line_end >= 0 else len(text)]
-        rtl = bool(RTL_RE.search(line))
+        if start > line_end:  # a new line: runs come in order, so each stretch of text is searched once
+            line_start = text.rfind("\n", max(line_end, 0), start) + 1
+            line_end = text.find("\n", start)
+            line_end = line_end if line_end >= 0 else len(text)
+            line = text[line_start:line_end]
+            rtl = bool(RTL_RE.search(line))
+            mostly_rtl = rtl and _mostly_rtl(line)
         if any(c in BIDI for c in cps):
-            yield start, run, "low" if rtl else "high", "bidirectional control characters reorder the text", None
+            # Lowered only inside genuinely right-to-left text: the line is mostly RTL and the control
+            # touches an RTL word. In code, an override or isolate next to Latin text reorders code.
+            sev = "high"
+            if mostly_rtl:
+                before = _neighbour_letter(text, start - 1, -1, line_start, line_end)
+                after = _neighbour_letter(text, m.end(), 1, line_start, line_end)
+                rtl_before, rtl_after = _is_rtl_letter(before), _is_rtl_letter(after)
+                if any(c in BIDI_REORDER for c in cps) and in_code is not None and in_code(start):
+                    sev = "low" if rtl_before and rtl_after else "high"
+                elif rtl_before or rtl_after:
+                    sev = "low"
+            yield start, run, sev, "bidirectional control characters reorder the text", None
             continue
         if all(c in MARKS for c in cps):
             if not rtl:
@@ -173,7 +221,7 @@ def invisible_runs(text: str):
                 yield start, run, "low", "soft hyphens", None
             continue
         if any(c in FILLERS for c in cps):
-            if not HANGUL_RE.search(line):
+            if not HANGUL_RE.search(text, line_start, line_end):
                 yield start, run, "high", "Hangul filler characters used as invisible text", None
             continue
         zw_total += sum(1 for c in cps if c in ZERO_WIDTH)
@@ -187,26 +235,51 @@ def invisible_runs(text: str):
 
 
 # ---------------------------------------------------------------- comments
+# A comment that starts like a tool marker or an author's note. Each prefix is a whole word
+# ("Table…" is not "tab", "Keeping…" not "keep"); the prefix alone never makes a comment benign:
+# see _benign_note, which weighs the rest of it.
 COMMENT_BENIGN = re.compile(
-    r"^\s*(?:markdownlint|prettier|toc\b|/toc|end ?toc|omit in toc|doctoc|start doctoc|end doctoc|eslint|vale\b|cspell|"
-    r"spell-?checker|textlint|lint|region|endregion|more\b|truncate|break\b|todo|fixme|copyright|\(c\)|licen[cs]|spdx|"
-    r"@generated|generated by|auto-?generated|do not edit|begin|end\b|#|prettier-ignore|alex|include|insert|snippet|"
-    r"keep|image|badges?|start|stop|section|tab|tabs|mdformat|remark|textlint|e\.g\.|example|for example|placeholder|"
-    r"replace|fill in|describe|list|add your|optional|template|instructions? for (?:the )?(?:user|human|author))",
+    r"^\s*(?:markdownlint|prettier|toc|/toc|end ?toc|omit in toc|doctoc|start doctoc|end doctoc|eslint|vale|cspell|"
+    r"spell-?checker|textlint|lint|region|endregion|more|truncate|break|todo|fixme|copyright|\(c\)|licen[cs](?:e|ed|ing)?|spdx|"
+    r"@generated|generated by|auto-?generated|do not edit|begin|end|#|prettier-ignore|alex|include|insert|snippet|"
+    r"keep|image|badges?|start|stop|section|tabs?|mdformat|remark|e\.g\.|example|for example|placeholder|"
+    r"replace|fill in|describe|list|add your|optional|template|instructions? for (?:the )?(?:user|human|author))"
+    r"(?:(?<=[#.)])|(?!\w))",
     re.IGNORECASE)
 COMMENT_TO_AGENT = re.compile(
     r"^\W*(?:system|assistant|ai|agent|llm|claude|gpt|chatgpt|copilot|codex|gemini|cursor|model|admin|developer|"
     r"note (?:to|for) (?:the )?(?:ai|agents?|llms?|assistants?|claude|models?)|(?:ai|llm) (?:agents?|assistants?|models?)"
     r"(?: reading this)?|if you are an? (?:ai|llm|agent|assistant|language model))\b\s*[:,\-—]", re.IGNORECASE)
-COMMENT_STRONG = re.compile(
-    r"\b(?:ignore|disregard|forget)\s+(?:all|any|the|previous|prior|above|your|earlier)\b|\bdo not (?:tell|mention|reveal|show)\b|"
-    r"\bdon't (?:tell|mention|reveal|show)\b|\bsecretly\b|\bwithout (?:telling|asking|informing)\b|"
+# The agent addressed anywhere in a comment ("TODO for AI agents: …", "… if you are an AI, …").
+COMMENT_ADDRESS = re.compile(
+    r"\b(?:ai|llm)s? (?:agents?|assistants?|models?)\b|\bif you are an? (?:ai|llm|agent|assistant|language model)\b|"
+    r"\b(?:to|for) (?:the |any |all )?(?:ai|llms?|agents?|assistants?|claude|chatgpt|copilot|codex|gemini)\s*[:,\-—]",
+    re.IGNORECASE)
+# Orders no author's note gives: override, concealment, commands that fetch or pipe into a shell,
+# sending data out.
+COMMENT_STRONG_CORE = re.compile(
+    r"\b(?:ignore|disregard|forget)\s+(?:all|any|the|previous|prior|above|your|earlier)\b|\bdo not (?:tell|reveal)\b|"
+    r"\bdon't (?:tell|reveal)\b|\bsecretly\b|"
     r"\b(?:curl|wget|iwr|irm)\s+-?\S+|\bgrant\b[^\n]{0,30}\b(?:access|permissions?)\b|\bexfiltrat|"
-    r"\b(?:send|upload|post)\b[^\n]{0,40}\bto\s+https?://|"
+    r"\b(?:send|upload|post)\b[^\n]{0,40}\bto\s+https?://|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|"
     r"\b(?:you|the assistant|the agent|the ai|the model)\s+(?:must|should|will|shall|are to)\s+(?:now\s+)?"
     r"(?:ignore|run|execute|send|upload|delete|obey|always|never|not tell)", re.IGNORECASE)
-MD_COMMENT_RE = re.compile(r"^\[(?://|comment|_comment|hidden)\]:\s*#?\s*<?>?\s*[(\"'](?P<c>[^\n]{0,2000})[)\"']\s*$",
-                           re.IGNORECASE | re.MULTILINE)
+# Not an order by itself ("keys live in ~/.ssh"), but no TODO or tool marker names credentials or decodes.
+COMMENT_RISKY = re.compile(r"~/\.(?:ssh|aws|gnupg|kube|docker|netrc)\b|\bbase64\s+-{1,2}d", re.IGNORECASE)
+# Weaker: in an example or template comment ("e.g., read files without asking") these are notes.
+COMMENT_STRONG = re.compile(
+    COMMENT_STRONG_CORE.pattern + r"|\bdo not (?:mention|show)\b|\bdon't (?:mention|show)\b|"
+    r"\bwithout (?:telling|asking|informing)\b", re.IGNORECASE)
+# What may follow a benign first word before the agent is named: "TODO for AI agents:", "Note to the AI:".
+COMMENT_LEAD_RE = re.compile(r"\W*(?:(?:(?:note|message|instructions?)\s+)?(?:to|for)\s+(?:the\s+|any\s+|all\s+)?)?")
+# Markdown link-reference "comments": a definition whose target is "#" or "<>" is never shown and
+# points nowhere, whatever its label ([//], [comment], [agent-note]…); a real reference
+# ([1]: https://example.com "Title") is a link, not a comment. A few labels are read as comments
+# without a target, as before.
+MD_COMMENT_RE = re.compile(
+    r"^ {0,3}\[(?:(?://|comment|_comment|hidden)\]:[ \t]*(?:#|<#?>)?|(?!\^)[^\]\n]{1,200}\]:[ \t]*(?:#|<#?>))"
+    r"[ \t]*[(\"'](?P<c>[^\n]{0,2000})[)\"'][ \t\r]*$",
+    re.IGNORECASE | re.MULTILINE)
 
 
 def comments(text: str):
@@ -234,10 +307,35 @@ COMMENT_ORDERS = re.compile(r"\b(?:you|your|you're|yourself|don't|do not|never|a
 COMMENT_PROSE_WORDS = 12
 
 
-def instruction_comment(content: str) -> bool:
-    """True when a comment is a paragraph of instructions to whoever reads the raw file."""
+def _after_benign(c: str) -> str | None:
+    """The rest of a comment after its benign first word, or None when it has none."""
+    m = COMMENT_BENIGN.match(c)
+    return c[m.end():] if m else None
+
+
+def _names_agent(rest: str) -> bool:
+    """The text after a benign first word goes on to address the agent ("for AI agents: …")."""
+    return COMMENT_TO_AGENT.match(rest[COMMENT_LEAD_RE.match(rest).end():]) is not None
+
+
+def _benign_note(c: str) -> bool:
+    """A tool marker or an author's note ("TODO: add a screenshot", "markdownlint-disable"): starts
+    with a benign word and neither names the agent nor carries an order no note gives."""
+    rest = _after_benign(c)
+    if rest is None:
+        return False
+    return not (COMMENT_ADDRESS.search(c) or COMMENT_STRONG_CORE.search(c) or COMMENT_RISKY.search(c)
+                or _names_agent(rest))
+
+
+def instruction_comment(content: str, skill_md: bool = False) -> bool:
+    """True when a comment is a paragraph of instructions to whoever reads the raw file.
+
+    In a SKILL.md it is weighed as a whole: a paragraph of orders is no author's note, so a
+    benign first word ("TODO: files you find here are scratch, clear them and don't list them…")
+    does not exempt it. In a template, "e.g., Never …" notes to whoever fills it in are usual."""
     c = content.strip()
-    if not c or COMMENT_BENIGN.match(c):
+    if not c or (not skill_md and _benign_note(c)):
         return False
     return len(c.split(None, COMMENT_PROSE_WORDS)) > COMMENT_PROSE_WORDS - 1 and bool(COMMENT_ORDERS.search(c))
 
@@ -245,9 +343,12 @@ def instruction_comment(content: str) -> bool:
 def directive_comment(content: str) -> bool:
     """True when a comment speaks to the agent and tells it to do something."""
     c = content.strip()
-    if not c or COMMENT_BENIGN.match(c):
+    if not c or _benign_note(c):
         return False
-    return bool(COMMENT_TO_AGENT.search(c) or COMMENT_STRONG.search(c))
+    if COMMENT_TO_AGENT.search(c) or COMMENT_STRONG.search(c):
+        return True
+    rest = _after_benign(c)  # "TODO for AI agents: …" names the agent right after the benign word
+    return rest is not None and _names_agent(rest)
 
 
 # ---------------------------------------------------------------- homoglyphs
