@@ -440,26 +440,207 @@ class _Substrings:
         return got
 
 
+# Shell, Python and PowerShell string tricks that _Deobf undoes besides CONCAT_RES. Each regex starts
+# with a literal or a two-character class, so that re skips ahead in C; a match is weighed in Python.
+# A quoted string, as a shell reads them left to right (double quotes bounded and on one line;
+# single quotes without blanks inside, so that prose apostrophes, it's and user's, pair with none).
+QUOTED_RE = re.compile(r""""[^"\n]{0,200}"|'[^'\s]{0,60}'""")
+# A backslash or a PowerShell backtick inside a word: c\url, ba\sh, i`e`x.
+WORD_ESCAPE_RES = (re.compile(r"\\(?<=[A-Za-z0-9_]\\)(?=[A-Za-z0-9_])"), re.compile(r"`(?<=[A-Za-z0-9_]`)(?=[A-Za-z0-9_])"))
+# A bash ANSI-C quoted string: $'\x63\x75\x72\x6c' is "curl".
+ANSI_C_RE = re.compile(r"\$'((?:[^'\\\n]|\\[^\n]){0,300})'")
+# Python's "".join([...]) (or " ".join) over string literals: one element, then the character after it.
+JOIN_RE = re.compile(r"\.join\([ \t\n]{0,20}[\[(]")
+JOIN_ITEM_RE = re.compile(r"""[ \t\n]{0,40}(?:"[^"\\\n]{0,400}"|'[^'\\\n]{0,400}')[ \t\n]{0,40}[,\])]""")
+_PY_PREFIXES = frozenset(("f", "r", "b", "u", "rb", "br", "fr", "rf"))
+_ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_ANSI_ESC = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "v": "\v",
+             "\\": "\\", "'": "'", '"': '"', "?": "?"}
+_HEX = frozenset("0123456789abcdefABCDEF")
+MAX_DEOBF_EDITS = 20_000  # edits per file; a file with more keeps the rest as written (fewer edits stay sound)
+
+
+def _ansi_c(s: str) -> tuple[str, list[int]]:
+    """Bash's reading of the inside of $'...': the text, and where in ``s`` each character came from."""
+    out: list[str] = []
+    where: list[int] = []
+    i, n = 0, len(s)
+    while i < n:
+        c, j = s[i], i + 1
+        if c == "\\" and j < n:
+            d = s[j]
+            j += 1
+            if d in "xuU":
+                k, stop = j, j + (2 if d == "x" else 4 if d == "u" else 8)
+                while k < n and k < stop and s[k] in _HEX:
+                    k += 1
+                if k == j:
+                    c = "\\" + d  # no digits: kept as written
+                else:
+                    code = int(s[j:k], 16)
+                    c = chr(code) if code < 0x110000 and not 0xD800 <= code < 0xE000 else "\ufffd"
+                    j = k
+            elif "0" <= d <= "7":
+                k = j
+                while k < n and k < j + 2 and "0" <= s[k] <= "7":
+                    k += 1
+                c, j = chr(int(s[j - 1:k], 8) & 0xFF), k
+            elif d == "c" and j < n:
+                c, j = chr(ord(s[j]) & 0x1F), j + 1
+            else:
+                c = _ANSI_ESC.get(d, "\\" + d)
+        if "\0" in c:
+            break  # bash ends the string at a NUL
+        out.append(c)
+        where.extend([i] * len(c))
+        i = j
+    return "".join(out), where
+
+
+def _deobf_edits(view: str) -> list[tuple[int, int, str, list[int] | None]]:
+    """The edits that undo string tricks: (start, end, replacement, where each replacement character
+    came from). A deleted span starts and ends with a separator (a quote, a backslash, a blank), so
+    every word of the copy is a word of the text or runs across a cut (see Lexicon.words_across)."""
+    edits: list[tuple[int, int, str, list[int] | None]] = []
+    if "'" in view or '"' in view or "\\\n" in view:
+        edits += [(*m.span(), "", None) for rx in CONCAT_RES for m in rx.finditer(view)]
+    n = len(view)
+    if "'" in view or '"' in view:
+        word = _ASCII_WORD
+        for m in QUOTED_RE.finditer(view):
+            s, e = m.span()
+            if e - s < 3:
+                continue  # "" and '': CONCAT_RES's
+            right = e < n and view[e] in word
+            left = s > 0 and view[s - 1] in word
+            if left and not right:  # f"...", rb'...': a Python string prefix, not part of a word
+                k = s - 1
+                while k > 0 and s - k < 3 and view[k - 1] in word:
+                    k -= 1
+                if view[k:s].lower() in _PY_PREFIXES and (k == 0 or view[k - 1] not in word):
+                    left = False
+            if left or right:
+                edits.append((s, s + 1, "", None))
+                edits.append((e - 1, e, "", None))
+                if len(edits) > MAX_DEOBF_EDITS:
+                    break
+        if ".join(" in view:
+            for m in JOIN_RE.finditer(view):
+                s = m.start()
+                sep = view[max(0, s - 3):s]
+                if sep[-2:] in ('""', "''"):
+                    sep = ""
+                elif sep in ('" "', "' '"):
+                    sep = " "
+                else:
+                    continue
+                pos, items = m.end(), []
+                while len(items) < 64:
+                    it = JOIN_ITEM_RE.match(view, pos)
+                    if it is None:
+                        break
+                    body = it.group(0)
+                    q = next(k for k, ch in enumerate(body) if ch in "\"'")
+                    items.append((pos + q, pos + body.rindex(body[q]) + 1))  # the literal, quotes included
+                    pos = it.end()
+                    if view[pos - 1] != ",":
+                        break
+                for (_, e1), (s2, _) in zip(items, items[1:]):
+                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1] if sep else None))
+    if "\\" in view or "`" in view:
+        for rx in WORD_ESCAPE_RES:
+            for m in rx.finditer(view):
+                s = m.start()
+                if rx is WORD_ESCAPE_RES[0] and not _shell_word(view, s):
+                    continue
+                edits.append((s, s + 1, "", None))
+                if len(edits) > MAX_DEOBF_EDITS:
+                    break
+    if "$'" in view:
+        for m in ANSI_C_RE.finditer(view):
+            text, where = _ansi_c(m.group(1))
+            base = m.start(1)
+            edits.append((m.start(), m.end(), text, [base + w for w in where]))
+            if len(edits) > MAX_DEOBF_EDITS:
+                break
+    return edits
+
+
+def _shell_word(view: str, i: int) -> bool:
+    """Whether the backslash at ``i`` (a word character on both sides) escapes a letter in a short
+    command word (c\\url, ba\\sh), not a separator in a Windows path (.ssh\\id_rsa,
+    CurrentVersion\\Run, which rules look for as written)."""
+    chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_\\"
+    lo = i
+    while lo > 0 and i - lo < 40 and view[lo - 1] in chars:
+        lo -= 1
+    hi = i + 1
+    while hi < len(view) and hi - i < 40 and view[hi] in chars:
+        hi += 1
+    token = view[lo:hi]
+    if len(token) - token.count("\\") > 16:
+        return False  # a long word: a path's segments
+    before = view[lo - 1] if lo > 0 else " "
+    after = view[hi] if hi < len(view) else " "
+    return before not in ".:%/~$-\\" and after not in ".:/\\"
+
+
 class _Deobf:
-    """A copy of the text with string concatenations and line continuations removed, with a map back."""
+    """A copy of the text with string tricks undone (concatenations, line continuations, quotes and
+    escapes inside a word, ANSI-C strings, "".join), with a map back.
+
+    ``starts``: the copy's offsets where a cut is (a span was removed, or a character put in: one
+    cut per character put in), and ``orig`` the text's offset there. Every word of the copy is a
+    word of the text or has a cut inside it, and every substring of the copy that the text lacks
+    holds a cut or a character put in: the prefilter reads the copy only near its cuts."""
 
     def __init__(self, view: str):
-        parts, self.starts, self.orig = [], [], []
+        edits = sorted(_deobf_edits(view), key=lambda ed: (ed[0], -ed[1]))
+        kept: list[list] = []
+        for s, e, repl, where in edits:
+            if kept and s < kept[-1][1]:
+                last = kept[-1]
+                if not repl and not last[2] and e > last[1]:
+                    last[1] = e  # overlapping deletions: one
+                continue
+            kept.append([s, e, repl, where])
+        self._build(view, kept)
+        # A character put in that is a word on its own (no word character beside it) would be a word
+        # of the copy without a cut inside: put back what those edits replaced (a rare case).
+        lone = {k for k, at in self._put if self._alone(at)}
+        if lone:
+            self._build(view, [ed for k, ed in enumerate(kept) if k not in lone])
+
+    def _build(self, view: str, edits) -> None:
+        parts: list[str] = []
+        self.starts, self.orig = [], []
+        self._put: list[tuple[int, int]] = []  # (edit, copy offset) of each word character put in
         pos = out = 0
-        spans = sorted(m.span() for rx in CONCAT_RES for m in rx.finditer(view))
-        end = -1
-        for start, stop in spans:
-            if start < end:
-                continue  # inside the previous one
-            end = stop
-            parts.append(view[pos:start])
-            out += start - pos
+        for k, (s, e, repl, where) in enumerate(edits):
+            parts.append(view[pos:s])
+            out += s - pos
+            for j, ch in enumerate(repl):
+                self.starts.append(out + j)
+                self.orig.append(where[j])
+                if ch.isalnum() or not ch.isascii():
+                    self._put.append((k, out + j))
+            parts.append(repl)
+            out += len(repl)
             self.starts.append(out)
-            self.orig.append(stop)
-            pos = stop
+            self.orig.append(e)
+            pos = e
         parts.append(view[pos:])
         self.text = "".join(parts)
         self.changed = bool(self.starts)
+
+    def _alone(self, at: int) -> bool:
+        t = self.text
+        return not ((at > 0 and t[at - 1] in _ASCII_WORD) or (at + 1 < len(t) and t[at + 1] in _ASCII_WORD))
+
+    @staticmethod
+    def wanted(view: str) -> bool:
+        """Whether the text holds a character some trick needs (no copy is made otherwise)."""
+        return "'" in view or '"' in view or "\\" in view or "`" in view
 
     def to_orig(self, p: int) -> int:
         i = bisect_right(self.starts, p) - 1
@@ -856,7 +1037,7 @@ class Scanner:
         words = lex.words(base.low)
         present_words = lex.present(words)
         dtext = None
-        if "'" in view or '"' in view or "\\\n" in view:
+        if _Deobf.wanted(view):
             deobf = _Deobf(view)
             if deobf.changed:
                 dtext = _Text(deobf.text, deobf)
