@@ -442,9 +442,10 @@ class _Substrings:
 
 # Shell, Python and PowerShell string tricks that _Deobf undoes besides CONCAT_RES. Each regex starts
 # with a literal or a two-character class, so that re skips ahead in C; a match is weighed in Python.
-# A quoted string, as a shell reads them left to right (double quotes bounded and on one line;
-# single quotes without blanks inside, so that prose apostrophes, it's and user's, pair with none).
-QUOTED_RE = re.compile(r""""[^"\n]{0,200}"|'[^'\s]{0,60}'""")
+# A quote with a word character on both sides: c"ur"l, cu'r'l, ba"sh" (the shell joins the parts).
+QUOTE_IN_WORD_RE = re.compile(r"""["'](?<=[A-Za-z0-9_]["'])(?=[A-Za-z0-9_])""")
+# An apostrophe in prose (it's, don't, we'll): not a shell quote.
+APOSTROPHE_RE = re.compile(r"(?:s|t|m|d|re|ll|ve)(?![A-Za-z0-9_'])", re.IGNORECASE)
 # A backslash or a PowerShell backtick inside a word: c\url, ba\sh, i`e`x.
 WORD_ESCAPE_RES = (re.compile(r"\\(?<=[A-Za-z0-9_]\\)(?=[A-Za-z0-9_])"), re.compile(r"`(?<=[A-Za-z0-9_]`)(?=[A-Za-z0-9_])"))
 # A bash ANSI-C quoted string: $'\x63\x75\x72\x6c' is "curl".
@@ -458,6 +459,7 @@ _ANSI_ESC = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b",
              "\\": "\\", "'": "'", '"': '"', "?": "?"}
 _HEX = frozenset("0123456789abcdefABCDEF")
 MAX_DEOBF_EDITS = 20_000  # edits per file; a file with more keeps the rest as written (fewer edits stay sound)
+MAX_JOINS = 2000  # "".join( calls weighed per file
 
 
 def _ansi_c(s: str) -> tuple[str, list[int]]:
@@ -497,35 +499,35 @@ def _ansi_c(s: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
-def _deobf_edits(view: str) -> list[tuple[int, int, str, list[int] | None]]:
-    """The edits that undo string tricks: (start, end, replacement, where each replacement character
-    came from). A deleted span starts and ends with a separator (a quote, a backslash, a blank), so
-    every word of the copy is a word of the text or runs across a cut (see Lexicon.words_across)."""
-    edits: list[tuple[int, int, str, list[int] | None]] = []
+def _deobf_edits(view: str) -> list[tuple]:
+    """The edits that undo string tricks: spans to delete, (start, end), and spans to replace,
+    (start, end, text, where in the text each of its characters came from). A deleted span starts
+    and ends with a separator (a quote, a backslash, a blank), so every word of the copy is a word
+    of the text or runs across a cut (see Lexicon.words_across)."""
+    edits: list[tuple] = []
     if "'" in view or '"' in view or "\\\n" in view:
-        edits += [(*m.span(), "", None) for rx in CONCAT_RES for m in rx.finditer(view)]
+        edits += [m.span() for rx in CONCAT_RES for m in rx.finditer(view)]
     n = len(view)
     if "'" in view or '"' in view:
-        word = _ASCII_WORD
-        for m in QUOTED_RE.finditer(view):
-            s, e = m.span()
-            if e - s < 3:
-                continue  # "" and '': CONCAT_RES's
-            right = e < n and view[e] in word
-            left = s > 0 and view[s - 1] in word
-            if left and not right:  # f"...", rb'...': a Python string prefix, not part of a word
-                k = s - 1
-                while k > 0 and s - k < 3 and view[k - 1] in word:
-                    k -= 1
-                if view[k:s].lower() in _PY_PREFIXES and (k == 0 or view[k - 1] not in word):
-                    left = False
-            if left or right:
-                edits.append((s, s + 1, "", None))
-                edits.append((e - 1, e, "", None))
-                if len(edits) > MAX_DEOBF_EDITS:
-                    break
+        for n_seen, m in enumerate(QUOTE_IN_WORD_RE.finditer(view)):
+            if n_seen >= MAX_DEOBF_EDITS:
+                break
+            s = m.start()
+            q = view[s]
+            if q == "'" and APOSTROPHE_RE.match(view, s + 1):
+                continue
+            k = s - 1  # the word before the quote: f"..", rb'.. may be a Python string's prefix
+            while k > 0 and s - k < 3 and view[k - 1] in _ASCII_WORD:
+                k -= 1
+            if view[k:s].lower() in _PY_PREFIXES and (k == 0 or view[k - 1] not in _ASCII_WORD and view[k - 1] not in "'\""):
+                close = view.find(q, s + 1, s + 200)  # it is, unless the string's end joins a word too (b"as"h)
+                if close < 0 or close + 1 >= n or view[close + 1] not in _ASCII_WORD or "\n" in view[s:close]:
+                    continue
+            edits.append((s, s + 1))
         if ".join(" in view:
-            for m in JOIN_RE.finditer(view):
+            for n_seen, m in enumerate(JOIN_RE.finditer(view)):
+                if n_seen >= MAX_JOINS or len(edits) > MAX_DEOBF_EDITS:
+                    break
                 s = m.start()
                 sep = view[max(0, s - 3):s]
                 if sep[-2:] in ('""', "''"):
@@ -546,16 +548,20 @@ def _deobf_edits(view: str) -> list[tuple[int, int, str, list[int] | None]]:
                     if view[pos - 1] != ",":
                         break
                 for (_, e1), (s2, _) in zip(items, items[1:]):
-                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1] if sep else None))
+                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
     if "\\" in view or "`" in view:
         for rx in WORD_ESCAPE_RES:
-            for m in rx.finditer(view):
+            tok_end, ok = -1, True  # the word of the backslash last weighed, and whether it is a command word
+            for n_seen, m in enumerate(rx.finditer(view)):
                 s = m.start()
-                if rx is WORD_ESCAPE_RES[0] and not _shell_word(view, s):
-                    continue
-                edits.append((s, s + 1, "", None))
-                if len(edits) > MAX_DEOBF_EDITS:
+                if n_seen >= MAX_DEOBF_EDITS or len(edits) > MAX_DEOBF_EDITS:
                     break
+                if rx is WORD_ESCAPE_RES[0]:
+                    if s >= tok_end:
+                        tok_end, ok = _shell_word(view, s)
+                    if not ok:
+                        continue
+                edits.append((s, s + 1))
     if "$'" in view:
         for m in ANSI_C_RE.finditer(view):
             text, where = _ansi_c(m.group(1))
@@ -566,10 +572,10 @@ def _deobf_edits(view: str) -> list[tuple[int, int, str, list[int] | None]]:
     return edits
 
 
-def _shell_word(view: str, i: int) -> bool:
+def _shell_word(view: str, i: int) -> tuple[int, bool]:
     """Whether the backslash at ``i`` (a word character on both sides) escapes a letter in a short
     command word (c\\url, ba\\sh), not a separator in a Windows path (.ssh\\id_rsa,
-    CurrentVersion\\Run, which rules look for as written)."""
+    CurrentVersion\\Run, which rules look for as written); with where that word (as read) ends."""
     chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_\\"
     lo = i
     while lo > 0 and i - lo < 40 and view[lo - 1] in chars:
@@ -579,10 +585,10 @@ def _shell_word(view: str, i: int) -> bool:
         hi += 1
     token = view[lo:hi]
     if len(token) - token.count("\\") > 16:
-        return False  # a long word: a path's segments
+        return hi, False  # a long word: a path's segments
     before = view[lo - 1] if lo > 0 else " "
     after = view[hi] if hi < len(view) else " "
-    return before not in ".:%/~$-\\" and after not in ".:/\\"
+    return hi, before not in ".:%/~$-\\" and after not in ".:/\\"
 
 
 class _Deobf:
@@ -595,43 +601,50 @@ class _Deobf:
     holds a cut or a character put in: the prefilter reads the copy only near its cuts."""
 
     def __init__(self, view: str):
-        edits = sorted(_deobf_edits(view), key=lambda ed: (ed[0], -ed[1]))
-        kept: list[list] = []
-        for s, e, repl, where in edits:
-            if kept and s < kept[-1][1]:
-                last = kept[-1]
-                if not repl and not last[2] and e > last[1]:
-                    last[1] = e  # overlapping deletions: one
-                continue
-            kept.append([s, e, repl, where])
-        self._build(view, kept)
+        edits = sorted(_deobf_edits(view))
+        self._build(view, edits)
         # A character put in that is a word on its own (no word character beside it) would be a word
         # of the copy without a cut inside: put back what those edits replaced (a rare case).
-        lone = {k for k, at in self._put if self._alone(at)}
-        if lone:
-            self._build(view, [ed for k, ed in enumerate(kept) if k not in lone])
+        for _ in range(2):
+            lone = {k for k, at in self._put if self._alone(at)}
+            if not lone:
+                return
+            edits = [ed for ed in edits if id(ed) not in lone]
+            self._build(view, edits)
+        if any(self._alone(at) for _, at in self._put):  # never seen; deletions alone are always sound
+            self._build(view, [ed for ed in edits if len(ed) == 2])
 
     def _build(self, view: str, edits) -> None:
+        """The copy with ``edits`` (sorted) made; one overlapping an earlier one is left out."""
         parts: list[str] = []
-        self.starts, self.orig = [], []
-        self._put: list[tuple[int, int]] = []  # (edit, copy offset) of each word character put in
+        starts: list[int] = []
+        orig: list[int] = []
+        self._put: list[tuple[int, int]] = []  # (id of the edit, copy offset) of each word character put in
         pos = out = 0
-        for k, (s, e, repl, where) in enumerate(edits):
-            parts.append(view[pos:s])
-            out += s - pos
-            for j, ch in enumerate(repl):
-                self.starts.append(out + j)
-                self.orig.append(where[j])
-                if ch.isalnum() or not ch.isascii():
-                    self._put.append((k, out + j))
-            parts.append(repl)
-            out += len(repl)
-            self.starts.append(out)
-            self.orig.append(e)
-            pos = e
+        end = -1
+        for ed in edits:
+            start = ed[0]
+            if start < end:
+                continue  # inside or across the previous one
+            stop = ed[1]
+            parts.append(view[pos:start])
+            out += start - pos
+            if len(ed) > 2:  # a replacement: one cut per character put in
+                text, where = ed[2], ed[3]
+                for j, ch in enumerate(text):
+                    starts.append(out + j)
+                    orig.append(where[j])
+                    if ch.isalnum() or not ch.isascii():
+                        self._put.append((id(ed), out + j))
+                parts.append(text)
+                out += len(text)
+            starts.append(out)
+            orig.append(stop)
+            pos = end = stop
         parts.append(view[pos:])
         self.text = "".join(parts)
-        self.changed = bool(self.starts)
+        self.starts, self.orig = starts, orig
+        self.changed = bool(starts)
 
     def _alone(self, at: int) -> bool:
         t = self.text

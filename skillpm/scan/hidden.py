@@ -354,7 +354,7 @@ MAX_BLOBS = 2000  # base64 candidates weighed per file
 # Base64 cut into short chunks (printf %s Y3VybCAt ZnNTTCBo ... | base64 -d): the chunks are joined
 # only on a line that names a decoder, bounded around that word, so prose is not decoded word by word.
 B64_DECODER_RE = re.compile(r"base64|b64|atob|frombase64|unpack", re.IGNORECASE)
-B64_CHUNK_RE = re.compile(r"[A-Za-z0-9+/]{4,}={0,2}")
+B64_CHUNK_RE = re.compile(r"[A-Za-z0-9+/]{4,}={0,2}|[A-Za-z0-9+/]{2,3}={1,2}")
 B64_CHUNK_GAP = frozenset(" \t\"',+")  # between two chunks of one blob: blanks, quotes, a + or a comma
 CHUNK_REACH = 2000  # characters each side of a decoder's name that its chunks are looked for in
 MAX_CHUNKED = 50  # decoder names weighed per file
