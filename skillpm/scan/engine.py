@@ -453,6 +453,12 @@ ANSI_C_RE = re.compile(r"\$'((?:[^'\\\n]|\\[^\n]){0,300})'")
 # Python's "".join([...]) (or " ".join) over string literals: one element, then the character after it.
 JOIN_RE = re.compile(r"\.join\([ \t\n]{0,20}[\[(]")
 JOIN_ITEM_RE = re.compile(r"""[ \t\n]{0,40}(?:"[^"\\\n]{0,400}"|'[^'\\\n]{0,400}')[ \t\n]{0,40}[,\])]""")
+# A shell variable run as a command ($c -fsSL, | ${s}) and, before it, its assignment c=curl: the
+# value is put in its place. Only in a command's place, so that rm -rf $PREFIX/lib stays as written.
+VAR_USE_RE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]{0,30})\}|([A-Za-z_][A-Za-z0-9_]{0,30})(?![A-Za-z0-9_]|[^\x00-\x7f]))")
+VAR_VALUE_RE = re.compile(r"['\"]?([A-Za-z0-9_./+-]{1,80})['\"]?(?=[ \t]*(?:[;&|\n]|$))")
+VAR_REACH = 2000  # characters before a use that its assignment is looked for in
+MAX_VAR_USES = 200  # variable uses weighed per file
 _PY_PREFIXES = frozenset(("f", "r", "b", "u", "rb", "br", "fr", "rf"))
 _ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _ANSI_ESC = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "v": "\v",
@@ -562,6 +568,8 @@ def _deobf_edits(view: str) -> list[tuple]:
                     if not ok:
                         continue
                 edits.append((s, s + 1))
+    if "$" in view:
+        edits += _variables(view)
     if "$'" in view:
         for m in ANSI_C_RE.finditer(view):
             text, where = _ansi_c(m.group(1))
@@ -570,6 +578,34 @@ def _deobf_edits(view: str) -> list[tuple]:
             if len(edits) > MAX_DEOBF_EDITS:
                 break
     return edits
+
+
+def _variables(view: str) -> list[tuple]:
+    """Replacements of $NAME / ${NAME} in a command's place by the word a NAME=word before it (on
+    the same line or a line above, within VAR_REACH) gave it: c=curl; $c -fsSL ... is curl -fsSL."""
+    out: list[tuple] = []
+    for n_seen, m in enumerate(VAR_USE_RE.finditer(view)):
+        if n_seen >= MAX_VAR_USES:
+            break
+        s = m.start()
+        k = s - 1
+        while k >= 0 and view[k] in " \t":
+            k -= 1
+        if k >= 0 and view[k] not in ";|&(\n`" and not view.startswith("$(", k - 1):
+            continue  # not where a command starts
+        name = m.group(1) or m.group(2)
+        lo = max(0, s - VAR_REACH)
+        a = view.rfind(name + "=", lo, s)
+        while a >= 0 and a > lo and (view[a - 1] in _ASCII_WORD or view[a - 1] == "$"):
+            a = view.rfind(name + "=", lo, a)  # part of a longer name
+        if a < 0:
+            continue
+        v = VAR_VALUE_RE.match(view, a + len(name) + 1)
+        if v is None:
+            continue
+        value = v.group(1)
+        out.append((s, m.end(), value, [s] * len(value)))  # found at the use (its line is the finding's)
+    return out
 
 
 def _shell_word(view: str, i: int) -> tuple[int, bool]:
@@ -653,7 +689,7 @@ class _Deobf:
     @staticmethod
     def wanted(view: str) -> bool:
         """Whether the text holds a character some trick needs (no copy is made otherwise)."""
-        return "'" in view or '"' in view or "\\" in view or "`" in view
+        return "'" in view or '"' in view or "\\" in view or "`" in view or "$" in view
 
     def to_orig(self, p: int) -> int:
         i = bisect_right(self.starts, p) - 1
