@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
@@ -512,7 +512,8 @@ def _deobf_edits(view: str) -> list[tuple]:
     of the text or runs across a cut (see Lexicon.words_across)."""
     edits: list[tuple] = []
     if "'" in view or '"' in view or "\\\n" in view:
-        edits += [m.span() for rx in CONCAT_RES for m in rx.finditer(view)]
+        # at most MAX_DEOBF_EDITS of each kind: a line of quotes is bounded work, not one cut per pair
+        edits += [m.span() for rx in CONCAT_RES for m in islice(rx.finditer(view), MAX_DEOBF_EDITS)]
     n = len(view)
     if "'" in view or '"' in view:
         for n_seen, m in enumerate(QUOTE_IN_WORD_RE.finditer(view)):
@@ -658,6 +659,16 @@ class _Deobf:
         self._put: list[tuple[int, int]] = []  # (id of the edit, copy offset) of each word character put in
         pos = out = 0
         end = -1
+        if all(len(ed) == 2 for ed in edits):  # deletions only (the common case): the short loop
+            for start, stop in edits:
+                if start < end:
+                    continue  # inside or across the previous one
+                parts.append(view[pos:start])
+                out += start - pos
+                starts.append(out)
+                orig.append(stop)
+                pos = end = stop
+            edits = ()
         for ed in edits:
             start = ed[0]
             if start < end:
