@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
@@ -532,26 +532,267 @@ class _Substrings:
         return got
 
 
+# Shell, Python and PowerShell string tricks that _Deobf undoes besides CONCAT_RES. Each regex starts
+# with a literal or a two-character class, so that re skips ahead in C; a match is weighed in Python.
+# A quote with a word character on both sides: c"ur"l, cu'r'l, ba"sh" (the shell joins the parts).
+QUOTE_IN_WORD_RE = re.compile(r"""["'](?<=[A-Za-z0-9_]["'])(?=[A-Za-z0-9_])""")
+# An apostrophe in prose (it's, don't, we'll): not a shell quote.
+APOSTROPHE_RE = re.compile(r"(?:s|t|m|d|re|ll|ve)(?![A-Za-z0-9_'])", re.IGNORECASE)
+# A backslash or a PowerShell backtick inside a word: c\url, ba\sh, i`e`x.
+WORD_ESCAPE_RES = (re.compile(r"\\(?<=[A-Za-z0-9_]\\)(?=[A-Za-z0-9_])"), re.compile(r"`(?<=[A-Za-z0-9_]`)(?=[A-Za-z0-9_])"))
+# A bash ANSI-C quoted string: $'\x63\x75\x72\x6c' is "curl".
+ANSI_C_RE = re.compile(r"\$'((?:[^'\\\n]|\\[^\n]){0,300})'")
+# Python's "".join([...]) (or " ".join) over string literals: one element, then the character after it.
+JOIN_RE = re.compile(r"\.join\([ \t\n]{0,20}[\[(]")
+JOIN_ITEM_RE = re.compile(r"""[ \t\n]{0,40}(?:"[^"\\\n]{0,400}"|'[^'\\\n]{0,400}')[ \t\n]{0,40}[,\])]""")
+# A shell variable run as a command ($c -fsSL, | ${s}) and, before it, its assignment c=curl: the
+# value is put in its place. Only in a command's place, so that rm -rf $PREFIX/lib stays as written.
+VAR_USE_RE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]{0,30})\}|([A-Za-z_][A-Za-z0-9_]{0,30})(?![A-Za-z0-9_]|[^\x00-\x7f]))")
+VAR_VALUE_RE = re.compile(r"['\"]?([A-Za-z0-9_./+-]{1,80})['\"]?(?=[ \t]*(?:[;&|\n]|$))")
+VAR_REACH = 2000  # characters before a use that its assignment is looked for in
+MAX_VAR_USES = 200  # variable uses weighed per file
+_PY_PREFIXES = frozenset(("f", "r", "b", "u", "rb", "br", "fr", "rf"))
+_ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_ANSI_ESC = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "v": "\v",
+             "\\": "\\", "'": "'", '"': '"', "?": "?"}
+_HEX = frozenset("0123456789abcdefABCDEF")
+MAX_DEOBF_EDITS = 20_000  # edits per file; a file with more keeps the rest as written (fewer edits stay sound)
+MAX_JOINS = 2000  # "".join( calls weighed per file
+
+
+def _ansi_c(s: str) -> tuple[str, list[int]]:
+    """Bash's reading of the inside of $'...': the text, and where in ``s`` each character came from."""
+    out: list[str] = []
+    where: list[int] = []
+    i, n = 0, len(s)
+    while i < n:
+        c, j = s[i], i + 1
+        if c == "\\" and j < n:
+            d = s[j]
+            j += 1
+            if d in "xuU":
+                k, stop = j, j + (2 if d == "x" else 4 if d == "u" else 8)
+                while k < n and k < stop and s[k] in _HEX:
+                    k += 1
+                if k == j:
+                    c = "\\" + d  # no digits: kept as written
+                else:
+                    code = int(s[j:k], 16)
+                    c = chr(code) if code < 0x110000 and not 0xD800 <= code < 0xE000 else "\ufffd"
+                    j = k
+            elif "0" <= d <= "7":
+                k = j
+                while k < n and k < j + 2 and "0" <= s[k] <= "7":
+                    k += 1
+                c, j = chr(int(s[j - 1:k], 8) & 0xFF), k
+            elif d == "c" and j < n:
+                c, j = chr(ord(s[j]) & 0x1F), j + 1
+            else:
+                c = _ANSI_ESC.get(d, "\\" + d)
+        if "\0" in c:
+            break  # bash ends the string at a NUL
+        out.append(c)
+        where.extend([i] * len(c))
+        i = j
+    return "".join(out), where
+
+
+def _deobf_edits(view: str) -> list[tuple]:
+    """The edits that undo string tricks: spans to delete, (start, end), and spans to replace,
+    (start, end, text, where in the text each of its characters came from). A deleted span starts
+    and ends with a separator (a quote, a backslash, a blank), so every word of the copy is a word
+    of the text or runs across a cut (see Lexicon.words_across)."""
+    edits: list[tuple] = []
+    if "'" in view or '"' in view or "\\\n" in view:
+        # at most MAX_DEOBF_EDITS of each kind: a line of quotes is bounded work, not one cut per pair
+        edits += [m.span() for rx in CONCAT_RES for m in islice(rx.finditer(view), MAX_DEOBF_EDITS)]
+    n = len(view)
+    if "'" in view or '"' in view:
+        for n_seen, m in enumerate(QUOTE_IN_WORD_RE.finditer(view)):
+            if n_seen >= MAX_DEOBF_EDITS:
+                break
+            s = m.start()
+            q = view[s]
+            if q == "'" and APOSTROPHE_RE.match(view, s + 1):
+                continue
+            k = s - 1  # the word before the quote: f"..", rb'.. may be a Python string's prefix
+            while k > 0 and s - k < 3 and view[k - 1] in _ASCII_WORD:
+                k -= 1
+            if view[k:s].lower() in _PY_PREFIXES and (k == 0 or view[k - 1] not in _ASCII_WORD and view[k - 1] not in "'\""):
+                close = view.find(q, s + 1, s + 200)  # it is, unless the string's end joins a word too (b"as"h)
+                if close < 0 or close + 1 >= n or view[close + 1] not in _ASCII_WORD or "\n" in view[s:close]:
+                    continue
+            edits.append((s, s + 1))
+        if ".join(" in view:
+            for n_seen, m in enumerate(JOIN_RE.finditer(view)):
+                if n_seen >= MAX_JOINS or len(edits) > MAX_DEOBF_EDITS:
+                    break
+                s = m.start()
+                sep = view[max(0, s - 3):s]
+                if sep[-2:] in ('""', "''"):
+                    sep = ""
+                elif sep in ('" "', "' '"):
+                    sep = " "
+                else:
+                    continue
+                pos, items = m.end(), []
+                while len(items) < 64:
+                    it = JOIN_ITEM_RE.match(view, pos)
+                    if it is None:
+                        break
+                    body = it.group(0)
+                    q = next(k for k, ch in enumerate(body) if ch in "\"'")
+                    items.append((pos + q, pos + body.rindex(body[q]) + 1))  # the literal, quotes included
+                    pos = it.end()
+                    if view[pos - 1] != ",":
+                        break
+                for (_, e1), (s2, _) in zip(items, items[1:]):
+                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+    if "\\" in view or "`" in view:
+        for rx in WORD_ESCAPE_RES:
+            tok_end, ok = -1, True  # the word of the backslash last weighed, and whether it is a command word
+            for n_seen, m in enumerate(rx.finditer(view)):
+                s = m.start()
+                if n_seen >= MAX_DEOBF_EDITS or len(edits) > MAX_DEOBF_EDITS:
+                    break
+                if rx is WORD_ESCAPE_RES[0]:
+                    if s >= tok_end:
+                        tok_end, ok = _shell_word(view, s)
+                    if not ok:
+                        continue
+                edits.append((s, s + 1))
+    if "$" in view:
+        edits += _variables(view)
+    if "$'" in view:
+        for m in ANSI_C_RE.finditer(view):
+            text, where = _ansi_c(m.group(1))
+            base = m.start(1)
+            edits.append((m.start(), m.end(), text, [base + w for w in where]))
+            if len(edits) > MAX_DEOBF_EDITS:
+                break
+    return edits
+
+
+def _variables(view: str) -> list[tuple]:
+    """Replacements of $NAME / ${NAME} in a command's place by the word a NAME=word before it (on
+    the same line or a line above, within VAR_REACH) gave it: c=curl; $c -fsSL ... is curl -fsSL."""
+    out: list[tuple] = []
+    for n_seen, m in enumerate(VAR_USE_RE.finditer(view)):
+        if n_seen >= MAX_VAR_USES:
+            break
+        s = m.start()
+        k = s - 1
+        while k >= 0 and view[k] in " \t":
+            k -= 1
+        if k >= 0 and view[k] not in ";|&(\n`" and not view.startswith("$(", k - 1):
+            continue  # not where a command starts
+        name = m.group(1) or m.group(2)
+        lo = max(0, s - VAR_REACH)
+        a = view.rfind(name + "=", lo, s)
+        while a >= 0 and a > lo and (view[a - 1] in _ASCII_WORD or view[a - 1] == "$"):
+            a = view.rfind(name + "=", lo, a)  # part of a longer name
+        if a < 0:
+            continue
+        v = VAR_VALUE_RE.match(view, a + len(name) + 1)
+        if v is None:
+            continue
+        value = v.group(1)
+        out.append((s, m.end(), value, [s] * len(value)))  # found at the use (its line is the finding's)
+    return out
+
+
+def _shell_word(view: str, i: int) -> tuple[int, bool]:
+    """Whether the backslash at ``i`` (a word character on both sides) escapes a letter in a short
+    command word (c\\url, ba\\sh), not a separator in a Windows path (.ssh\\id_rsa,
+    CurrentVersion\\Run, which rules look for as written); with where that word (as read) ends."""
+    chars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_\\"
+    lo = i
+    while lo > 0 and i - lo < 40 and view[lo - 1] in chars:
+        lo -= 1
+    hi = i + 1
+    while hi < len(view) and hi - i < 40 and view[hi] in chars:
+        hi += 1
+    token = view[lo:hi]
+    if len(token) - token.count("\\") > 16:
+        return hi, False  # a long word: a path's segments
+    before = view[lo - 1] if lo > 0 else " "
+    after = view[hi] if hi < len(view) else " "
+    return hi, before not in ".:%/~$-\\" and after not in ".:/\\"
+
+
 class _Deobf:
-    """A copy of the text with string concatenations and line continuations removed, with a map back."""
+    """A copy of the text with string tricks undone (concatenations, line continuations, quotes and
+    escapes inside a word, ANSI-C strings, "".join), with a map back.
+
+    ``starts``: the copy's offsets where a cut is (a span was removed, or a character put in: one
+    cut per character put in), and ``orig`` the text's offset there. Every word of the copy is a
+    word of the text or has a cut inside it, and every substring of the copy that the text lacks
+    holds a cut or a character put in: the prefilter reads the copy only near its cuts."""
 
     def __init__(self, view: str):
-        parts, self.starts, self.orig = [], [], []
+        edits = sorted(_deobf_edits(view))
+        self._build(view, edits)
+        # A character put in that is a word on its own (no word character beside it) would be a word
+        # of the copy without a cut inside: put back what those edits replaced (a rare case).
+        for _ in range(2):
+            lone = {k for k, at in self._put if self._alone(at)}
+            if not lone:
+                return
+            edits = [ed for ed in edits if id(ed) not in lone]
+            self._build(view, edits)
+        if any(self._alone(at) for _, at in self._put):  # never seen; deletions alone are always sound
+            self._build(view, [ed for ed in edits if len(ed) == 2])
+
+    def _build(self, view: str, edits) -> None:
+        """The copy with ``edits`` (sorted) made; one overlapping an earlier one is left out."""
+        parts: list[str] = []
+        starts: list[int] = []
+        orig: list[int] = []
+        self._put: list[tuple[int, int]] = []  # (id of the edit, copy offset) of each word character put in
         pos = out = 0
-        spans = sorted(m.span() for rx in CONCAT_RES for m in rx.finditer(view))
         end = -1
-        for start, stop in spans:
+        if all(len(ed) == 2 for ed in edits):  # deletions only (the common case): the short loop
+            for start, stop in edits:
+                if start < end:
+                    continue  # inside or across the previous one
+                parts.append(view[pos:start])
+                out += start - pos
+                starts.append(out)
+                orig.append(stop)
+                pos = end = stop
+            edits = ()
+        for ed in edits:
+            start = ed[0]
             if start < end:
-                continue  # inside the previous one
-            end = stop
+                continue  # inside or across the previous one
+            stop = ed[1]
             parts.append(view[pos:start])
             out += start - pos
-            self.starts.append(out)
-            self.orig.append(stop)
-            pos = stop
+            if len(ed) > 2:  # a replacement: one cut per character put in
+                text, where = ed[2], ed[3]
+                for j, ch in enumerate(text):
+                    starts.append(out + j)
+                    orig.append(where[j])
+                    if ch.isalnum() or not ch.isascii():
+                        self._put.append((id(ed), out + j))
+                parts.append(text)
+                out += len(text)
+            starts.append(out)
+            orig.append(stop)
+            pos = end = stop
         parts.append(view[pos:])
         self.text = "".join(parts)
-        self.changed = bool(self.starts)
+        self.starts, self.orig = starts, orig
+        self.changed = bool(starts)
+
+    def _alone(self, at: int) -> bool:
+        t = self.text
+        return not ((at > 0 and t[at - 1] in _ASCII_WORD) or (at + 1 < len(t) and t[at + 1] in _ASCII_WORD))
+
+    @staticmethod
+    def wanted(view: str) -> bool:
+        """Whether the text holds a character some trick needs (no copy is made otherwise)."""
+        return "'" in view or '"' in view or "\\" in view or "`" in view or "$" in view
 
     def to_orig(self, p: int) -> int:
         i = bisect_right(self.starts, p) - 1
@@ -974,7 +1215,7 @@ class Scanner:
         words = lex.words(base.low)
         present_words = lex.present(words)
         dtext = None
-        if "'" in view or '"' in view or "\\\n" in view:
+        if _Deobf.wanted(view):
             deobf = _Deobf(view)
             if deobf.changed:
                 dtext = _Text(deobf.text, deobf)

@@ -452,16 +452,84 @@ def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
 
 
 MAX_BLOBS = 2000  # base64 candidates weighed per file
+# Base64 cut into short chunks (printf %s Y3VybCAt ZnNTTCBo ... | base64 -d): the chunks are joined
+# only on a line that names a decoder, bounded around that word, so prose is not decoded word by word.
+B64_DECODER_RE = re.compile(r"base64|b64|atob|frombase64|unpack", re.IGNORECASE)
+B64_CHUNK_RE = re.compile(r"[A-Za-z0-9+/]{4,}={0,2}|[A-Za-z0-9+/]{2,3}={1,2}")
+B64_CHUNK_GAP = frozenset(" \t\"',+")  # between two chunks of one blob: blanks, quotes, a + or a comma
+CHUNK_REACH = 2000  # characters each side of a decoder's name that its chunks are looked for in
+MAX_CHUNKED = 50  # decoder names weighed per file
+
+
+def chunked_blobs(text: str) -> list[list[tuple[int, int, str]]]:
+    """Runs of 2 to 64 base64 chunks, each (start, end, chunk), separated by a few blanks or quotes,
+    each of at least 4 characters, 24 or more in all, on a line that names a base64 decoder."""
+    if "64" not in text and "atob" not in text.lower() and "unpack" not in text.lower():
+        return []
+    out: list[list[tuple[int, int, str]]] = []
+    done = 0  # the text before this was read
+    for n, d in enumerate(B64_DECODER_RE.finditer(text)):
+        if n >= MAX_CHUNKED:
+            break
+        ls = text.rfind("\n", 0, d.start()) + 1
+        le = text.find("\n", d.end())
+        le = len(text) if le < 0 else le
+        lo, hi = max(ls, d.start() - CHUNK_REACH, done), min(le, d.end() + CHUNK_REACH)
+        if lo >= hi:
+            continue
+        done = hi
+        run: list[re.Match] = []
+        for m in B64_CHUNK_RE.finditer(text, lo, hi):
+            if run and (m.start() - run[-1].end() > 6 or not B64_CHUNK_GAP.issuperset(text[run[-1].end():m.start()])
+                        or run[-1].group(0).endswith("=") or len(run) >= 64):
+                _chunk_run(run, out)
+                run = []
+            run.append(m)
+        _chunk_run(run, out)
+    return out
+
+
+def _chunk_run(run: list[re.Match], out: list) -> None:
+    if len(run) >= 2 and sum(m.end() - m.start() for m in run) >= 24:
+        out.append([(m.start(), m.end(), m.group(0)) for m in run])
+
+
+def _decode_chunks(run: list[tuple[int, int, str]]) -> tuple[int, str, str] | None:
+    """(start, joined, decoded text) of a run of chunks, or None. A command word or two before the
+    chunks (echo, printf) reads as a chunk too: up to three leading chunks are tried without."""
+    for k in range(min(4, len(run) - 1)):
+        joined = "".join(c for _, _, c in run[k:])
+        if len(joined) < 24:
+            break
+        if joined.rstrip("=").isalpha():
+            continue
+        raw = decode_b64(joined)
+        decoded = printable_text(raw) if raw else None
+        if decoded:
+            return run[k][0], joined, decoded
+    return None
 
 
 def blobs(text: str):
     """Yield (offset, kind, length, decoded text or None) for base64 and hex blobs."""
     if len(text) < 24:
         return
+    chunked = []
+    for run in chunked_blobs(text):  # only those that decode to text; their chunks are not blobs again
+        got = _decode_chunks(run)
+        if got is None:
+            continue
+        start, tok, decoded = got
+        if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
+            continue
+        chunked.append((start, run[-1][1]))
+        yield start, "base64", len(tok), decoded
     found = (m for lo, hi in _runs(text, B64_TABLE, 24) for m in B64_RE.finditer(text, lo, hi))
     for n, m in enumerate(found):
         if n >= MAX_BLOBS:
             break  # a file made of blobs: the first MAX_BLOBS candidates are weighed, the rest not
+        if chunked and any(s <= m.start() < e for s, e in chunked):
+            continue
         tok = m.group(0)
         if tok.rstrip("=").isalpha():  # letters only: no digit, "+" or "/" (the token is ASCII)
             continue

@@ -176,6 +176,10 @@ def test_words_across_cuts_complete_the_text_words():
                '\\\n\\\nab\\\ncd'] + TEXTS[:200]
     samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "a", "b", "é", ".", "\t", "x1", "İ", "—", "→"])
                         for _ in range(40)) for _ in range(3000)]
+    # the in-word tricks: backslashes and backticks in a word, $'\x..' strings, "".join([...])
+    samples += ["".join(rnd.choice(['"', "'", " ", "\n", "\\", "a", "b", "é", "`", "$'", "\\x6", "3", "\\101", "\\u00e9",
+                                    "\\x20", "\\n", "\\'", '"".join([', ",", "]", "f", ":", "İ", "c=", "$c", "${c}", ";", "x."])
+                        for _ in range(30)) for _ in range(6000)]
     for text in samples:
         deobf = _Deobf(text)
         if not deobf.changed:
@@ -212,6 +216,10 @@ def test_substring_tests_agree_with_reading_both_texts():
     samples = ['x = "ev" + "al("; y = "~" + "/" ', "'$' + '(' 'ba''se64' \"ht\"\\\n\"tp://\""] + TEXTS[:300]
     samples += ["".join(rnd.choice(['"', "'", "+", " ", "\n", "\\", "$", "(", "ev", "al", "é", ":", "/", "|", "ht", "tp"])
                         for _ in range(30)) for _ in range(3000)]
+    # the in-word tricks: backslashes and backticks in a word, $'\x..' strings, "".join([...])
+    samples += ["".join(rnd.choice(['"', "'", " ", "\n", "\\", "$", "(", "ev", "al", "`", "$'", "\\x6", "5", "\\x7", "c",
+                                    "\\x2f", "\\174", '"".join([', ",", "]", "|", "ht", "tp", ":", "/", "v=", "$v", "${v}", ";"])
+                        for _ in range(24)) for _ in range(4000)]
     for text in samples:
         base = _Text(text)
         deobf = _Deobf(text)
