@@ -79,7 +79,7 @@ NOT_NEWLINE_RE = re.compile(r"[^\n]+")
 # A blank line, then lines indented four blanks or a tab (blank lines may sit between them).
 INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]*\n)*)+)")
 LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
-STATEMENT_SEP_RE = re.compile(r";|&&|\|\|")
+STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--|/?\*|;|REM\b|')")  # a script's comment line
 QUOTE_CHARS = '"“”`«»'
 PLACEHOLDER_RE = re.compile(
@@ -391,7 +391,7 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
 
 
 def _statement(line: str, start: int, end: int) -> str:
-    """The shell statement around line[start:end]: from the ``;``, ``&&`` or ``||`` before it
+    """The shell statement around line[start:end]: from the ``;``, ``&&``, ``||`` or backtick before it
     to the one after it (a whole prose line has none)."""
     lo = 0
     for m in STATEMENT_SEP_RE.finditer(line, 0, start):

@@ -48,7 +48,7 @@ def test_red_team_evasions_stay_caught(result):
     assert caught >= REDTEAM_CAUGHT, result.redteam_missed
 
 
-REDTEAM_CAUGHT = 28
+REDTEAM_CAUGHT = 79
 
 
 def test_benign_skills_grade_b_or_better(result):

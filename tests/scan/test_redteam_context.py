@@ -73,6 +73,8 @@ def test_an_installer_on_the_same_line_does_not_lower_another_command():
 def test_a_cache_cleanup_on_the_same_line_does_not_lower_a_home_wipe():
     assert _worst(_skill("```bash\nrm -rf /tmp/helper-cache; rm -rf ~/\n```"), "DX-01") == "critical"
     assert _worst(_skill("```bash\nrm -rf /tmp/helper-cache\n```"), "DX-01") is None
+    # a cache among the operands does not make the others a cleanup
+    assert _worst(_skill('```bash\nrm -rf /tmp/skill-build "$HOME"\n```'), "DX-01") == "critical"
 
 
 def test_a_subdomain_named_in_the_description_is_not_the_vendor():
