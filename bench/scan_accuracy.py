@@ -43,12 +43,12 @@ def corpus_table(out: dict) -> list[str]:
         lines += ["", f"blind set (written without sight of the rules, never tuned on), {GROUP_NAMES[g]}: "
                       f"{d}/{t} = {100 * d / t:.0f}%; missed: {', '.join(r.blind_missed)}"]
     out["corpus"]["blind"] = {"groups": r.blind, "missed": r.blind_missed}
-    for g, (d, t) in sorted(r.redteam.items()):
-        lines += ["", f"red-team set (evasions found by reading the rules; caught = graded C or worse), "
-                      f"{GROUP_NAMES[g]}: {d}/{t} = {100 * d / t:.0f}%"]
-    if r.redteam_missed:
-        lines += [f"red-team evasions still graded A or B: {', '.join(r.redteam_missed)}"]
-    out["corpus"]["redteam"] = {"groups": r.redteam, "missed": r.redteam_missed}
+    for name, groups in sorted(r.apart.items()):
+        for g, (d, t) in sorted(groups.items()):
+            lines += ["", f"{name} (scored apart; caught = graded C or worse), {GROUP_NAMES[g]}: {d}/{t} = {100 * d / t:.0f}%"]
+        if r.apart_missed.get(name):
+            lines += [f"{name}, still graded A or B: {', '.join(r.apart_missed[name])}"]
+    out["corpus"]["apart"] = {"sets": r.apart, "missed": r.apart_missed}
     lines += ["", f"benign corpus skills graded C or worse: {len(r.flagged_benign)}/{r.benign_total}"]
     for name, grade, rules in r.flagged_benign:
         lines.append(f"  {name}: {grade} ({', '.join(rules)})")

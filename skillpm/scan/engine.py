@@ -1448,6 +1448,8 @@ class Scanner:
                 sev, note = "low", "inside a regular expression (a detector)"
             elif quoted and defensive_line and (rule.quotable or not code):
                 sev, note = "low", "quoted in a defensive context"
+            elif code and self._marked_not_to_run(ctx, region, line):
+                sev, note = "low", "an example its own code block marks not to be run"
             elif rule.quotable and quoted and defensive.search(heading):
                 sev, note = "low", "quoted in a defensive context"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
@@ -1459,6 +1461,18 @@ class Scanner:
 
     _def_re = None
     _atk_re = None
+    _dnr_re = None
+
+    def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
+        """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
+        ONLY - DO NOT RUN", "# never run this"). Prose above the block does not count: "Never
+        run unknown scripts. Install ours: ```curl … | sh```" is an order."""
+        if ctx.kind == "script" or region.first > line:
+            return False
+        if Scanner._dnr_re is None:
+            Scanner._dnr_re = re.compile(self.ruleset.defs["do_not_run"], re.IGNORECASE)
+        inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
+        return bool(Scanner._dnr_re.search(inner))
 
     def _attack_re(self) -> re.Pattern:
         if Scanner._atk_re is None:

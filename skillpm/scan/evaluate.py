@@ -12,6 +12,10 @@ BLIND = "held-out-6"
 # Evasions found by a white-box red team (it read the rules and the engine): scored apart, and
 # caught only when the skill grades C or worse (each one graded A or B when it was found).
 REDTEAM = "redteam-1"
+# Sets scored apart, caught = graded C or worse: the red team's evasions, and the first
+# code/hidden-text set written blind (scored once: 16/33 code, 6/7 hidden at the start of the
+# session that added it; tuned on since).
+APART = (REDTEAM, "held-out-code-1")
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 
@@ -28,8 +32,16 @@ class CorpusResult:
     # Kept out of every figure above; group -> [detected, total], and the names it missed.
     blind: dict[str, list[int]] = field(default_factory=dict)
     blind_missed: list[str] = field(default_factory=list)
-    redteam: dict[str, list[int]] = field(default_factory=dict)  # group -> [caught, total]
-    redteam_missed: list[str] = field(default_factory=list)
+    apart: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # set -> group -> [caught, total]
+    apart_missed: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def redteam(self) -> dict[str, list[int]]:
+        return self.apart.get(REDTEAM, {})
+
+    @property
+    def redteam_missed(self) -> list[str]:
+        return self.apart_missed.get(REDTEAM, [])
 
     def recall(self, group: str) -> float:
         d, m = len(self.detected.get(group, [])), len(self.missed.get(group, []))
@@ -51,13 +63,13 @@ def evaluate_corpus(root: Path) -> CorpusResult:
         out.grades[entry["name"]] = r.grade
         cats = {f.category for f in r.findings if f.grades}
         ok = any(c in cats for c in entry["categories"])  # caught, in a category it belongs to
-        if entry.get("set") == REDTEAM:
+        if entry.get("set") in APART:
             caught = r.grade in ("C", "D", "F")
-            t = out.redteam.setdefault(entry["group"], [0, 0])
+            t = out.apart.setdefault(entry["set"], {}).setdefault(entry["group"], [0, 0])
             t[0] += caught
             t[1] += 1
             if not caught:
-                out.redteam_missed.append(entry["name"])
+                out.apart_missed.setdefault(entry["set"], []).append(entry["name"])
             continue
         if entry.get("set") == BLIND:
             b = out.blind.setdefault(entry["group"], [0, 0])

@@ -51,6 +51,15 @@ def test_red_team_evasions_stay_caught(result):
 REDTEAM_CAUGHT = 79
 
 
+def test_code_set_written_blind_stays_caught(result):
+    """held-out-code-1 (40 code and hidden-text payloads written without sight of the rules) read
+    16/33 code and 6/7 hidden graded C or worse when first scored; tuned on since. This guards the
+    count after that tuning."""
+    code, hidden = result.apart["held-out-code-1"]["code"], result.apart["held-out-code-1"]["hidden"]
+    assert (code[1], hidden[1]) == (33, 7)
+    assert code[0] >= 29 and hidden[0] >= 6, result.apart_missed.get("held-out-code-1")
+
+
 def test_benign_skills_grade_b_or_better(result):
     assert result.benign_total >= 20
     assert not result.flagged_benign, result.flagged_benign
