@@ -535,7 +535,8 @@ class _Substrings:
 # Shell, Python and PowerShell string tricks that _Deobf undoes besides CONCAT_RES. Each regex starts
 # with a literal or a two-character class, so that re skips ahead in C; a match is weighed in Python.
 # A quote with a word character on both sides: c"ur"l, cu'r'l, ba"sh" (the shell joins the parts).
-QUOTE_IN_WORD_RE = re.compile(r"""["'](?<=[A-Za-z0-9_]["'])(?=[A-Za-z0-9_])""")
+# (an apostrophe of a contraction, it's / don't / we'll, is no quote: left out here, in C)
+QUOTE_IN_WORD_RE = re.compile(r"""["'](?<=[A-Za-z0-9_]["'])(?=[A-Za-z0-9_])(?!(?<=')(?i:s|t|m|d|re|ll|ve)(?![A-Za-z0-9_']))""")
 # An apostrophe in prose (it's, don't, we'll): not a shell quote.
 APOSTROPHE_RE = re.compile(r"(?:s|t|m|d|re|ll|ve)(?![A-Za-z0-9_'])", re.IGNORECASE)
 # A backslash or a PowerShell backtick inside a word: c\url, ba\sh, i`e`x.

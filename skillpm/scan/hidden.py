@@ -454,7 +454,7 @@ def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
 MAX_BLOBS = 2000  # base64 candidates weighed per file
 # Base64 cut into short chunks (printf %s Y3VybCAt ZnNTTCBo ... | base64 -d): the chunks are joined
 # only on a line that names a decoder, bounded around that word, so prose is not decoded word by word.
-B64_DECODER_RE = re.compile(r"base64|b64|atob|frombase64|unpack", re.IGNORECASE)
+ATOB_UNPACK_RE = re.compile(r"atob|unpack", re.IGNORECASE)
 B64_CHUNK_RE = re.compile(r"[A-Za-z0-9+/]{4,}={0,2}|[A-Za-z0-9+/]{2,3}={1,2}")
 B64_CHUNK_GAP = frozenset(" \t\"',+")  # between two chunks of one blob: blanks, quotes, a + or a comma
 CHUNK_REACH = 2000  # characters each side of a decoder's name that its chunks are looked for in
@@ -464,17 +464,19 @@ MAX_CHUNKED = 50  # decoder names weighed per file
 def chunked_blobs(text: str) -> list[list[tuple[int, int, str]]]:
     """Runs of 2 to 64 base64 chunks, each (start, end, chunk), separated by a few blanks or quotes,
     each of at least 4 characters, 24 or more in all, on a line that names a base64 decoder."""
-    if "64" not in text and "atob" not in text.lower() and "unpack" not in text.lower():
-        return []
+    if "64" not in text:
+        low = text.lower()
+        if "atob" not in low and "unpack" not in low:
+            return []
     out: list[list[tuple[int, int, str]]] = []
     done = 0  # the text before this was read
-    for n, d in enumerate(B64_DECODER_RE.finditer(text)):
+    for n, (d_start, d_end) in enumerate(_decoder_names(text)):
         if n >= MAX_CHUNKED:
             break
-        ls = text.rfind("\n", 0, d.start()) + 1
-        le = text.find("\n", d.end())
+        ls = text.rfind("\n", 0, d_start) + 1
+        le = text.find("\n", d_end)
         le = len(text) if le < 0 else le
-        lo, hi = max(ls, d.start() - CHUNK_REACH, done), min(le, d.end() + CHUNK_REACH)
+        lo, hi = max(ls, d_start - CHUNK_REACH, done), min(le, d_end + CHUNK_REACH)
         if lo >= hi:
             continue
         done = hi
@@ -487,6 +489,25 @@ def chunked_blobs(text: str) -> list[list[tuple[int, int, str]]]:
             run.append(m)
         _chunk_run(run, out)
     return out
+
+
+def _decoder_names(text: str):
+    """(start, end) of each base64 decoder's name, in order: "base64", "b64" and "FromBase64"
+    found at their "64" by str.find (a case-blind regex over the whole text cost more than the
+    rest of the blob search), "atob" and "unpack" by the regex when the text holds them."""
+    spans = []
+    i = text.find("64")
+    while i >= 0 and len(spans) < 4 * MAX_CHUNKED:
+        if text[max(0, i - 4):i].lower() == "base":
+            spans.append((i - 4, i + 2))
+        elif i and text[i - 1] in "bB":
+            spans.append((i - 1, i + 2))
+        i = text.find("64", i + 2)
+    low = text.lower()  # one C pass; the case-blind regex runs only when a name is there
+    if "atob" in low or "unpack" in low:
+        spans += [m.span() for m in ATOB_UNPACK_RE.finditer(text)]
+        spans.sort()
+    return spans
 
 
 def _chunk_run(run: list[re.Match], out: list) -> None:
