@@ -124,9 +124,9 @@ def _sentences(text: str, pos: int, reach: int) -> tuple[list[int], int]:
         if after > hi and LIST_ITEM_RE.match(text, hi + 1, after):
             hi = after
     lo, hi = max(lo, pos - reach), min(hi, pos + reach)
-    ends = [m.end() for m in SENTENCE_END_RE.finditer(text, lo, hi) if m.end() < hi]
-    # "2. " at a line's start numbers an item; it ends no sentence
-    return [lo] + [e for e in ends if not NUMBER_RE.fullmatch(text, text.rfind("\n", 0, e) + 1, e)], hi
+    # "2. " at a line's start numbers an item; it ends no sentence (only a period after a digit is weighed)
+    return [lo] + [m.end() for m in SENTENCE_END_RE.finditer(text, lo, hi) if m.end() < hi and not (
+        text[m.start() - 1:m.start()].isdigit() and NUMBER_RE.fullmatch(text, text.rfind("\n", 0, m.end()) + 1, m.end()))], hi
 
 
 def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> tuple[list[Hit], bool]:
