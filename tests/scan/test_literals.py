@@ -90,10 +90,10 @@ def test_every_match_has_its_anchor_words_within_reach(plan):
 
 
 def test_the_examples_exercise_the_patterns():
-    # 151 of the 222 patterns match some example or corpus file (measured); the soundness test
+    # 197 of the 283 plans match some example or corpus file (measured); the soundness test
     # above is only as strong as this number.
     matched = sum(1 for p in SCANNER.plans if any(p.pat.regex.compiled.search(t) for t in TEXTS))
-    assert matched >= 150
+    assert matched >= 195
 
 
 def test_leading_literals_of_simple_patterns():
