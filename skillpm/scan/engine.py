@@ -1201,6 +1201,8 @@ class Scanner:
             if nested < 2:
                 findings += self._blobs(ctx, nested)
             findings += self._padding(ctx)
+        if kind == "script" and (path.endswith((".py", ".pyw")) or text.startswith("#!") and "python" in text[:80]):
+            findings += self._flows(ctx)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1459,6 +1461,20 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
+
+    def _flows(self, ctx: _FileCtx) -> list[Finding]:
+        """Data flow in a Python script (flow.py): a download reaching exec, credentials reaching the network."""
+        from skillpm.scan import flow
+
+        out = []
+        for f in flow.flows(ctx.view):
+            what = ("code downloaded at line {} reaches {}" if f.rule == "DX-04" else
+                    "credentials read at line {} reach {}").format(f.source_line, f.sink)
+            sev = "high" if f.rule == "DX-04" else "critical"
+            out.append(Finding(f.rule, self.by_id[f.rule].category, sev, ctx.path, f.line,
+                               _window(ctx.orig_line(f.line), 0), self.by_id[f.rule].message,
+                               note="data flow: " + what))
+        return out
 
     _def_re = None
     _atk_re = None
