@@ -159,7 +159,7 @@ def fast_network(monkeypatch):
 
     monkeypatch.setattr(http, "RETRIES", 3)
     monkeypatch.setattr(http, "CONNECT_TIMEOUT", 2.0)
-    monkeypatch.setattr(http, "READ_TIMEOUT", 0.3)
+    monkeypatch.setattr(http, "READ_TIMEOUT", 1.0)  # 0.3 s let a loaded CI machine time out a good reply (an extra retry)
     monkeypatch.setattr(http, "TOTAL_TIMEOUT", 10.0)
     monkeypatch.setattr(http, "BACKOFF", 0.01)
     monkeypatch.setattr(http, "BACKOFF_MAX", 0.05)
