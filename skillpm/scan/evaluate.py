@@ -12,10 +12,11 @@ BLIND = "held-out-6"
 # Evasions found by a white-box red team (it read the rules and the engine): scored apart, and
 # caught only when the skill grades C or worse (each one graded A or B when it was found).
 REDTEAM = "redteam-1"
-# Sets scored apart, caught = graded C or worse: the red team's evasions, and the first
-# code/hidden-text set written blind (scored once: 16/33 code, 6/7 hidden at the start of the
-# session that added it; tuned on since).
-APART = (REDTEAM, "held-out-code-1")
+# Sets scored apart, caught = graded C or worse: the red team's evasions, the first code/hidden-
+# text set written blind (scored once: 16/33 code, 6/7 hidden at the start of the session that
+# added it; tuned on since), and the second (never tuned on).
+APART = (REDTEAM, "held-out-code-1", "held-out-code-2")
+BLIND_CODE = "held-out-code-2"  # written blind and never tuned on: the fair number for code payloads
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 

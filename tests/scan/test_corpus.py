@@ -60,6 +60,14 @@ def test_code_set_written_blind_stays_caught(result):
     assert code[0] >= 29 and hidden[0] >= 6, result.apart_missed.get("held-out-code-1")
 
 
+def test_blind_code_set_does_not_regress(result):
+    """held-out-code-2 (24 code and hidden-text payloads written without sight of the rules, never
+    tuned on) read 15/20 code and 4/4 hidden graded C or worse when first scored."""
+    code, hidden = result.apart["held-out-code-2"]["code"], result.apart["held-out-code-2"]["hidden"]
+    assert (code[1], hidden[1]) == (20, 4)
+    assert code[0] >= 15 and hidden[0] >= 4, result.apart_missed.get("held-out-code-2")
+
+
 def test_benign_skills_grade_b_or_better(result):
     assert result.benign_total >= 20
     assert not result.flagged_benign, result.flagged_benign
