@@ -78,7 +78,6 @@ SUBORDINATE_RE = re.compile(
 NOT_NEWLINE_RE = re.compile(r"[^\n]+")
 # A blank line, then lines indented four blanks or a tab (blank lines may sit between them).
 INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]*\n)*)+)")
-LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--|/?\*|;|REM\b|')")  # a script's comment line
 QUOTE_CHARS = '"“”`«»'
@@ -311,12 +310,13 @@ def _indented_blocks(view: str, fences, body_line: int) -> list[tuple[int, int]]
         first = line
         if first < body_line:
             continue
-        end = m.start()  # the line above the blank one(s)
-        while end > 0 and view[end - 1] in " \t\n" and view.rfind("\n", 0, end) >= 0 and \
-                not view[view.rfind("\n", 0, end) + 1:end].strip():
-            end = view.rfind("\n", 0, end)
-        above = view[view.rfind("\n", 0, end) + 1:end]
-        if LIST_LINE_RE.match(above) or above[:1] in (" ", "\t"):
+        end = m.start()  # the end of the line above the blank one, or of the last non-blank line before it
+        ls = view.rfind("\n", 0, end) + 1
+        while ls and not view[ls:end].strip():
+            end = ls - 1
+            ls = view.rfind("\n", 0, end) + 1
+        above = view[ls:end]
+        if intent.LIST_ITEM_RE.match(above) or above[:1] in (" ", "\t"):
             continue
         last = first + m.group(1).rstrip("\n").count("\n")
         if any(a <= first <= b for a, b, _ in fences):
@@ -537,8 +537,6 @@ class _Substrings:
 # A quote with a word character on both sides: c"ur"l, cu'r'l, ba"sh" (the shell joins the parts).
 # (an apostrophe of a contraction, it's / don't / we'll, is no quote: left out here, in C)
 QUOTE_IN_WORD_RE = re.compile(r"""["'](?<=[A-Za-z0-9_]["'])(?=[A-Za-z0-9_])(?!(?<=')(?i:s|t|m|d|re|ll|ve)(?![A-Za-z0-9_']))""")
-# An apostrophe in prose (it's, don't, we'll): not a shell quote.
-APOSTROPHE_RE = re.compile(r"(?:s|t|m|d|re|ll|ve)(?![A-Za-z0-9_'])", re.IGNORECASE)
 # A backslash or a PowerShell backtick inside a word: c\url, ba\sh, i`e`x.
 WORD_ESCAPE_RES = (re.compile(r"\\(?<=[A-Za-z0-9_]\\)(?=[A-Za-z0-9_])"), re.compile(r"`(?<=[A-Za-z0-9_]`)(?=[A-Za-z0-9_])"))
 # A bash ANSI-C quoted string: $'\x63\x75\x72\x6c' is "curl".
@@ -614,8 +612,6 @@ def _deobf_edits(view: str) -> list[tuple]:
                 break
             s = m.start()
             q = view[s]
-            if q == "'" and APOSTROPHE_RE.match(view, s + 1):
-                continue
             k = s - 1  # the word before the quote: f"..", rb'.. may be a Python string's prefix
             while k > 0 and s - k < 3 and view[k - 1] in _ASCII_WORD:
                 k -= 1
@@ -1107,6 +1103,7 @@ def _window(line: str, col: int, width: int = 240) -> str:
 class Scanner:
     def __init__(self):
         self.ruleset = load_rules()
+        self._def_res: dict[str, re.Pattern] = {}  # [defs] regexes the context checks read (_def)
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
         self.plans = [pl for r in self.pattern_rules for i, p in enumerate(r.patterns) for pl in _plans(r, i, p)]
@@ -1350,7 +1347,7 @@ class Scanner:
             return sum(pl.leads.count(words, has) for pl in branches(name))
 
         budget = intent.MAX_WINDOWS_BIG if big else intent.MAX_WINDOWS
-        prohibiting = self._prohibiting_re()
+        prohibiting = self._def("prohibiting")
         hits, cut = intent.find(text, wanted, locate, search, cost, budget)
         taken = {(f.rule, f.line) for f in found}
         out = []
@@ -1431,11 +1428,11 @@ class Scanner:
         # A phrase rule (quotable) is often quoted to be recognised; a command is quoted to be
         # run, so for a command only words about attacks make a quoting defensive, not everyday
         # ones ("e.g.", "flag", "audit").
-        defensive = self._defensive_re() if rule.quotable else self._attack_re()
+        defensive = self._def("defensive" if rule.quotable else "attack_context")
         heading = ctx.heading_at(line)
         # the lines just above (a Markdown heading among them is read as a heading, below)
-        prev = "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 3), line)
-                         if not (ctx.view_line(n).startswith("#") and ctx.region_at(n).kind == "prose"))
+        prev = "\n".join(t[-CONTEXT:] for n, t in ((n, ctx.view_line(n)) for n in range(max(1, line - 3), line))
+                         if not (t.startswith("#") and ctx.region_at(n).kind == "prose"))
         is_skill_md = ctx.kind == "skill_md"
         # A document other than SKILL.md (in a script, only its comment lines: code does what it
         # does whatever the comments around it say). references/, examples/, docs/ and tests/ are lowered once for being
@@ -1470,15 +1467,9 @@ class Scanner:
         for f in flow.flows(ctx.view):
             what = ("code downloaded at line {} reaches {}" if f.rule == "DX-04" else
                     "credentials read at line {} reach {}").format(f.source_line, f.sink)
-            sev = "high" if f.rule == "DX-04" else "critical"
-            out.append(Finding(f.rule, self.by_id[f.rule].category, sev, ctx.path, f.line,
-                               _window(ctx.orig_line(f.line), 0), self.by_id[f.rule].message,
-                               note="data flow: " + what))
+            out.append(self._finding(f.rule, self.by_id[f.rule].severity, ctx.path, f.line,
+                                     _window(ctx.orig_line(f.line), 0), note="data flow: " + what))
         return out
-
-    _def_re = None
-    _atk_re = None
-    _dnr_re = None
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
@@ -1486,27 +1477,15 @@ class Scanner:
         run unknown scripts. Install ours: ```curl … | sh```" is an order."""
         if ctx.kind == "script" or region.first > line:
             return False
-        if Scanner._dnr_re is None:
-            Scanner._dnr_re = re.compile(self.ruleset.defs["do_not_run"], re.IGNORECASE)
         inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
-        return bool(Scanner._dnr_re.search(inner))
+        return bool(self._def("do_not_run").search(inner))
 
-    def _attack_re(self) -> re.Pattern:
-        if Scanner._atk_re is None:
-            Scanner._atk_re = re.compile(self.ruleset.defs["attack_context"], re.IGNORECASE)
-        return Scanner._atk_re
-
-    def _defensive_re(self) -> re.Pattern:
-        if Scanner._def_re is None:
-            Scanner._def_re = re.compile(self.ruleset.defs["defensive"], re.IGNORECASE)
-        return Scanner._def_re
-
-    _proh_re = None
-
-    def _prohibiting_re(self) -> re.Pattern:
-        if Scanner._proh_re is None:
-            Scanner._proh_re = re.compile(self.ruleset.defs["prohibiting"], re.IGNORECASE)
-        return Scanner._proh_re
+    def _def(self, name: str) -> re.Pattern:
+        """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""
+        rx = self._def_res.get(name)
+        if rx is None:
+            rx = self._def_res[name] = re.compile(self.ruleset.defs[name], re.IGNORECASE)
+        return rx
 
     # ------------------------------------------------------------ engine rules
     def _invisible(self, ctx: _FileCtx, nested: int) -> list[Finding]:

@@ -15,6 +15,7 @@ file that does not parse is left to the patterns.
 
 from __future__ import annotations
 
+import ast  # flow.py itself is imported only when a Python script is scanned
 import re
 from dataclasses import dataclass
 
@@ -46,8 +47,6 @@ class Flow:
 
 def _name(node) -> str:
     """The dotted name of a call's function (``os.system``, ``requests.get``), or ""."""
-    import ast
-
     parts = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)
@@ -62,8 +61,6 @@ def _name(node) -> str:
 
 def _strings(node) -> str:
     """The string constants inside an expression, joined (for credential paths)."""
-    import ast
-
     return " ".join(n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str))
 
 
@@ -74,8 +71,6 @@ def flows(source: str) -> list[Flow]:
     leak = any(w in source for w in SEND_WORDS) and ("environ" in source or CREDENTIAL.search(source) is not None)
     if not (fetch_run or leak):
         return []
-    import ast
-
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -94,8 +89,6 @@ def flows(source: str) -> list[Flow]:
 
 def _scope(scope, out: list[Flow]) -> None:
     """Follow values through one module or function body, statements in source order."""
-    import ast
-
     tainted: dict[str, tuple[str, int]] = {}  # variable -> (what, source line)
 
     def taint_of(expr) -> tuple[str, int] | None:
@@ -106,8 +99,7 @@ def _scope(scope, out: list[Flow]) -> None:
                 name = _name(n.func)
                 if NET_READ.search(name):
                     return ("downloaded", n.lineno)
-                if (name in ("open", "io.open", "Path.read_text", "Path.read_bytes") or name.endswith(
-                        (".read_text", ".read_bytes", "open"))) and CREDENTIAL.search(_strings(n)):
+                if name.endswith(("open", ".read_text", ".read_bytes")) and CREDENTIAL.search(_strings(n)):
                     return ("secret", n.lineno)
             if isinstance(n, ast.Attribute) and _name(n) == "os.environ" and _whole_environ(expr, n):
                 return ("secret", n.lineno)
@@ -153,8 +145,6 @@ def _scope(scope, out: list[Flow]) -> None:
 
 def _own_nodes(stmt):
     """The nodes of a statement without the statements nested in it (those come on their own)."""
-    import ast
-
     todo = [c for c in ast.iter_child_nodes(stmt) if not isinstance(c, ast.stmt)]
     while todo:
         n = todo.pop()
@@ -164,8 +154,6 @@ def _own_nodes(stmt):
 
 def _statements(body):
     """The statements of a body in source order, nested blocks included (not nested functions)."""
-    import ast
-
     for stmt in body:
         yield stmt
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -178,8 +166,6 @@ def _statements(body):
 
 def _shell_call(call) -> bool:
     """subprocess with shell=True, or an argument list that starts with a shell and -c."""
-    import ast
-
     for k in call.keywords:
         if k.arg == "shell" and isinstance(k.value, ast.Constant) and k.value.value is True:
             return True
@@ -193,8 +179,6 @@ def _shell_call(call) -> bool:
 
 def _whole_environ(expr, attr) -> bool:
     """os.environ as a whole (dict(os.environ), json.dumps(os.environ)), not one variable of it."""
-    import ast
-
     for n in ast.walk(expr):
         if isinstance(n, ast.Subscript) and n.value is attr:
             return False
