@@ -1198,7 +1198,7 @@ class Scanner:
             if nested < 2:
                 findings += self._blobs(ctx, nested)
             findings += self._padding(ctx)
-        if kind == "script" and (path.endswith((".py", ".pyw")) or text.startswith("#!") and "python" in text[:80]):
+        if kind == "script" or ctx.fences:
             findings += self._flows(ctx)
         if invisible:
             findings += self._invisible(ctx, nested)
@@ -1460,15 +1460,35 @@ class Scanner:
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
     def _flows(self, ctx: _FileCtx) -> list[Finding]:
-        """Data flow in a Python script (flow.py): a download reaching exec, credentials reaching the network."""
+        """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,
+        in a script by its language or in each fenced block of a Markdown file by its info string."""
         from skillpm.scan import flow
 
+        if ctx.kind == "script":
+            lang = flow.language(ctx.path, ctx.text[:120])
+            pieces = [(lang, 0, ctx.view)] if lang else []
+        else:
+            pieces = []
+            for first, last, info in ctx.fences:
+                lang = flow.fence_language(info)
+                if lang and last > first + 1:
+                    lo, hi = ctx.line_start(first + 1), ctx.line_start(last)
+                    pieces.append((lang, first, ctx.view[lo:hi]))
         out = []
-        for f in flow.flows(ctx.view):
-            what = ("code downloaded at line {} reaches {}" if f.rule == "DX-04" else
-                    "credentials read at line {} reach {}").format(f.source_line, f.sink)
-            out.append(self._finding(f.rule, self.by_id[f.rule].severity, ctx.path, f.line,
-                                     _window(ctx.orig_line(f.line), 0), note="data flow: " + what))
+        for lang, offset, source in pieces:
+            for f in flow.flows(lang, source):
+                line = f.line + offset
+                what = ("code downloaded at line {} reaches {}" if f.rule == "DX-04" else
+                        "credentials read at line {} reach {}").format(f.source_line + offset, f.sink)
+                sev, note = self.by_id[f.rule].severity, "data flow: " + what
+                if offset:  # a fenced example: the same context a pattern in it gets
+                    region = ctx.region_at(line)
+                    heading = ctx.heading_at(line)
+                    if self._marked_not_to_run(ctx, region, line):
+                        sev, note = "low", note + "; an example its own code block marks not to be run"
+                    elif self._def("attack_context").search(heading):
+                        sev, note = lower_one(sev), note + f"; lowered: under the heading \"{heading.strip()[:60]}\""
+                out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:

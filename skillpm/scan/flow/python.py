@@ -1,4 +1,4 @@
-"""Data flow in Python scripts: what a script downloads reaching exec, and credentials reaching the network.
+"""Data flow in Python (the standard ``ast`` module): downloads reaching exec, credentials reaching the network.
 
 A pattern sees one line or a short window; malware passes the payload through variables
 (``src = urlopen(u).read()`` … ``exec(compile(src, …))`` twenty lines later). This reads a
@@ -15,11 +15,10 @@ file that does not parse is left to the patterns.
 
 from __future__ import annotations
 
-import ast  # flow.py itself is imported only when a Python script is scanned
+import ast  # this module is imported only when Python code is scanned
 import re
-from dataclasses import dataclass
 
-MAX_SOURCE = 512 * 1024  # bigger scripts are left to the patterns
+from skillpm.scan.flow import Flow
 
 NET_READ = re.compile(r"(?:^|\.)(?:urlopen|urlretrieve)$|^(?:requests|httpx|urllib3|session|s|client|http)\.(?:get|request|post)$"
                       r"|(?:^|\.)(?:PoolManager\(\)\.request)$")
@@ -34,15 +33,6 @@ CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials
 NET_WORDS = ("urlopen", "urlretrieve", "requests.", "httpx", "urllib3")
 EXEC_WORDS = ("exec(", "eval(", "compile(", "os.system", "os.popen", "shell=True", "'-c'", '"-c"', "loads(")
 SEND_WORDS = ("requests.", "httpx", "urlopen", ".send", "sendmail")
-
-
-@dataclass
-class Flow:
-    rule: str  # DX-04 or EX-02
-    line: int  # the sink's line
-    source_line: int
-    what: str  # "downloaded" or "secret"
-    sink: str
 
 
 def _name(node) -> str:
@@ -65,8 +55,6 @@ def _strings(node) -> str:
 
 
 def flows(source: str) -> list[Flow]:
-    if len(source) > MAX_SOURCE:
-        return []
     fetch_run = any(w in source for w in NET_WORDS) and any(w in source for w in EXEC_WORDS)
     leak = any(w in source for w in SEND_WORDS) and ("environ" in source or CREDENTIAL.search(source) is not None)
     if not (fetch_run or leak):
@@ -79,12 +67,7 @@ def flows(source: str) -> list[Flow]:
     scopes = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))]
     for scope in scopes:
         _scope(scope, out)
-    seen, uniq = set(), []
-    for f in sorted(out, key=lambda f: (f.line, f.rule)):
-        if (f.rule, f.line) not in seen:
-            seen.add((f.rule, f.line))
-            uniq.append(f)
-    return uniq
+    return out
 
 
 def _scope(scope, out: list[Flow]) -> None:

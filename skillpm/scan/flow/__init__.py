@@ -1,0 +1,68 @@
+"""Data flow in code: what a script downloads reaching execution, and credentials reaching the network.
+
+A pattern sees one line or a short window; malware passes the payload through variables
+(``src = urlopen(u).read()`` … ``exec(compile(src, …))`` twenty lines later) or through a file
+(``curl -o x.go …`` then ``go run x.go``). Each language module follows values through
+assignments, in source order, and reports a downloaded value reaching execution (DX-04) or a
+secret reaching a network write (EX-02), on the sink's line and naming the source's line.
+
+Each module decides cheaply (substring tests) whether a file can hold a flow at all, and is
+imported only for code in its language: a script by its extension or shebang, a fenced block
+in Markdown by its info string.
+"""
+
+from __future__ import annotations
+
+import importlib
+import posixpath
+from dataclasses import dataclass
+
+MAX_SOURCE = 512 * 1024  # bigger code is left to the patterns
+
+
+@dataclass
+class Flow:
+    rule: str  # DX-04 or EX-02
+    line: int  # the sink's line (1-based, within the code given)
+    source_line: int
+    what: str  # "downloaded" or "secret"
+    sink: str
+
+
+# language -> module in this package (each has ``flows(source) -> list[Flow]``)
+MODULES = {"python": "python"}
+EXTENSIONS = {".py": "python", ".pyw": "python"}
+FENCES = {"python": "python", "py": "python", "python3": "python"}
+SHEBANGS = {"python": "python"}
+
+
+def language(path: str, text: str) -> str | None:
+    """The language of a script by its extension, else its shebang; None when no module reads it."""
+    lang = EXTENSIONS.get(posixpath.splitext(path.lower())[1])
+    if lang is None and text.startswith("#!"):
+        first = text[:120].split("\n", 1)[0]
+        words = first[2:].replace("/", " ").split()
+        for w in reversed(words):
+            w = w.rstrip("0123456789.")
+            if w in SHEBANGS:
+                lang = SHEBANGS[w]
+                break
+    return lang if lang in MODULES else None
+
+
+def fence_language(info: str) -> str | None:
+    lang = FENCES.get(info.lower())
+    return lang if lang in MODULES else None
+
+
+def flows(lang: str, source: str) -> list[Flow]:
+    """The flows in one piece of code, in order of the sink's line, one per rule and line."""
+    if len(source) > MAX_SOURCE:
+        return []
+    module = importlib.import_module(f"skillpm.scan.flow.{MODULES[lang]}")
+    seen, uniq = set(), []
+    for f in sorted(module.flows(source), key=lambda f: (f.line, f.rule)):
+        if (f.rule, f.line) not in seen:
+            seen.add((f.rule, f.line))
+            uniq.append(f)
+    return uniq
