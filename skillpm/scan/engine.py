@@ -1199,7 +1199,7 @@ class Scanner:
                 findings += self._blobs(ctx, nested)
             findings += self._padding(ctx)
         if kind == "script" or ctx.fences:
-            findings += self._flows(ctx)
+            findings += self._flows(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1459,7 +1459,7 @@ class Scanner:
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
-    def _flows(self, ctx: _FileCtx) -> list[Finding]:
+    def _flows(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,
         in a script by its language or in each fenced block of a Markdown file by its info string."""
         from skillpm.scan import flow
@@ -1478,9 +1478,22 @@ class Scanner:
         for lang, offset, source in pieces:
             for f in flow.flows(lang, source):
                 line = f.line + offset
-                what = ("code downloaded at line {} reaches {}" if f.rule == "DX-04" else
-                        "credentials read at line {} reach {}").format(f.source_line + offset, f.sink)
-                sev, note = self.by_id[f.rule].severity, "data flow: " + what
+                what = ("code downloaded at line {} reaches {} at line {}" if f.what == "downloaded" else
+                        "credentials read at line {} reach {} at line {}").format(f.source_line + offset, f.sink, line)
+                rule = self.by_id[f.rule]
+                same = next((x for x in found if x.rule == f.rule and x.file == ctx.path
+                             and x.line in (line, f.source_line + offset)), None)
+                if same is not None:  # a pattern already read it (and its context checks passed): explain, don't repeat
+                    same.note = (same.note + "; " if same.note else "") + "data flow: " + what
+                    continue
+                sev, note = rule.severity, "data flow: " + what
+                source = f.source_text or ctx.view_line(f.source_line + offset)
+                for rx, to in rule.lower:  # the rule's known benign forms, read on the source command
+                    if RANK[to] < RANK[sev] and rx.search(source):
+                        sev, note = to, note + "; lowered: a known benign form"
+                if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev] \
+                        and _installer_named(source, ctx.description):
+                    sev, note = rule.lower_if_host_in_description, note + "; lowered: the host is the vendor this skill is about"
                 if offset:  # a fenced example: the same context a pattern in it gets
                     region = ctx.region_at(line)
                     heading = ctx.heading_at(line)

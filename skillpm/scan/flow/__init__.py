@@ -27,13 +27,15 @@ class Flow:
     source_line: int
     what: str  # "downloaded" or "secret"
     sink: str
+    source_text: str = ""  # the source command as the module read it (variables expanded), for the rule's lowering
 
 
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
-MODULES = {"python": "python"}
-EXTENSIONS = {".py": "python", ".pyw": "python"}
-FENCES = {"python": "python", "py": "python", "python3": "python"}
-SHEBANGS = {"python": "python"}
+MODULES = {"python": "python", "shell": "shell"}
+EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell"}
+FENCES = {"python": "python", "py": "python", "python3": "python",
+          "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "shellscript": "shell", "ksh": "shell"}
+SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "ash": "shell"}
 
 
 def language(path: str, text: str) -> str | None:
