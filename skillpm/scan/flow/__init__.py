@@ -31,16 +31,21 @@ class Flow:
 
 
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
-MODULES = {"python": "python", "shell": "shell"}
-EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell"}
+MODULES = {"python": "python", "shell": "shell", "powershell": "powershell", "dockerfile": "dockerfile"}
+NAMES = {"dockerfile": "dockerfile", "containerfile": "dockerfile"}
+EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell",
+              ".ps1": "powershell", ".psm1": "powershell"}
 FENCES = {"python": "python", "py": "python", "python3": "python",
-          "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "shellscript": "shell", "ksh": "shell"}
-SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "ash": "shell"}
+          "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "shellscript": "shell", "ksh": "shell",
+          "powershell": "powershell", "ps1": "powershell", "pwsh": "powershell", "ps": "powershell",
+          "dockerfile": "dockerfile", "docker": "dockerfile", "containerfile": "dockerfile"}
+SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "ash": "shell", "pwsh": "powershell"}
 
 
 def language(path: str, text: str) -> str | None:
     """The language of a script by its extension, else its shebang; None when no module reads it."""
-    lang = EXTENSIONS.get(posixpath.splitext(path.lower())[1])
+    name = posixpath.basename(path.lower())
+    lang = NAMES.get(name) or EXTENSIONS.get(posixpath.splitext(name)[1]) or ("dockerfile" if name.endswith(".dockerfile") else None)
     if lang is None and text.startswith("#!"):
         first = text[:120].split("\n", 1)[0]
         words = first[2:].replace("/", " ").split()
