@@ -129,7 +129,9 @@ def _store_scan(tree, findings: list[Finding], ruleset: dict) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json.dumps({"findings": [f.to_dict() for f in findings], "ruleset": ruleset}))
+        # not fsynced: after a crash a torn entry fails to parse and is scanned again (_cached_scan)
+        atomic_write_text(path, json.dumps({"findings": [f.to_dict() for f in findings], "ruleset": ruleset}),
+                          durable=False)
     except OSError:
         pass  # a cache: without it the next scan is only slower
 
