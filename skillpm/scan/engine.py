@@ -79,7 +79,10 @@ NOT_NEWLINE_RE = re.compile(r"[^\n]+")
 # A blank line, then lines indented four blanks or a tab (blank lines may sit between them).
 INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]*\n)*)+)")
 STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
-COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--|/?\*|;|REM\b|')")  # a script's comment line
+# a script's comment line; `--` only as a comment (`-- note`), not a continued command's `--data …`,
+# and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
+COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
+VB_EXT = (".vbs", ".vba", ".bas", ".cls")
 QUOTE_CHARS = '"“”`«»'
 PLACEHOLDER_RE = re.compile(
     r"example|sample|placeholder|your[_-]?|<[^>]*>|\{\{|\$\{|\$[A-Z_]|x{4,}|X{4,}|\.\.\.|\*{3,}|changeme|dummy|fake|"
@@ -207,6 +210,20 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     if ext in MARKUP_EXT:
         return "markup"
     return "data"
+
+
+def _comment_line(ctx: "_FileCtx", line: int) -> bool:
+    text = ctx.view_line(line)
+    return COMMENT_LINE_RE.match(text) is not None or ctx.path.lower().endswith(VB_EXT) and text.lstrip().startswith("'")
+
+
+def _code_search(rx: re.Pattern, ctx: "_FileCtx") -> int | None:
+    """The line of the first match of ``rx`` in a script that is not on a comment line, or None."""
+    for m in rx.finditer(ctx.view):
+        line = ctx.line_of(m.start())
+        if not _comment_line(ctx, line):
+            return line
+    return None
 
 
 def _frontmatter_end(view: str) -> int | None:
@@ -1200,6 +1217,8 @@ class Scanner:
             findings += self._padding(ctx)
         if kind == "script" or ctx.fences:
             findings += self._flows(ctx, findings)
+        if kind == "script":
+            findings += self._stealer(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1438,7 +1457,7 @@ class Scanner:
         # does whatever the comments around it say). references/, examples/, docs/ and tests/ are lowered once for being
         # there (finalize), so a heading alone lowers nothing more there; words about attacks
         # on or just above the line, or in the file's name, still do.
-        document = not is_skill_md and (ctx.kind != "script" or COMMENT_LINE_RE.match(ctx.view_line(line)) is not None)
+        document = not is_skill_md and (ctx.kind != "script" or _comment_line(ctx, line))
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
@@ -1503,6 +1522,22 @@ class Scanner:
                         sev, note = lower_one(sev), note + f"; lowered: under the heading \"{heading.strip()[:60]}\""
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
+
+    def _stealer(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """A script that names credential stores (``[defs] credential_store``) outside its comments
+        and sends data out (``[defs] egress``): EX-02 high on the first credential line, naming
+        the send. Data flow cannot follow every way bytes travel (a string built in pieces, a
+        config file, git config), but a stealer needs both halves in one program."""
+        if any(f.rule == "EX-02" and f.file == ctx.path for f in found):
+            return []  # a pattern or the data flow already says more
+        cred = _code_search(self._def("credential_store"), ctx)
+        if cred is None:
+            return []
+        send = _code_search(self._def("egress"), ctx)
+        if send is None:
+            return []
+        note = f"names credential stores here and sends data out at line {send} ({ctx.view_line(send).strip()[:60]})"
+        return [self._finding("EX-02", "high", ctx.path, cred, _window(ctx.orig_line(cred), 0), note=note)]
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
