@@ -217,15 +217,6 @@ def _comment_line(ctx: "_FileCtx", line: int) -> bool:
     return COMMENT_LINE_RE.match(text) is not None or ctx.path.lower().endswith(VB_EXT) and text.lstrip().startswith("'")
 
 
-def _code_search(rx: re.Pattern, ctx: "_FileCtx") -> int | None:
-    """The line of the first match of ``rx`` in a script that is not on a comment line, or None."""
-    for m in rx.finditer(ctx.view):
-        line = ctx.line_of(m.start())
-        if not _comment_line(ctx, line):
-            return line
-    return None
-
-
 def _frontmatter_end(view: str) -> int | None:
     """Line number of the closing '---' of the frontmatter, or None (absent or unterminated)."""
     if not view.startswith("---"):
@@ -1034,6 +1025,14 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
         if n < fewest:
             seed, fewest = g, n
     if seed is None:
+        if plan.pat.regex.pattern.startswith("\\b"):
+            # `\bnc\b…`: a lead inside a word ("sync", "func") cannot start a match, and on a huge
+            # file it would spend the pattern's share of tries
+            low, wide = tx.low, limit * 4
+            found = [tx.positions(lit, wide) for lit in leads]
+            if all(len(ps) < wide for ps in found):  # every place seen: filter; else cut as before (and say so)
+                return sorted({p for lit, ps in zip(leads, found) for p in ps
+                               if not (p and lit[:1].isalnum() and (low[p - 1].isalnum() or low[p - 1] == "_"))})[:limit]
         if len(leads) == 1:
             return tx.positions(leads[0], limit)
         return sorted({p for lit in leads for p in tx.positions(lit, limit)})
@@ -1121,6 +1120,7 @@ class Scanner:
     def __init__(self):
         self.ruleset = load_rules()
         self._def_res: dict[str, re.Pattern] = {}  # [defs] regexes the context checks read (_def)
+        self._def_leads: dict[str, tuple[str, ...] | None] = {}  # their leading literals (_code_search)
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
         self.plans = [pl for r in self.pattern_rules for i, p in enumerate(r.patterns) for pl in _plans(r, i, p)]
@@ -1265,7 +1265,10 @@ class Scanner:
         cands = [pl for pl in compress(plans, map(met.issuperset, need_ids))
                  if not pl.subgroups or all(g.info(present_words, has)[0] for g in pl.subgroups)]
         if big and cands:  # a huge file: every pattern gets its share of FILE_STARTS tries, none starves the rest
-            limit = max(MIN_STARTS, min(MAX_STARTS, FILE_STARTS // len(cands)))
+            # (shared among the patterns that can start somewhere: one whose leading literals never
+            # occur takes no tries, so it takes no share either)
+            live = sum(1 for pl in cands if pl.leads is None or pl.leads.present(present_words, has))
+            limit = max(MIN_STARTS, min(MAX_STARTS, FILE_STARTS // max(1, live)))
         for plan in cands:
             rule = plan.rule
             if rule.join:
@@ -1530,10 +1533,10 @@ class Scanner:
         config file, git config), but a stealer needs both halves in one program."""
         if any(f.rule == "EX-02" and f.file == ctx.path for f in found):
             return []  # a pattern or the data flow already says more
-        cred = _code_search(self._def("credential_store"), ctx)
+        cred = self._code_search("credential_store", ctx)
         if cred is None:
             return []
-        send = _code_search(self._def("egress"), ctx)
+        send = self._code_search("egress", ctx)
         if send is None:
             return []
         note = f"names credential stores here and sends data out at line {send} ({ctx.view_line(send).strip()[:60]})"
@@ -1547,6 +1550,27 @@ class Scanner:
             return False
         inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
         return bool(self._def("do_not_run").search(inner))
+
+    def _code_search(self, name: str, ctx: _FileCtx) -> int | None:
+        """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
+        comment line, or None. The regex is tried only where one of its leading literals occurs
+        (an alternation of thirty branches searched at every offset costs ~1 s per MB)."""
+        rx = self._def(name)
+        if name not in self._def_leads:
+            from skillpm.scan.literals import leading_literals, plain
+
+            leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
+            self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
+        leads = self._def_leads[name]
+        low = ctx.base.low if ctx.base is not None and ctx.base.text is ctx.view else ctx.view.lower()
+        if leads is None or len(low) != len(ctx.view):
+            starts = (m.start() for m in rx.finditer(ctx.view))
+        else:
+            starts = sorted(p for lit in leads for p in _find_all(low, lit))
+        for p in starts:
+            if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
+                return ctx.line_of(p)
+        return None
 
     def _def(self, name: str) -> re.Pattern:
         """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""
