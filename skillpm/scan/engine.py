@@ -31,7 +31,8 @@ MAX_TRIES_PER_LINE = 40  # matches of one rule weighed on one line (a 10 MB one-
 SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx",
               ".ps1", ".psm1", ".psd1", ".rb", ".pl", ".pm", ".php", ".lua", ".go", ".rs", ".java", ".kt", ".swift",
               ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".bat", ".cmd", ".vbs", ".applescript", ".scpt", ".r",
-              ".jl", ".scala", ".groovy", ".gradle", ".tf", ".hcl", ".nix", ".ipynb", ".sql", ".mk", ".awk", ".sed"}
+              ".jl", ".scala", ".groovy", ".gradle", ".tf", ".hcl", ".nix", ".ipynb", ".sql", ".mk", ".awk", ".sed",
+              ".zsh-theme"}  # an oh-my-zsh theme is shell, sourced by every new shell
 SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile", "vagrantfile",
                 "procfile", "brewfile"}
 MARKDOWN_EXT = {".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", ".adoc", ".prompt", ".instructions", ""}
@@ -1219,6 +1220,7 @@ class Scanner:
             findings += self._flows(ctx, findings)
         if kind == "script":
             findings += self._stealer(ctx, findings)
+            findings += self._hidden_and_run(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1541,6 +1543,20 @@ class Scanner:
             return []
         note = f"names credential stores here and sends data out at line {send} ({ctx.view_line(send).strip()[:60]})"
         return [self._finding("EX-02", "high", ctx.path, cred, _window(ctx.orig_line(cred), 0), note=note)]
+
+    def _hidden_and_run(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """A script that hides strings (``[defs] obfuscation``) and runs text as code (``[defs]
+        dynamic_exec``) outside its comments: SC-02 high on the hiding line, naming the run."""
+        if any(f.rule in ("SC-01", "SC-02") and f.file == ctx.path for f in found):
+            return []
+        hide = self._code_search("obfuscation", ctx)
+        if hide is None:
+            return []
+        run = self._code_search("dynamic_exec", ctx)
+        if run is None:
+            return []
+        note = f"hides strings here and runs text as code at line {run} ({ctx.view_line(run).strip()[:60]})"
+        return [self._finding("SC-02", "high", ctx.path, hide, _window(ctx.orig_line(hide), 0), note=note)]
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE

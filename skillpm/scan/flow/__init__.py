@@ -33,7 +33,7 @@ class Flow:
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
 MODULES = {"python": "python", "shell": "shell", "powershell": "powershell", "dockerfile": "dockerfile"}
 NAMES = {"dockerfile": "dockerfile", "containerfile": "dockerfile"}
-EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell",
+EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell", ".zsh-theme": "shell",
               ".ps1": "powershell", ".psm1": "powershell"}
 FENCES = {"python": "python", "py": "python", "python3": "python",
           "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "shellscript": "shell", "ksh": "shell",

@@ -42,6 +42,11 @@ CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials
                         r"|\.pypirc|\.kube\b|kubeconfig|\.docker/config|(?:^|/)\.env\b|\.gnupg|keychain|Login Data"
                         r"|Cookies|_history\b|\.config/gh\b|\.config/gcloud|\.azure\b|\.vault-token|\.claude\b"
                         r"|\.codex\b|\.cursor\b|wallet", re.IGNORECASE)
+# commands that print credentials: kubeconfig with its keys, a CLI's stored token, a keychain item
+SECRET_CMD_RE = re.compile(r"\bkubectl\s+config\s+view\b[^|;&]{0,60}--raw|\bgh\s+auth\s+token\b|\baws\s+configure\s+"
+                           r"export-credentials\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&]{0,80}\s-w\b"
+                           r"|\bgcloud\s+auth\s+print-access-token\b")
+AUTH_HEADER_RE = re.compile(r"^\s*(?:authorization|proxy-authorization|x-api-key|api-key|private-token|x-auth-token)\s*:", re.I)
 MAX_LINE = 16 * 1024  # a logical line is read up to here (a longer one is padding, flagged on its own)
 MAX_NESTING = 4  # substitutions inside substitutions: deeper ones are read as plain words
 ENV_DUMP = re.compile(r"^(?:env|printenv|set|export|declare)$")
@@ -59,7 +64,8 @@ SEND_WORDS = ("curl", "wget", "nc ", "ncat", "socat", "dig ", "nslookup", "scp "
 
 def flows(source: str) -> list[Flow]:
     fetch_run = any(w in source for w in DOWNLOAD_WORDS) and any(w in source for w in RUN_WORDS)
-    leak = any(w in source for w in SEND_WORDS) and (CREDENTIAL.search(source) is not None or "env" in source)
+    leak = any(w in source for w in SEND_WORDS) and (CREDENTIAL.search(source) is not None or "env" in source
+                                                     or SECRET_CMD_RE.search(source) is not None)
     if not (fetch_run or leak):
         return []
     return _Reader().read(source)
@@ -75,14 +81,23 @@ class _Reader:
 
     def read(self, source: str) -> list[Flow]:
         for line, text in _logical_lines(source):
-            if not (self.vars or self.files) and not ASSIGN_LINE_RE.match(text) and not SOURCE_LINE_RE.search(text):
+            if not (self.vars or self.files) and not ASSIGN_LINE_RE.match(text) and not SOURCE_LINE_RE.search(text) \
+                    and not SECRET_CMD_RE.search(text):
                 continue  # nothing downloaded or secret yet, and this line neither assigns nor fetches or reads one
-            for pipeline in _split(text, ("&&", "||", ";", "&", "\n")):
-                stages = [s.strip().lstrip("&").strip() for s in _split(pipeline, ("|",))]
-                self._pipeline([s for s in stages if s], line)
+            self._run(text, line, 0)
         for f in self.out:
             f.source_text = self.commands.get(f.source_line, "")
         return self.out
+
+    def _run(self, text: str, line: int, depth: int) -> None:
+        """Read the commands of one piece of text; the commands inside its substitutions run first
+        (``latest=$(curl -H "X-Trace: $(kubectl config view --raw)" …)`` sends from inside one)."""
+        if depth < MAX_NESTING and ("$(" in text or "`" in text):
+            for inner in _substitutions(text):
+                self._run(inner, line, depth + 1)
+        for pipeline in _split(text, ("&&", "||", ";", "&", "\n")):
+            stages = [s.strip().lstrip("&").strip() for s in _split(pipeline, ("|",))]
+            self._pipeline([s for s in stages if s], line)
 
     # ---------------------------------------------------------------- values
     def _taint(self, text: str, line: int, depth: int = 0) -> tuple[str, int] | None:
@@ -109,7 +124,7 @@ class _Reader:
                     return self.files[a]
                 if CREDENTIAL.search(a):
                     return ("secret", line)
-        if cmd is not None and ENV_DUMP.match(cmd) and not args:
+        if cmd is not None and ENV_DUMP.match(cmd) and not args or SECRET_CMD_RE.search(raw):
             return ("secret", line)
         for inner in _substitutions(raw):
             t = self._taint(inner, line, depth) if inner != raw and depth < MAX_NESTING else None
@@ -184,12 +199,18 @@ class _Reader:
         # a secret reaching the network
         secret = fed if fed and fed[0] == "secret" else None
         if cmd in ("curl", "wget", "http", "https", "xh") or cmd in SENDERS or cmd in LOOKUPS:
-            for a in args:
+            by_value = False  # a secret written into the command line itself (a header, the URL, -d "$k")
+            for i, a in enumerate(args):
+                if AUTH_HEADER_RE.match(a) or i and args[i - 1] in ("-o", "--output", "-O"):
+                    continue  # the key used for its own API, or where the reply is written
                 ref = a.lstrip("@<").split("=@", 1)[-1].split("=<", 1)[-1] if "@" in a or "<" in a else None
-                t = (self.files.get(ref) if ref else None) or self._taint(a, line)
+                t = self.files.get(ref) if ref else None
+                if t is None:
+                    t = self._taint(a, line)
+                    by_value = by_value or bool(t and t[0] == "secret")
                 if t and t[0] == "secret":
                     secret = t
-            sends = cmd not in ("curl", "wget") or any(_is_send_flag(a) for a in args) or (fed and "@-" in raw)
+            sends = by_value or cmd not in ("curl", "wget") or any(_is_send_flag(a) for a in args) or (fed and "@-" in raw)
             if secret and sends:
                 self.out.append(Flow("EX-02", line, secret[1], "secret", cmd))
 
