@@ -30,10 +30,13 @@ class Flow:
 
 
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
-MODULES = {"python": "python"}
-EXTENSIONS = {".py": "python", ".pyw": "python"}
-FENCES = {"python": "python", "py": "python", "python3": "python"}
-SHEBANGS = {"python": "python"}
+MODULES = {"python": "python", "javascript": "javascript"}
+EXTENSIONS = {".py": "python", ".pyw": "python",
+              **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript")}
+FENCES = {"python": "python", "py": "python", "python3": "python",
+          **dict.fromkeys(("js", "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx"), "javascript")}
+SHEBANGS = {"python": "python", "node": "javascript", "nodejs": "javascript", "deno": "javascript", "bun": "javascript",
+            "tsx": "javascript"}
 
 
 def language(path: str, text: str) -> str | None:
