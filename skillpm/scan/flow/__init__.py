@@ -30,13 +30,14 @@ class Flow:
 
 
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
-MODULES = {"python": "python", "javascript": "javascript"}
+MODULES = {"python": "python", "javascript": "javascript", "ruby": "ruby"}
 EXTENSIONS = {".py": "python", ".pyw": "python",
-              **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript")}
+              **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript"), ".rb": "ruby"}
 FENCES = {"python": "python", "py": "python", "python3": "python",
-          **dict.fromkeys(("js", "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx"), "javascript")}
+          **dict.fromkeys(("js", "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx"), "javascript"),
+          "ruby": "ruby", "rb": "ruby"}
 SHEBANGS = {"python": "python", "node": "javascript", "nodejs": "javascript", "deno": "javascript", "bun": "javascript",
-            "tsx": "javascript"}
+            "tsx": "javascript", "ruby": "ruby"}
 
 
 def language(path: str, text: str) -> str | None:
