@@ -189,32 +189,32 @@ def test_credential_files_mapped_to_their_contents_and_posted():
 
 @pytest.mark.parametrize("script", [
     # a JSON download parsed and printed; eval of a constant
-    "const res = await fetch('https://api.example.com/items');\nconst items = JSON.parse(await res.text());\n"
-    "console.log(items.length);\nconsole.log(eval('1 + 1'));\n",
+    ("const res = await fetch('https://api.example.com/items');\nconst items = JSON.parse(await res.text());\n"
+     "console.log(items.length);\nconsole.log(eval('1 + 1'));\n"),
     # one variable of the environment sent to its own vendor
-    "const token = process.env.GITHUB_TOKEN;\nawait fetch('https://api.github.com/user', "
-    "{ headers: { Authorization: `token ${token}` } });\n",
-    "const { OPENAI_API_KEY } = process.env;\nawait fetch('https://api.openai.com/v1/models', "
-    "{ method: 'POST', body: JSON.stringify({ key: OPENAI_API_KEY }) });\n",
+    ("const token = process.env.GITHUB_TOKEN;\nawait fetch('https://api.github.com/user', "
+     "{ headers: { Authorization: `token ${token}` } });\n"),
+    ("const { OPENAI_API_KEY } = process.env;\nawait fetch('https://api.openai.com/v1/models', "
+     "{ method: 'POST', body: JSON.stringify({ key: OPENAI_API_KEY }) });\n"),
     # one key out of a .env file
-    "const fs = require('fs');\nconst env = fs.readFileSync('.env', 'utf8');\n"
-    "const key = env.split('\\n').find((l) => l.startsWith('API_KEY=')).slice(8);\n"
-    "fetch('https://api.vendor.example/v1', { headers: { 'x-api-key': key.API_KEY } });\n",
+    ("const fs = require('fs');\nconst env = fs.readFileSync('.env', 'utf8');\n"
+     "const key = env.split('\\n').find((l) => l.startsWith('API_KEY=')).slice(8);\n"
+     "fetch('https://api.vendor.example/v1', { headers: { 'x-api-key': key.API_KEY } });\n"),
     # a downloaded archive saved and unpacked, never run
-    "const fs = require('fs');\nconst { execSync } = require('child_process');\n"
-    "const data = await (await fetch('https://x.example/archive.zip')).arrayBuffer();\n"
-    "fs.writeFileSync('archive.zip', Buffer.from(data));\nexecSync('unzip -o archive.zip -d out');\n",
+    ("const fs = require('fs');\nconst { execSync } = require('child_process');\n"
+     "const data = await (await fetch('https://x.example/archive.zip')).arrayBuffer();\n"
+     "fs.writeFileSync('archive.zip', Buffer.from(data));\nexecSync('unzip -o archive.zip -d out');\n"),
     # a comment that describes the attack
     "// never do eval(await (await fetch(u)).text()) in a skill\nconst r = await fetch(u);\nconsole.log(r.status);\n",
     # a downloaded version in a command line; the environment handed to a child, its output printed
-    "const { execSync, spawn } = require('child_process');\n"
-    "const info = await (await fetch('https://registry.npmjs.org/pkg/latest')).json();\n"
-    "execSync(`npm install -g pkg@${info.version}`);\n"
-    "const child = spawn('git', ['clone', info.repo], { env: process.env });\n"
-    "child.stdout.on('data', (d) => process.stdout.write(d));\n",
+    ("const { execSync, spawn } = require('child_process');\n"
+     "const info = await (await fetch('https://registry.npmjs.org/pkg/latest')).json();\n"
+     "execSync(`npm install -g pkg@${info.version}`);\n"
+     "const child = spawn('git', ['clone', info.repo], { env: process.env });\n"
+     "child.stdout.on('data', (d) => process.stdout.write(d));\n"),
     # a regex run over a download
-    "const { spawn } = require('child_process');\nconst m = /version: (\\S+)/.exec(await (await fetch(u)).text());\n"
-    "spawn('sh', ['-c', 'echo ok']);\n",
+    ("const { spawn } = require('child_process');\nconst m = /version: (\\S+)/.exec(await (await fetch(u)).text());\n"
+     "spawn('sh', ['-c', 'echo ok']);\n"),
 ])
 def test_ordinary_scripts_stay_quiet(script):
     assert _scan(script) == []

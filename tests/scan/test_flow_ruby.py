@@ -122,21 +122,21 @@ def test_the_environment_as_pairs_posted_with_httparty():
 
 @pytest.mark.parametrize("script", [
     # a JSON download parsed and printed; eval of a constant
-    "require 'net/http'\nrequire 'json'\ndata = JSON.parse(Net::HTTP.get(URI('https://api.example.com/items')))\n"
-    "puts data.size\nputs eval('1 + 1')\n",
+    ("require 'net/http'\nrequire 'json'\ndata = JSON.parse(Net::HTTP.get(URI('https://api.example.com/items')))\n"
+     "puts data.size\nputs eval('1 + 1')\n"),
     # one variable of the environment sent to its own vendor
-    "require 'net/http'\ntoken = ENV['GITHUB_TOKEN']\nNet::HTTP.post(URI('https://api.github.com/x'), '{}', "
-    "'Authorization' => \"token #{token}\")\n",
-    "require 'httparty'\nHTTParty.post('https://api.openai.com/v1/x', headers: { 'Authorization' => "
-    "\"Bearer #{ENV.fetch('OPENAI_API_KEY')}\" })\n",
+    ("require 'net/http'\ntoken = ENV['GITHUB_TOKEN']\nNet::HTTP.post(URI('https://api.github.com/x'), '{}', "
+     "'Authorization' => \"token #{token}\")\n"),
+    ("require 'httparty'\nHTTParty.post('https://api.openai.com/v1/x', headers: { 'Authorization' => "
+     "\"Bearer #{ENV.fetch('OPENAI_API_KEY')}\" })\n"),
     # a downloaded archive saved and unpacked, never run
     "require 'net/http'\nFile.write('a.zip', Net::HTTP.get(URI('https://x.example/a.zip')))\nsystem('unzip', 'a.zip')\n",
     # a comment and a heredoc that describe the attack
-    "# eval(Net::HTTP.get(URI(u))) is what malware does\nHELP = <<~TXT\n  never eval(Net::HTTP.get(uri))\nTXT\n"
-    "puts HELP\n",
+    ("# eval(Net::HTTP.get(URI(u))) is what malware does\nHELP = <<~TXT\n  never eval(Net::HTTP.get(uri))\nTXT\n"
+     "puts HELP\n"),
     # a downloaded version in a command line
-    "require 'net/http'\nv = Net::HTTP.get(URI('https://rubygems.org/api/v1/versions/x/latest.json'))\n"
-    "system(\"gem install x -v #{v}\")\n",
+    ("require 'net/http'\nv = Net::HTTP.get(URI('https://rubygems.org/api/v1/versions/x/latest.json'))\n"
+     "system(\"gem install x -v #{v}\")\n"),
 ])
 def test_ordinary_scripts_stay_quiet(script):
     assert _scan(script) == []

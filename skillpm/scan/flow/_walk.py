@@ -28,16 +28,18 @@ SHELL_C = re.compile(r"(?:^|[\s;&|(])(?:sh|bash|zsh|dash|node|deno|bun|python3?|
                      r"|\|\s*(?:sh|bash|zsh|node|python3?|ruby)\b")
 RUN_FLAGS = {"-c", "-e", "--eval", "-p", "-lc", "-ec"}
 CURL = re.compile(r"^\s*(?:curl|wget)\s")
+# A credential file named in a string (searched in lowercased text)
 CREDENTIAL = re.compile(r"\.(?:ssh\b|aws\b|netrc|git-credentials|npmrc|pypirc|kube\b|docker/config|gnupg|config/gh\b)"
-                        r"|(?<![\w$])\.env\b(?!\.(?:example|sample|template|dist))|id_(?:rsa|ed25519|ecdsa)|credentials\b"
-                        r"|kubeconfig|keychain|login data|cookies|_history\b")  # searched in lowercased text
-GENERIC = {"path", "join", "resolve", "os", "tmpdir", "homedir", "__dirname", "process", "cwd", "dir", "fs", "File", "Dir",
-           "home", "expand_path", "__dir__", "Tempfile"}
+                        r"|(?<![\w$])\.env\b(?!\.(?:example|sample|template|dist))|id_(?:rsa|ed25519|ecdsa)"
+                        r"|credentials\b|kubeconfig|keychain|login data|cookies|_history\b")
+GENERIC = {"path", "join", "resolve", "os", "tmpdir", "homedir", "__dirname", "process", "cwd", "dir", "fs", "File",
+           "Dir", "home", "expand_path", "__dir__", "Tempfile"}
 
 
 def table(pairs, bounded=True):
     """(word, pattern from the character before it) pairs for ``found``; bounded: not inside a longer name."""
-    return tuple((w, re.compile(("[^\\w$@]" if bounded else ".") + re.escape(w) + follow, re.DOTALL)) for w, follow in pairs)
+    before = "[^\\w$@]" if bounded else "."
+    return tuple((w, re.compile(before + re.escape(w) + follow, re.DOTALL)) for w, follow in pairs)
 
 
 def found(s: str, words) -> bool:
@@ -53,23 +55,34 @@ def found(s: str, words) -> bool:
     return False
 
 
+# A credential file named anywhere in the (lowercased) text: the prefilter's half of CREDENTIAL
+CRED_WORDS = table([("." + w, r"\b") for w in ("ssh", "aws", "kube", "netrc", "npmrc", "pypirc", "gnupg",
+                                                "git-credentials", "docker/config", "config/gh")]
+                   + [(".env", r"\b(?!\.(?:example|sample|template|dist))")]) + table(
+    [(w, "") for w in ("id_rsa", "id_ed25519", "id_ecdsa", "credentials", "kubeconfig", "keychain", "login data",
+                       "cookies", "_history")], False)
+
+
 class Walk:
     CONT_END: frozenset = frozenset()  # a line ending with one of these goes on
     CONT_START: frozenset = frozenset()  # a line starting with one of these continues the one before
     STOPS: frozenset = frozenset({";"})  # tokens that end an expression (besides closing brackets)
     BUDGET = 6  # walking steps per token
 
-    def __init__(self, T, K, L, pairs):
+    def __init__(self, T, K, L, pairs, secrets=True):
         n = self.n = len(T)
         self.T, self.K, self.L = T + [""] * 4, K + ["e"] * 4, L + [L[-1] if L else 1] * 4
         self.M = M = [-1] * (n + 4)  # the partner of each bracket
         for o, c in pairs:
             M[o], M[c] = c, o
-        strings = [j for j in range(n) if K[j] == "s"]  # credential paths: one search over all strings joined
-        joined, starts = "\0".join(T[j] for j in strings).lower(), [0]
-        for j in strings:
-            starts.append(starts[-1] + len(T[j]) + 1)
-        self.creds = sorted({strings[bisect_right(starts, m.start()) - 1] for m in CREDENTIAL.finditer(joined)})
+        self.creds: list[int] = []  # the strings that name a credential file: one search over all strings joined
+        strings = [j for j, k in enumerate(K) if k == "s"] if secrets else []
+        joined = "\0".join(T[j] for j in strings).lower()
+        if any(w in joined for w, _ in CRED_WORDS):
+            starts = [0]
+            for j in strings:
+                starts.append(starts[-1] + len(T[j]) + 1)
+            self.creds = sorted({strings[bisect_right(starts, m.start()) - 1] for m in CREDENTIAL.finditer(joined)})
         self.credset = set(self.creds)
         self.tainted: dict[str, tuple[str, int]] = {}  # name -> (downloaded|secret|credpath, line)
         self.written: dict[str, int] = {}  # the name or file name of a path written with downloaded data -> line

@@ -1,4 +1,4 @@
-"""Data flow in JavaScript and TypeScript, without a parser: downloads reaching execution, credentials reaching the network.
+"""Data flow in JavaScript and TypeScript, without a parser: downloads run, credentials sent to the network.
 
 A small tokenizer (linear regular expressions) drops comments, keeps the text of strings, reads a
 template literal as a bracketed sum (`a${x}b` -> ( "a" + ( x ) + "b" )) and tells a regex literal
@@ -33,16 +33,16 @@ name; only the first MAX_TOKENS tokens are read.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left
 
 from skillpm.scan.flow import Flow
-from skillpm.scan.flow._walk import CLOSE, CURL, OPEN, SPAN, Walk, found, table
+from skillpm.scan.flow._walk import CLOSE, CRED_WORDS, CURL, OPEN, SPAN, Walk, found, table
 
 # Tokens, blanks before each: c comment, s string, i name or number, b brace, t backtick, r slash, p punctuation
 TOKEN = re.compile(r"""\s*(?:(?P<c>//[^\n]*|/\*[^*]*(?:\*+(?!/)[^*]*)*(?:\*+/)?)
   |(?P<s>'[^'\\\n]*(?:\\[\s\S][^'\\\n]*)*'?|"[^"\\\n]*(?:\\[\s\S][^"\\\n]*)*"?)|(?P<i>[\w$\u0080-\uffff]+)
-  |(?P<b>[{}()[\]])|(?P<t>`)|(?P<r>/)|(?P<p>=>|\.\.\.|\?\.(?!\d)|[=!]==?|&&=?|\|\|=?|\?\?=?|\+\+|--|[-+*%&|^<>]=?|\S))""",
-                   re.VERBOSE)
+  |(?P<b>[{}()[\]])|(?P<t>`)|(?P<r>/)
+  |(?P<p>=>|\.\.\.|\?\.(?!\d)|[=!]==?|&&=?|\|\|=?|\?\?=?|\+\+|--|[-+*%&|^<>]=?|\S))""", re.VERBOSE)
 TEMPLATE = re.compile(r"[^`\\$]*(?:(?:\\[\s\S]|\$(?!\{))[^`\\$]*)*")
 REGEX = re.compile(r"/(?:[^/\\\[\n]|\\.|\[(?:[^\]\\\n]|\\.)*\])+/[A-Za-z]*")
 # Bounds that keep hostile input linear: the longest regex literal tried, the regex literals tried
@@ -59,14 +59,16 @@ NET_READ = re.compile(r"^(?:new )?(?:fetch|got|needle|ky|ofetch|\$fetch|superage
                       r"|^(?:axios|got|needle|ky|superagent|undici)\.\w+$|^(?:https?|http2)\.(?:get|request)$"
                       r"|^(?:window|globalThis|self|Deno|Bun)\.fetch$")
 NET_SEND = re.compile(r"^(?:fetch|got|needle|ky|ofetch|superagent|request|axios|new WebSocket)$"
-                      r"|^(?:axios|got|needle|ky|superagent|undici)\.\w+$|^(?:https?|http2|net|tls)\.(?:get|request|connect|"
-                      r"createConnection)$|(?:^|\.)(?:fetch|sendBeacon)$|dns\w*\.(?:resolve\w*|lookup\w*|reverse)$", re.IGNORECASE)
+                      r"|^(?:axios|got|needle|ky|superagent|undici)\.\w+$|(?:^|\.)(?:fetch|sendBeacon)$"
+                      r"|^(?:https?|http2|net|tls)\.(?:get|request|connect|createConnection)$"
+                      r"|dns\w*\.(?:resolve\w*|lookup\w*|reverse)$", re.IGNORECASE)
 LIBS = {"axios", "got", "needle", "ky", "superagent", "undici"}
 HANDLES = {"request", "connect", "createConnection", "WebSocket", "createSocket", "XMLHttpRequest", "Socket"}
 READS = {"readFileSync", "readFile", "readTextFile", "readTextFileSync"}
 WRITES = {"writeFileSync", "writeFile", "writeTextFile", "writeTextFileSync", "write", "pipe", "pipeline"}
 LISTEN = {"then", "on", "once", "addListener", "addEventListener", "forEach", "map", "subscribe"}
-SHELL, SPAWN = {"exec", "execSync", "execAsync", "execPromise"}, {"spawn", "spawnSync", "execFile", "execFileSync", "fork"}
+SHELL = {"exec", "execSync", "execAsync", "execPromise"}
+SPAWN = {"spawn", "spawnSync", "execFile", "execFileSync", "fork"}
 CHILD = re.compile(r"^(?:(?:cp|child_process|childProcess|child|proc)\.)?"
                    r"(?:exec|execSync|execAsync|execPromise|spawn|spawnSync|execFile|execFileSync|fork)$")
 CODE = {"eval", "window.eval", "globalThis.eval", "global.eval", "self.eval", "Function", "new Function"}
@@ -88,37 +90,35 @@ SCALARS = {"length", "status", "statusCode", "ok", "headers", "statusText", "siz
 TIMER = r"\s*\(\s*(?:[\w$]+\.[\w$.]+\s*[,)]|[\w$.]+\s*\+|['\"`])"  # a timer given a field or a string
 CMD = r"\w*\s*\(\s*(?:[\w$.]+\s*[,)]|`\$\{)"  # a child process given a variable for its command
 QUOTED = lambda words: [(q + w + q, "") for q in "'\"" for w in words]
-DL_WORDS = table([("fetch", r"\s*\("), ("axios", r"\b"), ("got", r"\s*[.(]"), ("http", r"s?(?:['\"]\))?\.(?:get|request)\b"),
-                   ("XMLHttpRequest", ""), ("curl", r"\s"), ("wget", r"\s"), ("needle", r"\b"), ("superagent", ""),
-                   ("undici", ""), ("request", r"\s*\(")])
-RUN_WORDS = table([("eval", r"\s*[();,]"), ("promisify", r"\s*\(\s*[\w$.]*(?:exec|spawn)"), ("Function", r"\s*\("), ("runIn", r"\w*Context\b"), ("Script", r"\s*\("),
-                    ("_compile", r"\s*\("), ("compileFunction", ""), ("exec", CMD), ("spawn", CMD), ("fork", CMD),
-                    ("shell", r"\s*:\s*(?!false)"), ("setTimeout", TIMER), ("setInterval", TIMER)]) + table(QUOTED(("-c", "-e", "-lc", "--eval")), False)
+DL_WORDS = table([("fetch", r"\s*\("), ("axios", r"\b"), ("got", r"\s*[.(]"), ("XMLHttpRequest", ""),
+                  ("http", r"s?(?:['\"]\))?\.(?:get|request)\b"), ("curl", r"\s"), ("wget", r"\s"), ("needle", r"\b"),
+                  ("superagent", ""), ("undici", ""), ("request", r"\s*\(")])
+RUN_WORDS = table([("eval", r"\s*[();,]"), ("promisify", r"\s*\(\s*[\w$.]*(?:exec|spawn)"), ("Function", r"\s*\("),
+                   ("runIn", r"\w*Context\b"), ("Script", r"\s*\("), ("_compile", r"\s*\("), ("compileFunction", ""),
+                   ("exec", CMD), ("spawn", CMD), ("fork", CMD), ("shell", r"\s*:\s*(?!false)"), ("setTimeout", TIMER),
+                   ("setInterval", TIMER)]) + table(QUOTED(("-c", "-e", "-lc", "--eval")), False)
 LOAD_WORDS = table([("require", r"\s*\(\s*[\w$]"), ("import", r"\s*\(\s*[\w$]"), ("fork", r"\s*\(")]) + table(
     QUOTED(("node", "deno", "bun", "sh", "bash", "python", "python3")), False)
 SEND_WORDS = table([("body", r"\s*:"), ("data", r"\s*:"), ("dns", r"\b"), ("sendBeacon", ""), ("WebSocket", ""),
-                     ("connect", r"\s*\("), ("createConnection", ""), ("fetch", r"\s*\(\s*`")]) + table(
+                    ("connect", r"\s*\("), ("createConnection", ""), ("fetch", r"\s*\(\s*`")]) + table(
     [("." + w, r"\s*\(\s*[\w$`{'\"]") for w in ("write", "end", "send", "post", "put", "patch")], False)
 ENV_WORDS = table([("process.env", r"\b(?!\s*(?:\.|\[|\?\.))")])
-CRED_WORDS = table([("." + w, r"\b") for w in ("ssh", "aws", "kube", "netrc", "npmrc", "pypirc", "gnupg", "git-credentials",
-                                                 "docker/config", "config/gh")]
-                    + [(".env", r"\b(?!\.(?:example|sample|template|dist))")]) + table(
-    [(w, "") for w in ("id_rsa", "id_ed25519", "id_ecdsa", "credentials", "kubeconfig", "keychain", "login data", "cookies",
-                       "_history")], False)
 
 
-def _worth(s: str) -> bool:
+def _worth(s: str) -> tuple[bool, bool]:
+    """Whether the code can hold a download run (DX-04), and a secret sent (EX-02)."""
     s = " " + s
-    if found(s, DL_WORDS) and (found(s, RUN_WORDS) or ("write" in s or "Stream" in s) and found(s, LOAD_WORDS)):
-        return True
-    return (found(s, ENV_WORDS) or ("readFile" in s or "readTextFile" in s or "Bun.file" in s)
+    run = found(s, DL_WORDS) and (found(s, RUN_WORDS) or ("write" in s or "Stream" in s) and found(s, LOAD_WORDS))
+    leak = (found(s, ENV_WORDS) or ("readFile" in s or "readTextFile" in s or "Bun.file" in s)
             and found(s.lower(), CRED_WORDS)) and found(s, SEND_WORDS)
+    return run, leak
 
 
 def flows(source: str) -> list[Flow]:
-    if not _worth(source):
+    run, leak = _worth(source)
+    if not (run or leak):
         return []
-    return _Pass(*_tokens(source)).run()
+    return _Pass(*_tokens(source), secrets=leak).run()
 
 
 def _tokens(src: str):
@@ -152,15 +152,24 @@ def _tokens(src: str):
             continue
         for m in TOKEN.finditer(src, i):
             kind = m.lastgroup
-            if kind == "i" or kind == "p":
-                t_add(m.group(kind)), k_add(kind), o_add(m.start(kind))
+            if kind == "i" or kind == "p":  # one line long: where it ends gives its line
+                t_add(m[kind])
+                k_add(kind)
+                o_add(m.end())
             elif kind == "b":
                 j = m.start(kind)
-                if src[j] == "}" and stack and stack[-1] == -1:  # the end of a ${ }
+                c = src[j]
+                if c in OPEN:
+                    stack.append(len(T))
+                elif c == "}" and stack and stack[-1] == -1:  # the end of a ${ }
                     stack.pop(), bracket(")", j), t_add("+"), k_add("p"), o_add(j)
                     i, tpl = j + 1, 2
                     break
-                bracket(src[j], j)
+                elif stack and stack[-1] >= 0:
+                    pairs.append((stack.pop(), len(T)))
+                t_add(c)
+                k_add("p")
+                o_add(j)
             elif kind == "s":
                 t = m.group(kind)
                 t_add(t[1:-1] if len(t) > 1 and t[-1] == t[0] else t[1:]), k_add("s"), o_add(m.start(kind))
@@ -183,14 +192,14 @@ def _tokens(src: str):
         else:
             break
     newlines = [m.start() for m in re.finditer("\n", src)]
-    return T, K, [bisect_right(newlines, o) + 1 for o in O], pairs
+    return T, K, [bisect_left(newlines, o) + 1 for o in O], pairs
 
 
 class _Pass(Walk):
     CONT_END, CONT_START = frozenset(CONT_END), frozenset(CONT_START)
 
-    def __init__(self, T, K, L, pairs):
-        super().__init__(T, K, L, pairs)
+    def __init__(self, T, K, L, pairs, secrets=True):
+        super().__init__(T, K, L, pairs, secrets)
         self.pending: dict[int, tuple[str, int]] = {}  # a parameter's token -> the taint it is bound with
         self.handles: set[str] = set()  # names of open network connections (req, ws, socket)
         self.streams: dict[str, dict[str, int]] = {}  # name of a file write stream -> its path's keys
@@ -199,7 +208,8 @@ class _Pass(Walk):
     def run(self) -> list[Flow]:
         T, K, M = self.T, self.K, self.M
         # the tokens that can bind a name or make a call that matters; the rest are read through them
-        starts = sorted([j - 1 for j, u in enumerate(T[:self.n + 1]) if u in NEXT] + [j for j, t in enumerate(T) if t in BINDS])
+        starts = sorted([j - 1 for j, u in enumerate(T[:self.n + 1]) if u in NEXT]
+                        + [j for j, t in enumerate(T) if t in BINDS])
         done = 0
         for i in starts:
             if i < done or self.budget <= 0:

@@ -31,7 +31,7 @@ from bisect import bisect_right
 from functools import lru_cache
 
 from skillpm.scan.flow import Flow
-from skillpm.scan.flow._walk import CLOSE, CURL, OPEN, Walk, found, table
+from skillpm.scan.flow._walk import CLOSE, CRED_WORDS, CURL, OPEN, Walk, found, table
 
 TOKEN = re.compile(r"""\s*(?:(?P<c>\#[^\n]*|(?m:^=begin\b[\s\S]*?(?:^=end\b[^\n]*|\Z)))|(?P<e>(?m:^__END__$))
   |(?P<s>'[^'\\]*(?:\\[\s\S][^'\\]*)*'?|:[A-Za-z_]\w*[?!=]?|:"[^"\n]*")
@@ -54,12 +54,13 @@ NET_READ = re.compile(r"^Net\.HTTP\.(?:get|get_response)$|^URI\.open$|(?:^|\.)(?
                       r"|^(?:HTTParty|Faraday|RestClient|Excon|HTTP|HTTPX|Typhoeus)\.(?:get|request|head|execute)$"
                       r"|^RestClient\.Request\.execute$|^Kernel\.open$")
 NET_SEND = re.compile(r"^Net\.HTTP\.(?:post|post_form|put|patch|get|get_response)$|^URI\.open$|^URI\(\)\.open$"
-                      r"|^(?:HTTParty|Faraday|RestClient|Excon|HTTP|HTTPX|Typhoeus)\.\w+$|^Resolv(?:\.DNS\.new\(\))?\.\w+$"
+                      r"|^(?:HTTParty|Faraday|RestClient|Excon|HTTP|HTTPX|Typhoeus)\.\w+$"
+                      r"|^Resolv(?:\.DNS\.new\(\))?\.\w+$"
                       r"|^(?:TCPSocket|UDPSocket|Socket)\.\w+$|^Socket\.getaddrinfo$")
 HANDLE = re.compile(r"^(?:Net\.HTTP\.(?:start|new)|Faraday\.new|Excon\.new|HTTP\.persistent|TCPSocket\.(?:new|open)"
                     r"|UDPSocket\.new|Socket\.tcp|Net\.HTTP\.(?:Post|Put|Get)\.new|HTTPX\.plugin)$")
-HANDLE_READ, HANDLE_SEND = {"get", "request", "get_response", "request_get"}, {"post", "put", "patch", "request", "write",
-                                                                              "puts", "print", "send", "syswrite", "<<"}
+HANDLE_READ = {"get", "request", "get_response", "request_get"}
+HANDLE_SEND = {"post", "put", "patch", "request", "write", "puts", "print", "send", "syswrite", "<<"}
 CODE = {"eval", "instance_eval", "class_eval", "module_eval", "class_exec", "instance_exec", "compile"}
 SHELL = {"system", "exec", "spawn", "popen", "capture2", "capture2e", "capture3", "popen2", "popen3", "pipeline", "`"}
 LOADS, READS = {"load", "require", "require_relative"}, {"read", "readlines", "binread", "foreach", "open", "new"}
@@ -68,25 +69,26 @@ WHOLE_ENV = {"to_h", "to_a", "to_hash", "inspect", "map", "each", "each_pair", "
              "to_json", "to_s", "sort", "sort_by", "collect", "filter_map", "find_all", "group_by", "values"}
 CALLS = CODE | SHELL | LOADS | READS | WRITES | BLOCKS | HANDLE_READ | HANDLE_SEND | {
     "post_form", "getaddress", "getaddresses", "getresource", "getresources", "execute", "head"}
-SOURCES = frozenset(CALLS | {"ENV", "`", "Net", "URI", "HTTParty", "Faraday", "RestClient", "Excon", "HTTP", "File", "IO"})
+SOURCES = frozenset(CALLS | {"ENV", "`", "Net", "URI", "HTTParty", "Faraday", "RestClient", "Excon", "HTTP", "File",
+                             "IO"})
 # Tokenized only when a download and a way to run it, or a secret and a send, are all named.
 DL_WORDS = table([("Net::HTTP", ""), ("URI", r"\b"), ("open-uri", ""), ("HTTParty", ""), ("Faraday", ""),
-                  ("RestClient", ""), ("Excon", ""), ("HTTP", r"[.:]"), ("Typhoeus", ""), ("curl", r"\s"), ("wget", r"\s")])
-RUN_WORDS = table([(w, r"\b") for w in ("eval", "instance_eval", "class_eval", "module_eval", "system", "exec", "spawn",
-                                        "popen", "Open3", "load", "require", "compile")] + [("`", ""), ("%x", "")], False)
-SECRET_WORDS = table([("ENV", r"\b(?!\s*(?:\[|\.fetch|\.key\?|\.include\?))")]) + table(
-    [(w, "") for w in (".ssh", ".aws", ".kube", ".netrc", ".npmrc", ".pypirc", ".gnupg", ".git-credentials",
-                       ".docker", ".env", ".config/gh", "id_rsa", "id_ed25519", "id_ecdsa", "credentials", "kubeconfig",
-                       "keychain", "login data", "cookies", "_history")], False)
+                  ("RestClient", ""), ("Excon", ""), ("HTTP", r"[.:]"), ("Typhoeus", ""), ("curl", r"\s"),
+                  ("wget", r"\s")])
+RUN_WORDS = table([(w, r"\b") for w in ("eval", "instance_eval", "class_eval", "module_eval", "system", "exec",
+                                        "spawn", "popen", "Open3", "load", "require", "compile")]
+                  + [("`", ""), ("%x", "")], False)
+ENV_WORDS = table([("ENV", r"\b(?!\s*(?:\[|\.fetch|\.key\?|\.include\?))")])
 SEND_WORDS = table([(w, "") for w in ("post", "Net::HTTP", "HTTParty", "Faraday", "RestClient", "Excon", "HTTP",
                                       "Socket", "Resolv", "getaddress", "request", "URI.open", "open(")], False)
 
 
 def flows(source: str) -> list[Flow]:
     s = " " + source
-    if not (found(s, DL_WORDS) and found(s, RUN_WORDS) or found(s, SECRET_WORDS) and found(s, SEND_WORDS)):
+    leak = (found(s, ENV_WORDS) or found(s.lower(), CRED_WORDS)) and found(s, SEND_WORDS)
+    if not (leak or found(s, DL_WORDS) and found(s, RUN_WORDS)):
         return []
-    return _Pass(*_tokens(source), open_uri="open-uri" in source).run()
+    return _Pass(*_tokens(source), secrets=leak, open_uri="open-uri" in source).run()
 
 
 @lru_cache(maxsize=64)
@@ -200,8 +202,8 @@ class _Pass(Walk):
     CONT_START = frozenset({".", "&.", "::", ")", "]", "}", "&&", "||", "and", "or", "?", ":"})
     STOPS = frozenset({";", "do", "if", "unless", "while", "until", "rescue", "then", "end"})
 
-    def __init__(self, T, K, L, pairs, open_uri=False):
-        super().__init__(T, K, L, pairs)
+    def __init__(self, T, K, L, pairs, secrets=True, open_uri=False):
+        super().__init__(T, K, L, pairs, secrets)
         self.open_uri = open_uri  # `open(url)` reads the network
         self.pending: dict[int, tuple[str, int]] = {}  # a block parameter's token -> the taint it is bound with
         self.handles: set[str] = set()  # connections (Net::HTTP.start, Faraday.new, TCPSocket.new)
@@ -326,7 +328,8 @@ class _Pass(Walk):
             params = [x for x in range(after + 2, close) if K[x] == "i"]
             if HANDLE.match(name):
                 self.handles.update(T[x] for x in params)
-            elif name in ("File.open", "File.new", "open") and len(args) > 1 and re.search(r"[wa]", self.literal(*args[1])):
+            elif name in ("File.open", "File.new", "open") and len(args) > 1 \
+                    and re.search(r"[wa]", self.literal(*args[1])):
                 self.streams.update({T[x]: self.keys(*args[0]) for x in params})
             elif given:
                 self.pending.update({x: given for x in params})
