@@ -3,6 +3,7 @@ through scan_tree; each finding sits on the sink's line (DX-04 high, EX-02 criti
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -251,3 +252,17 @@ def test_a_megabyte_of_hostile_code_is_read_in_well_under_a_second(shape):
     found = javascript.flows(source)
     assert time.process_time() - start < 1.0
     assert [(f.rule, f.line) for f in found][:1] == [("DX-04", 2)]
+
+
+def test_token_soup_never_trips_the_walk():
+    """Seeded random soups of the words the walk reacts to, read by the walk itself (flows() would
+    hide an exception): none raises."""
+    words = ["const", "x", "=", "fetch", "(", ")", "{", "}", "[", "]", ".", "then", "=>", "eval", "require", "'a.js'",
+             "`", "${", ",", ";", "\n", "createWriteStream", "pipe", "writeFileSync", "spawn", "'bash'", "'-c'", "exec",
+             "process", "env", "readFileSync", "'.ssh/id_rsa'", "https", "get", "on", "push", "new", "Function",
+             "function", "async", "await", "shell", ":", "import", "fork", "setTimeout", "promisify", "WebSocket",
+             "send", "end", "/", "/re/", "+=", "for", "of", "axios", "post", "body", "'curl x'", "?.", "<"]
+    rnd = random.Random(7)
+    for _ in range(400):
+        source = rnd.choice([" ", "", "\n"]).join(rnd.choice(words) for _ in range(rnd.randint(1, 120)))
+        assert isinstance(javascript._Pass(*javascript._tokens(source)).run(), list)

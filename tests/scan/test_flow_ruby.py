@@ -3,6 +3,7 @@ finding sits on the sink's line (DX-04 high, EX-02 critical)."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
@@ -174,3 +175,15 @@ def test_a_megabyte_of_hostile_code_is_read_in_well_under_a_second(shape):
     found = ruby.flows(source)
     assert time.process_time() - start < 1.0
     assert [(f.rule, f.line) for f in found][:1] == [("DX-04", 2)]
+
+
+def test_token_soup_never_trips_the_walk():
+    """Seeded random soups of the words the walk reacts to, read by the walk itself: none raises."""
+    words = ["x", "=", "Net", "::", "HTTP", ".", "get", "(", ")", "URI", "eval", "system", "do", "|", "end", "{", "}",
+             "\n", "File", "write", "open", "'w'", "load", "ENV", "to_h", "post", "\"", "#{", "`", "%x(", "<<~A", "A",
+             "<<", "'.ssh/id_rsa'", "read", "send", ":eval", ",", "def", "IO", "popen", "'bash'", "'-c'", "HTTParty",
+             "new", "request", "body", "=begin", "=end", "__END__", "[", "]", "%w[", "/", "start", "read_body"]
+    rnd = random.Random(7)
+    for _ in range(400):
+        source = rnd.choice([" ", "", "\n"]).join(rnd.choice(words) for _ in range(rnd.randint(1, 120)))
+        assert isinstance(ruby._Pass(*ruby._tokens(source)).run(), list)

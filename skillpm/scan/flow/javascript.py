@@ -118,7 +118,10 @@ def flows(source: str) -> list[Flow]:
     run, leak = _worth(source)
     if not (run or leak):
         return []
-    return _Pass(*_tokens(source), secrets=leak).run()
+    try:
+        return _Pass(*_tokens(source), secrets=leak).run()
+    except (IndexError, ValueError, KeyError):  # a file that trips the walk is left to the patterns
+        return []
 
 
 def _tokens(src: str):
@@ -237,7 +240,7 @@ class _Pass(Walk):
             j += K[j] == "i"
             if T[j] == "(" and M[j] > j:
                 b = M[j] + 1
-                while b < M[j] + 30 and T[b] != "{":  # past a TypeScript return type
+                while b < min(M[j] + 30, self.n) and T[b] != "{":  # past a TypeScript return type
                     b += 1
                 return j + 1, M[j], b
             return None
@@ -254,6 +257,11 @@ class _Pass(Walk):
 
     def _args(self, i) -> list[tuple[int, int]]:
         return self.split(i + 2, self.M[i + 1]) if self.M[i + 1] > i else []
+
+    def _path_of(self, i) -> dict[str, int]:
+        """The keys of the path the call at i opens (fs.createWriteStream(p))."""
+        args = self._args(i)
+        return self.keys(*args[0]) if args else {}
 
     # ------------------------------------------------------------ taint
     def taint(self, a, b):
@@ -336,8 +344,8 @@ class _Pass(Walk):
         if pattern and t and t[0] == "secret":
             t = None  # const {API_KEY} = process.env: fields, not the whole
         seg = T[a:min(e, a + SPAN)]
-        stream = self.keys(*self._args(a + seg.index("createWriteStream"))[0]) if "createWriteStream" in seg else None
-        named = [t for t in seg if t in ALIASED]  # const run = eval; const sh = util.promisify(exec)
+        stream = self._path_of(a + seg.index("createWriteStream")) if "createWriteStream" in seg else None
+        named = [w for w in seg if w in ALIASED]  # const run = eval; const sh = util.promisify(exec)
         alias = named[0] if len(named) == 1 and (len(seg) == 1 or "promisify" in seg) else None
         for x in names:
             self.set(T[x], t, aug)
@@ -384,7 +392,7 @@ class _Pass(Walk):
             given = self.taint(*recv) if recv and last == "pipe" else next((t for t in dl if t), None)
             for a, b in args if given else ():
                 ws = T.index("createWriteStream", a, b) if "createWriteStream" in T[a:b] else None
-                self.mark(self.streams.get(T[a], {}) if ws is None else self.keys(*self._args(ws)[0]), given)
+                self.mark(self.streams.get(T[a], {}) if ws is None else self._path_of(ws), given)
         t = None  # execution of a download (DX-04)
         if code:
             t = next((t for t in dl if t), None)

@@ -88,7 +88,10 @@ def flows(source: str) -> list[Flow]:
     leak = (found(s, ENV_WORDS) or found(s.lower(), CRED_WORDS)) and found(s, SEND_WORDS)
     if not (leak or found(s, DL_WORDS) and found(s, RUN_WORDS)):
         return []
-    return _Pass(*_tokens(source), secrets=leak, open_uri="open-uri" in source).run()
+    try:
+        return _Pass(*_tokens(source), secrets=leak, open_uri="open-uri" in source).run()
+    except (IndexError, ValueError, KeyError):  # a file that trips the walk is left to the patterns
+        return []
 
 
 @lru_cache(maxsize=64)
