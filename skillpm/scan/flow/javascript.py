@@ -14,7 +14,13 @@ keeps a table name -> (what, line), as python.py does:
   any other function are cleared where they are bound;
 - `chunks.push(c)` taints `chunks`; `fs.writeFileSync(p, downloaded)`, or a download piped into
   `fs.createWriteStream(p)`, marks the path; `require(p)`, `import(p)`, `fork(p)`,
-  `spawn('node', [p])` then run it.
+  `spawn('node', [p])` then run it;
+- `require('https').get` is https.get; `const run = eval` and `const sh = promisify(exec)` make
+  aliases of the sinks; credential paths mapped through a function that reads them are secrets.
+
+Only code that names a download and a way to run it, or a secret and a send, is tokenized (each
+word found with str.find and a small pattern tried where it occurs: a game's spawnEnemy() is no
+spawn); most files cost a few substring scans.
 
 Sinks (DX-04): eval, Function, vm, module._compile, setTimeout/setInterval with a string, and
 child_process when the downloaded text is the whole command of a shell, or follows `sh -c` or
@@ -27,7 +33,7 @@ flow through object fields, function returns or classes, nor into helpers define
 file; an expression ends at `;`, a closing bracket, or a line break nothing continues; code built
 by string arithmetic or reached by computed names (`globalThis[k](s)`) is left to the patterns; a
 timer is followed when it is given a field or a string (setTimeout(xhr.responseText)), not a bare
-name; only the first MAX_TOKENS tokens are read.
+name; only the first MAX_TOKENS tokens are read, and a walk stops when its budget is spent.
 """
 
 from __future__ import annotations
