@@ -40,15 +40,20 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None:
+def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None, durable: bool = True) -> None:
+    """Write ``path`` whole or not at all: a temporary file in its folder, renamed over it.
+
+    ``durable=False`` skips the fsyncs, for a cache whose reader treats a torn or empty entry as
+    missing: the rename still means no reader ever sees half a file while the machine runs."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         _test_pause()
@@ -59,11 +64,12 @@ def atomic_write_bytes(path: Path, data: bytes, mode: int | None = None) -> None
         except OSError:
             pass
         raise
-    fsync_dir(path.parent)
+    if durable:
+        fsync_dir(path.parent)
 
 
-def atomic_write_text(path: Path, text: str, mode: int | None = None) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"), mode)
+def atomic_write_text(path: Path, text: str, mode: int | None = None, durable: bool = True) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"), mode, durable)
 
 
 def write_tree(dest: Path, files: dict[str, bytes], executables: set[str] | frozenset[str] = frozenset()) -> None:
@@ -84,8 +90,9 @@ def write_tree(dest: Path, files: dict[str, bytes], executables: set[str] | froz
                      0o755 if rel in executables else 0o644)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         _test_pause()
     for dirpath, _dirs, _files in os.walk(dest):
         fsync_dir(Path(dirpath))

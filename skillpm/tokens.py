@@ -410,11 +410,9 @@ def count_texts(texts: list[str]) -> list[int]:
             missing[key] = text
     if missing:
         enc = encoder()
-        batch = list(missing.values())
-        if len(batch) > 1:
-            counted = [len(t) for t in enc.encode_ordinary_batch(batch)]
-        else:
-            counted = [len(enc.encode_ordinary(batch[0]))]
+        # one text at a time: encode_ordinary_batch starts a pool of eight threads on every call,
+        # which costs more than the few texts of one skill take to encode
+        counted = [len(enc.encode_ordinary(t)) for t in missing.values()]
         new = dict(zip(missing, counted))
         cache.add_many(new)
         found = [new[k] if c is None else c for k, c in zip(keys, found)]

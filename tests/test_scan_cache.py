@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from skillpm.hashing import read_tree
 from skillpm.scan import scan_tree
 from skillpm_testing import write_skill
@@ -61,7 +63,10 @@ def test_changed_bytes_are_scanned_again(tmp_path):
     assert scan_tree(read_tree(folder)).findings != []
 
 
-def test_a_damaged_cache_entry_is_ignored(tmp_path):
+@pytest.mark.parametrize("damage", [b"{not json", b"", b"\0" * 64, b'{"findings": [{"rule": "SC-0'],
+                         ids=["not-json", "empty", "zeros", "torn"])
+def test_a_damaged_cache_entry_is_ignored_and_rewritten(tmp_path, damage):
+    """Entries are written without fsync: after a crash one may be empty or torn, never trusted."""
     from skillpm import scan
 
     folder = write_skill(tmp_path, "risky", body=RISKY)
@@ -69,5 +74,6 @@ def test_a_damaged_cache_entry_is_ignored(tmp_path):
     expected = scan_tree(tree).to_dict()
     cache_file = scan._cache_file(tree)
     assert cache_file is not None and cache_file.is_file()
-    cache_file.write_text("{not json")
+    cache_file.write_bytes(damage)
     assert scan_tree(tree).to_dict() == expected
+    assert json.loads(cache_file.read_bytes())["findings"]

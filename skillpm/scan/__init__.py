@@ -84,8 +84,8 @@ def _code_digest() -> str:
     if _CODE_DIGEST is None:
         h = hashlib.sha256()
         here = Path(__file__).parent
-        for f in sorted([*here.glob("*.py"), here / "rules.toml"]):
-            h.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+        for f in sorted([*here.rglob("*.py"), here / "rules.toml"]):  # flow/ and any other subpackage too
+            h.update(f.relative_to(here).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
         _CODE_DIGEST = h.hexdigest()
     return _CODE_DIGEST
 
@@ -129,7 +129,9 @@ def _store_scan(tree, findings: list[Finding], ruleset: dict) -> None:
         return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_text(path, json.dumps({"findings": [f.to_dict() for f in findings], "ruleset": ruleset}))
+        # not fsynced: after a crash a torn entry fails to parse and is scanned again (_cached_scan)
+        atomic_write_text(path, json.dumps({"findings": [f.to_dict() for f in findings], "ruleset": ruleset}),
+                          durable=False)
     except OSError:
         pass  # a cache: without it the next scan is only slower
 

@@ -79,7 +79,10 @@ NOT_NEWLINE_RE = re.compile(r"[^\n]+")
 # A blank line, then lines indented four blanks or a tab (blank lines may sit between them).
 INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]*\n)*)+)")
 STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
-COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--|/?\*|;|REM\b|')")  # a script's comment line
+# a script's comment line; `--` only as a comment (`-- note`), not a continued command's `--data …`,
+# and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
+COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
+VB_EXT = (".vbs", ".vba", ".bas", ".cls")
 QUOTE_CHARS = '"“”`«»'
 PLACEHOLDER_RE = re.compile(
     r"example|sample|placeholder|your[_-]?|<[^>]*>|\{\{|\$\{|\$[A-Z_]|x{4,}|X{4,}|\.\.\.|\*{3,}|changeme|dummy|fake|"
@@ -207,6 +210,11 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     if ext in MARKUP_EXT:
         return "markup"
     return "data"
+
+
+def _comment_line(ctx: "_FileCtx", line: int) -> bool:
+    text = ctx.view_line(line)
+    return COMMENT_LINE_RE.match(text) is not None or ctx.path.lower().endswith(VB_EXT) and text.lstrip().startswith("'")
 
 
 def _frontmatter_end(view: str) -> int | None:
@@ -1017,6 +1025,14 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
         if n < fewest:
             seed, fewest = g, n
     if seed is None:
+        if plan.pat.regex.pattern.startswith("\\b"):
+            # `\bnc\b…`: a lead inside a word ("sync", "func") cannot start a match, and on a huge
+            # file it would spend the pattern's share of tries
+            low, wide = tx.low, limit * 4
+            found = [tx.positions(lit, wide) for lit in leads]
+            if all(len(ps) < wide for ps in found):  # every place seen: filter; else cut as before (and say so)
+                return sorted({p for lit, ps in zip(leads, found) for p in ps
+                               if not (p and lit[:1].isalnum() and (low[p - 1].isalnum() or low[p - 1] == "_"))})[:limit]
         if len(leads) == 1:
             return tx.positions(leads[0], limit)
         return sorted({p for lit in leads for p in tx.positions(lit, limit)})
@@ -1104,6 +1120,7 @@ class Scanner:
     def __init__(self):
         self.ruleset = load_rules()
         self._def_res: dict[str, re.Pattern] = {}  # [defs] regexes the context checks read (_def)
+        self._def_leads: dict[str, tuple[str, ...] | None] = {}  # their leading literals (_code_search)
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
         self.plans = [pl for r in self.pattern_rules for i, p in enumerate(r.patterns) for pl in _plans(r, i, p)]
@@ -1199,7 +1216,9 @@ class Scanner:
                 findings += self._blobs(ctx, nested)
             findings += self._padding(ctx)
         if kind == "script" or ctx.fences:
-            findings += self._flows(ctx)
+            findings += self._flows(ctx, findings)
+        if kind == "script":
+            findings += self._stealer(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1246,7 +1265,10 @@ class Scanner:
         cands = [pl for pl in compress(plans, map(met.issuperset, need_ids))
                  if not pl.subgroups or all(g.info(present_words, has)[0] for g in pl.subgroups)]
         if big and cands:  # a huge file: every pattern gets its share of FILE_STARTS tries, none starves the rest
-            limit = max(MIN_STARTS, min(MAX_STARTS, FILE_STARTS // len(cands)))
+            # (shared among the patterns that can start somewhere: one whose leading literals never
+            # occur takes no tries, so it takes no share either)
+            live = sum(1 for pl in cands if pl.leads is None or pl.leads.present(present_words, has))
+            limit = max(MIN_STARTS, min(MAX_STARTS, FILE_STARTS // max(1, live)))
         for plan in cands:
             rule = plan.rule
             if rule.join:
@@ -1438,7 +1460,7 @@ class Scanner:
         # does whatever the comments around it say). references/, examples/, docs/ and tests/ are lowered once for being
         # there (finalize), so a heading alone lowers nothing more there; words about attacks
         # on or just above the line, or in the file's name, still do.
-        document = not is_skill_md and (ctx.kind != "script" or COMMENT_LINE_RE.match(ctx.view_line(line)) is not None)
+        document = not is_skill_md and (ctx.kind != "script" or _comment_line(ctx, line))
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
@@ -1459,7 +1481,7 @@ class Scanner:
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
-    def _flows(self, ctx: _FileCtx) -> list[Finding]:
+    def _flows(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,
         in a script by its language or in each fenced block of a Markdown file by its info string."""
         from skillpm.scan import flow
@@ -1478,9 +1500,22 @@ class Scanner:
         for lang, offset, source in pieces:
             for f in flow.flows(lang, source):
                 line = f.line + offset
-                what = ("code downloaded at line {} reaches {}" if f.rule == "DX-04" else
-                        "credentials read at line {} reach {}").format(f.source_line + offset, f.sink)
-                sev, note = self.by_id[f.rule].severity, "data flow: " + what
+                what = ("code downloaded at line {} reaches {} at line {}" if f.what == "downloaded" else
+                        "credentials read at line {} reach {} at line {}").format(f.source_line + offset, f.sink, line)
+                rule = self.by_id[f.rule]
+                same = next((x for x in found if x.rule == f.rule and x.file == ctx.path
+                             and x.line in (line, f.source_line + offset)), None)
+                if same is not None:  # a pattern already read it (and its context checks passed): explain, don't repeat
+                    same.note = (same.note + "; " if same.note else "") + "data flow: " + what
+                    continue
+                sev, note = rule.severity, "data flow: " + what
+                source = f.source_text or ctx.view_line(f.source_line + offset)
+                for rx, to in rule.lower:  # the rule's known benign forms, read on the source command
+                    if RANK[to] < RANK[sev] and rx.search(source):
+                        sev, note = to, note + "; lowered: a known benign form"
+                if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev] \
+                        and _installer_named(source, ctx.description):
+                    sev, note = rule.lower_if_host_in_description, note + "; lowered: the host is the vendor this skill is about"
                 if offset:  # a fenced example: the same context a pattern in it gets
                     region = ctx.region_at(line)
                     heading = ctx.heading_at(line)
@@ -1491,6 +1526,22 @@ class Scanner:
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
 
+    def _stealer(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """A script that names credential stores (``[defs] credential_store``) outside its comments
+        and sends data out (``[defs] egress``): EX-02 high on the first credential line, naming
+        the send. Data flow cannot follow every way bytes travel (a string built in pieces, a
+        config file, git config), but a stealer needs both halves in one program."""
+        if any(f.rule == "EX-02" and f.file == ctx.path for f in found):
+            return []  # a pattern or the data flow already says more
+        cred = self._code_search("credential_store", ctx)
+        if cred is None:
+            return []
+        send = self._code_search("egress", ctx)
+        if send is None:
+            return []
+        note = f"names credential stores here and sends data out at line {send} ({ctx.view_line(send).strip()[:60]})"
+        return [self._finding("EX-02", "high", ctx.path, cred, _window(ctx.orig_line(cred), 0), note=note)]
+
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
         ONLY - DO NOT RUN", "# never run this"). Prose above the block does not count: "Never
@@ -1499,6 +1550,27 @@ class Scanner:
             return False
         inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
         return bool(self._def("do_not_run").search(inner))
+
+    def _code_search(self, name: str, ctx: _FileCtx) -> int | None:
+        """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
+        comment line, or None. The regex is tried only where one of its leading literals occurs
+        (an alternation of thirty branches searched at every offset costs ~1 s per MB)."""
+        rx = self._def(name)
+        if name not in self._def_leads:
+            from skillpm.scan.literals import leading_literals, plain
+
+            leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
+            self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
+        leads = self._def_leads[name]
+        low = ctx.base.low if ctx.base is not None and ctx.base.text is ctx.view else ctx.view.lower()
+        if leads is None or len(low) != len(ctx.view):
+            starts = (m.start() for m in rx.finditer(ctx.view))
+        else:
+            starts = sorted(p for lit in leads for p in _find_all(low, lit))
+        for p in starts:
+            if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
+                return ctx.line_of(p)
+        return None
 
     def _def(self, name: str) -> re.Pattern:
         """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""

@@ -27,22 +27,31 @@ class Flow:
     source_line: int
     what: str  # "downloaded" or "secret"
     sink: str
+    source_text: str = ""  # the source command as the module read it (variables expanded), for the rule's lowering
 
 
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
-MODULES = {"python": "python", "javascript": "javascript", "ruby": "ruby"}
-EXTENSIONS = {".py": "python", ".pyw": "python",
+MODULES = {"python": "python", "shell": "shell", "powershell": "powershell", "dockerfile": "dockerfile",
+           "javascript": "javascript", "ruby": "ruby"}
+NAMES = {"dockerfile": "dockerfile", "containerfile": "dockerfile"}
+EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell",
+              ".ps1": "powershell", ".psm1": "powershell",
               **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript"), ".rb": "ruby"}
 FENCES = {"python": "python", "py": "python", "python3": "python",
+          "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "shellscript": "shell", "ksh": "shell",
+          "powershell": "powershell", "ps1": "powershell", "pwsh": "powershell", "ps": "powershell",
+          "dockerfile": "dockerfile", "docker": "dockerfile", "containerfile": "dockerfile",
           **dict.fromkeys(("js", "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx"), "javascript"),
           "ruby": "ruby", "rb": "ruby"}
-SHEBANGS = {"python": "python", "node": "javascript", "nodejs": "javascript", "deno": "javascript", "bun": "javascript",
-            "tsx": "javascript", "ruby": "ruby"}
+SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "ash": "shell", "pwsh": "powershell",
+            "node": "javascript", "nodejs": "javascript", "deno": "javascript", "bun": "javascript", "tsx": "javascript",
+            "ruby": "ruby"}
 
 
 def language(path: str, text: str) -> str | None:
     """The language of a script by its extension, else its shebang; None when no module reads it."""
-    lang = EXTENSIONS.get(posixpath.splitext(path.lower())[1])
+    name = posixpath.basename(path.lower())
+    lang = NAMES.get(name) or EXTENSIONS.get(posixpath.splitext(name)[1]) or ("dockerfile" if name.endswith(".dockerfile") else None)
     if lang is None and text.startswith("#!"):
         first = text[:120].split("\n", 1)[0]
         words = first[2:].replace("/", " ").split()

@@ -9,6 +9,12 @@ environment. A downloaded value reaching exec/eval/compile, os.system, a shell, 
 DX-04 finding; a secret value reaching a network write is an EX-02 finding. Both are placed on
 the sink's line and name the source's line.
 
+Values also pass through ``for`` targets, through containers filled by a method
+(``msg.add_attachment(secret)``, ``zf.write(cred_path)``, ``d[k] = secret``), and through the
+return value of a module's own function (a second pass knows what each function returns). A
+name bound to a credential path (``Path.home() / ".aws"``) is a *path*: reading it is a secret.
+A key read from ``.env`` and sent in its own ``Authorization`` header is used, not leaked.
+
 Only scripts that hold a source word and a sink word are parsed (two substring tests), and a
 file that does not parse is left to the patterns.
 """
@@ -22,17 +28,25 @@ from skillpm.scan.flow import Flow
 
 NET_READ = re.compile(r"(?:^|\.)(?:urlopen|urlretrieve)$|^(?:requests|httpx|urllib3|session|s|client|http)\.(?:get|request|post)$"
                       r"|(?:^|\.)(?:PoolManager\(\)\.request)$")
+# Network writes: HTTP clients (requests/httpx/urllib, http.client's conn.request), sockets, SMTP, FTP.
 NET_WRITE = re.compile(r"^(?:requests|httpx|session|s|client)\.(?:post|put|patch|request)$|(?:^|\.)urlopen$"
-                       r"|(?:^|\.)(?:sendall|send|sendto)$|(?:^|\.)sendmail$")
+                       r"|(?:^|\.)(?:sendall|send|sendto|sendmail|send_message|storbinary|storlines)$"
+                       r"|^(?!requests\.|httpx\.)\w+\.request$")
 EXEC_SINK = re.compile(r"^(?:exec|eval|compile|execfile)$|^os\.(?:system|popen|exec\w*)$|^(?:pickle|marshal|dill)\.loads$"
                        r"|^subprocess\.(?:run|call|Popen|check_output|check_call|getoutput|getstatusoutput)$")
 CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc|\.pypirc"
-                        r"|\.kube\b|kubeconfig|\.docker/config|\.env\b|\.gnupg|keychain|login data|cookies|_history\b",
+                        r"|\.kube\b|kubeconfig|\.docker/config|\.env\b|\.gnupg|keychain|login data|(?:^|[/\\])cookies\b|_history\b"
+                        r"|\.claude(?:\.json|/)|\.codex/|\.cursor/|github-copilot|\.config/gh\b|\.config/gcloud|\.azure\b"
+                        r"|key4\.db|logins\.json|\.pgpass|\.vault-token|\.terraform\.d/credentials|wallet\.dat",
                         re.IGNORECASE)
+READS = (".read_text", ".read_bytes", ".read", "open", ".load", "copyfile", ".copy")
+# A method that puts its argument into its receiver (a list, a message, an archive): the receiver carries it.
+FILLS = {"append", "extend", "update", "add", "write", "writestr", "attach", "add_attachment", "set_content",
+         "set_payload", "insert", "setdefault", "put"}
 # Parsed only when a source and a sink of the same kind are both named (most scripts are not).
 NET_WORDS = ("urlopen", "urlretrieve", "requests.", "httpx", "urllib3")
 EXEC_WORDS = ("exec(", "eval(", "compile(", "os.system", "os.popen", "shell=True", "'-c'", '"-c"', "loads(")
-SEND_WORDS = ("requests.", "httpx", "urlopen", ".send", "sendmail")
+SEND_WORDS = ("requests.", "httpx", "urlopen", ".send", "sendmail", ".request(", "storbinary")
 
 
 def _name(node) -> str:
@@ -65,28 +79,51 @@ def flows(source: str) -> list[Flow]:
         return []
     out: list[Flow] = []
     scopes = [tree] + [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))]
-    for scope in scopes:
-        _scope(scope, out)
+    returns: dict[str, tuple[str, int]] = {}  # function name -> what its return value carries
+    for _ in range(2):  # the second pass knows what the functions of the first return
+        out = []
+        for scope in scopes:
+            _scope(scope, out, returns)
     return out
 
 
-def _scope(scope, out: list[Flow]) -> None:
+def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
     """Follow values through one module or function body, statements in source order."""
-    tainted: dict[str, tuple[str, int]] = {}  # variable -> (what, source line)
+    # variable -> (what, source line); what: "downloaded", "secret", or "path" (names a credential file)
+    tainted: dict[str, tuple[str, int]] = {}
 
     def taint_of(expr) -> tuple[str, int] | None:
+        path = None
         for n in ast.walk(expr):
             if isinstance(n, ast.Name) and n.id in tainted:
-                return tainted[n.id]
+                if tainted[n.id][0] != "path":
+                    return tainted[n.id]
+                path = path or tainted[n.id]
             if isinstance(n, ast.Call):
                 name = _name(n.func)
                 if NET_READ.search(name):
                     return ("downloaded", n.lineno)
-                if name.endswith(("open", ".read_text", ".read_bytes")) and CREDENTIAL.search(_strings(n)):
-                    return ("secret", n.lineno)
+                if name.endswith(READS):
+                    if CREDENTIAL.search(_strings(n)):
+                        return ("secret", n.lineno)
+                    if any(isinstance(m, ast.Name) and tainted.get(m.id, ("",))[0] == "path" for m in ast.walk(n)):
+                        return ("secret", n.lineno)
+                short = name.rsplit(".", 1)[-1]
+                if short in returns and (name == short or name.startswith("self.")):
+                    return returns[short]
             if isinstance(n, ast.Attribute) and _name(n) == "os.environ" and _whole_environ(expr, n):
                 return ("secret", n.lineno)
-        return None
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and CREDENTIAL.search(n.value):
+                path = path or ("path", n.lineno)
+        return path
+
+    def bind(target, t) -> None:
+        for n in ast.walk(target):
+            if isinstance(n, ast.Name):
+                if t:
+                    tainted[n.id] = t
+                else:
+                    tainted.pop(n.id, None)
 
     body = [scope.body] if isinstance(scope, ast.Lambda) else scope.body
     nodes = list(_statements(body))
@@ -104,26 +141,43 @@ def _scope(scope, out: list[Flow]) -> None:
                         out.append(Flow("DX-04", call.lineno, t[1], "downloaded", name))
                         break
             elif NET_WRITE.search(name):
-                for a in args:
+                sent = list(call.args) + [k.value for k in call.keywords if k.arg not in ("auth", "headers")]
+                sent += [v for k in call.keywords if k.arg == "headers" for v in _sent_headers(k.value)]
+                if isinstance(call.func, ast.Attribute) and name.endswith("send_message"):
+                    sent.append(call.func.value)
+                for a in sent:
                     t = taint_of(a)
                     if t and t[0] == "secret":
                         out.append(Flow("EX-02", call.lineno, t[1], "secret", name))
                         break
+            elif isinstance(call.func, ast.Attribute) and call.func.attr in FILLS and isinstance(call.func.value, ast.Name):
+                t = next((t for t in map(taint_of, args) if t), None)
+                if t and t[0] == "path" and call.func.attr in ("write", "add", "attach", "add_attachment"):
+                    t = ("secret", t[1])  # zf.write(cred_path), tar.add(cred_path): the archive holds the file
+                if t and t[0] != "path":
+                    tainted[call.func.value.id] = t
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
             t = taint_of(stmt.value)
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for tgt in targets:
-                for n in ast.walk(tgt):
-                    if isinstance(n, ast.Name):
-                        if t:
-                            tainted[n.id] = t
-                        elif not isinstance(stmt, ast.AugAssign):
-                            tainted.pop(n.id, None)
+                if isinstance(tgt, (ast.Subscript, ast.Attribute)) or isinstance(stmt, ast.AugAssign):
+                    if t:  # d[k] = secret, obj.x = secret, s += secret: the container now carries it
+                        bind(tgt.value if isinstance(tgt, (ast.Subscript, ast.Attribute)) else tgt, t)
+                else:
+                    bind(tgt, t)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            t = taint_of(stmt.iter)
+            if t:
+                bind(stmt.target, t)
         elif isinstance(stmt, ast.With):
             for item in stmt.items:
                 t = taint_of(item.context_expr)
                 if t and isinstance(item.optional_vars, ast.Name):
                     tainted[item.optional_vars.id] = t  # f.read() later: a call on a tainted name stays tainted
+        elif isinstance(stmt, ast.Return) and stmt.value is not None and isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            t = taint_of(stmt.value)
+            if t and t[0] != "path":
+                returns.setdefault(scope.name, t)
 
 
 def _own_nodes(stmt):
@@ -158,6 +212,19 @@ def _shell_call(call) -> bool:
         return len(words) == 2 and words[0].rsplit("/", 1)[-1] in ("sh", "bash", "zsh", "dash", "python", "python3") \
             and words[1] in ("-c",)
     return False
+
+
+AUTH_HEADER = re.compile(r"^(?:authorization|proxy-authorization|x-api-key|api-key|x-auth-token|private-token|x-goog-api-key)$",
+                         re.IGNORECASE)
+
+
+def _sent_headers(node) -> list:
+    """The header values that carry data out: all of them, except the credential's own header
+    (``Authorization: Bearer <key read from .env>`` uses a key; it does not leak it)."""
+    if not isinstance(node, ast.Dict):
+        return [node]
+    return [v for k, v in zip(node.keys, node.values)
+            if not (isinstance(k, ast.Constant) and isinstance(k.value, str) and AUTH_HEADER.match(k.value))]
 
 
 def _whole_environ(expr, attr) -> bool:

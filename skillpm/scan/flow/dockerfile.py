@@ -1,0 +1,38 @@
+"""Data flow in a Dockerfile: its RUN lines are shell, read by flow/shell.py with the lines kept.
+
+``ADD https://… /opt/p.sh`` downloads into a file (it becomes ``curl -o /opt/p.sh …``), ``ENV``
+and ``ARG`` set variables, and each ``RUN`` is a shell command; every other instruction becomes a
+blank line, so a finding keeps its line. ``RUN ["sh", "-c", "…"]`` (exec form) is not read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillpm.scan.flow import Flow, shell
+
+INSTRUCTION_RE = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$", re.S)
+
+
+def flows(source: str) -> list[Flow]:
+    low = source.lower()
+    if "run" not in low or not ("add " in low or any(w in source for w in shell.DOWNLOAD_WORDS) or "env" in low):
+        return []
+    out, cont = [], False  # cont: the previous line ends with a backslash (its instruction goes on)
+    for line in source.split("\n"):
+        if cont:
+            out.append(line)
+        else:
+            m = INSTRUCTION_RE.match(line)
+            word, rest = (m.group(1).upper(), m.group(2)) if m else ("", "")
+            if word == "RUN":
+                out.append(rest)
+            elif word == "ADD" and "://" in rest:
+                parts = [p for p in rest.split() if not p.startswith("--")]
+                out.append(f"curl -o {parts[-1]} {parts[0]}" if len(parts) >= 2 else "")
+            elif word in ("ENV", "ARG") and "=" in rest:
+                out.append(" ".join(p for p in rest.split() if "=" in p))
+            else:
+                out.append("")
+        cont = line.rstrip().endswith("\\")
+    return shell.flows("\n".join(out))

@@ -1,0 +1,406 @@
+"""Data flow in shell scripts: a download run later, and credentials sent out later.
+
+The patterns catch ``curl … | sh`` and ``curl -o f … && sh f`` on one line. Malware spreads the
+same steps over a script: ``body=$(curl -fsSL "$U")`` … ``eval "$body"``, or ``curl -o
+"$TMP/x.go" "$U"`` … ``go run "$TMP/x.go"``, or ``tar czf "$A" ~/.ssh ~/.aws`` … ``curl -F
+f=@"$A" …``. This module reads a script as commands in source order (continuation lines joined,
+comments dropped, statements split at ``;`` ``&&`` ``||`` ``&`` and pipelines at ``|`` outside
+quotes and substitutions) and keeps two tables:
+
+- variables whose value is downloaded (``x=$(curl …)``) or secret (``x=$(cat ~/.aws/credentials)``,
+  ``x=$(env)``), and any variable computed from one of them (``y=$(echo "$x" | base64 -d)``);
+- files written from them (``curl -o F``, ``wget -O F``, ``wget URL`` (its last path segment),
+  ``… > F``, ``tee F``, ``cp``/``mv``, ``tar``/``zip`` of credential folders).
+
+A downloaded variable or file reaching ``eval``, ``sh -c``, an interpreter (``sh F``, ``source
+F``, ``python F``, ``go run F``, ``./F``, ``… | sh``, ``sh < F``) is SC-01; a secret reaching a
+network write (``curl -d/-F/-T``, ``wget --post-*``, ``nc``, a DNS lookup) is EX-02. Paths are
+compared as written, after unquoting and expanding variables that hold a plain value.
+
+Limits: no control flow (a branch counts as if taken), functions are read where they are
+written, not where they are called, and arrays, ``read`` loops and here-documents are not
+followed.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from skillpm.scan.flow import Flow
+
+DOWNLOADERS = {"curl", "wget", "aria2c", "http", "https", "xh", "lwp-download", "lwp-request", "GET", "fetch"}
+RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox", "source", ".", "python", "python2", "python3",
+           "node", "nodejs", "perl", "ruby", "php", "pwsh", "powershell", "osascript", "bun", "tclsh", "lua", "Rscript"}
+RUN_SUB = {"go": {"run"}, "deno": {"run"}, "bun": {"run"}, "npx": set(), "java": set()}
+EVAL_FLAGS = {"sh": "-c", "bash": "-c", "zsh": "-c", "dash": "-c", "ksh": "-c", "python": "-c", "python3": "-c",
+              "node": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "pwsh": "-Command", "powershell": "-Command"}
+PREFIXES = {"sudo", "doas", "env", "command", "exec", "nohup", "time", "nice", "setsid", "timeout", "xargs"}
+LOOKUPS = {"dig", "nslookup", "host", "ping", "drill"}
+SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "scp", "rsync", "sftp", "ftp", "mail", "sendmail"}
+CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc"
+                        r"|\.pypirc|\.kube\b|kubeconfig|\.docker/config|(?:^|/)\.env\b|\.gnupg|keychain|Login Data"
+                        r"|Cookies|_history\b|\.config/gh\b|\.config/gcloud|\.azure\b|\.vault-token|\.claude\b"
+                        r"|\.codex\b|\.cursor\b|wallet", re.IGNORECASE)
+MAX_LINE = 16 * 1024  # a logical line is read up to here (a longer one is padding, flagged on its own)
+MAX_NESTING = 4  # substitutions inside substitutions: deeper ones are read as plain words
+ENV_DUMP = re.compile(r"^(?:env|printenv|set|export|declare)$")
+VAR_REF = re.compile(r"\$\{?([A-Za-z_]\w*)")
+ASSIGN = re.compile(r"^(?:(?:export|local|declare|typeset|readonly)(?:\s+-\w+)*\s+)?([A-Za-z_]\w*)\+?=(.*)$", re.S)
+ASSIGN_LINE_RE = re.compile(r"\s*(?:(?:export|local|declare|typeset|readonly)(?:\s+-\w+)*\s+)?[A-Za-z_]\w*\+?=")
+SOURCE_LINE_RE = re.compile(r"\b(?:curl|wget|aria2c|lwp-\w+|https?|xh|fetch|GET|env|printenv)\b"
+                            r"|(?:^|[(|;&`]\s*)(?:set|export|declare\s+-p)\s*(?:$|[|>)`])|" + CREDENTIAL.pattern, re.IGNORECASE)
+# substring gate: a download (or a credential read) and something that runs (or sends) it
+DOWNLOAD_WORDS = ("curl", "wget", "aria2c", "lwp-", "http ", "xh ", "fetch ")
+RUN_WORDS = ("eval", "sh", "source", ". ", "python", "node", "perl", "ruby", "php", "go run", "deno",
+             "./", "osascript", "exec")
+SEND_WORDS = ("curl", "wget", "nc ", "ncat", "socat", "dig ", "nslookup", "scp ", "rsync", "sendmail", "mail ")
+
+
+def flows(source: str) -> list[Flow]:
+    fetch_run = any(w in source for w in DOWNLOAD_WORDS) and any(w in source for w in RUN_WORDS)
+    leak = any(w in source for w in SEND_WORDS) and (CREDENTIAL.search(source) is not None or "env" in source)
+    if not (fetch_run or leak):
+        return []
+    return _Reader().read(source)
+
+
+class _Reader:
+    def __init__(self):
+        self.vars: dict[str, tuple[str, int]] = {}  # name -> (what, source line)
+        self.plain: dict[str, str] = {}  # name -> a plain value it holds (a path), for comparing paths
+        self.files: dict[str, tuple[str, int]] = {}
+        self.commands: dict[int, str] = {}  # source line -> its download command, variables expanded
+        self.out: list[Flow] = []
+
+    def read(self, source: str) -> list[Flow]:
+        for line, text in _logical_lines(source):
+            if not (self.vars or self.files) and not ASSIGN_LINE_RE.match(text) and not SOURCE_LINE_RE.search(text):
+                continue  # nothing downloaded or secret yet, and this line neither assigns nor fetches or reads one
+            for pipeline in _split(text, ("&&", "||", ";", "&", "\n")):
+                stages = [s.strip().lstrip("&").strip() for s in _split(pipeline, ("|",))]
+                self._pipeline([s for s in stages if s], line)
+        for f in self.out:
+            f.source_text = self.commands.get(f.source_line, "")
+        return self.out
+
+    # ---------------------------------------------------------------- values
+    def _taint(self, text: str, line: int, depth: int = 0) -> tuple[str, int] | None:
+        """What a piece of text (an assignment's value, an argument) carries: downloaded or secret."""
+        for inner in _substitutions(text):
+            for stage in _split(inner, ("|", ";", "&&", "||")):
+                t = self._stage_output([self._path(w) for w in _words(stage)], stage, line, depth + 1)
+                if t:
+                    return t
+        for name in VAR_REF.findall(text):
+            if name in self.vars:
+                return self.vars[name]
+        return None
+
+    def _stage_output(self, words: list[str], raw: str, line: int, depth: int = 0) -> tuple[str, int] | None:
+        """What one command writes to its standard output, if it carries a download or a secret."""
+        cmd, args = _command(words)
+        if cmd in DOWNLOADERS and not _writes_file(cmd, args):
+            self.commands.setdefault(line, " ".join(words))
+            return ("downloaded", line)
+        if cmd in ("cat", "base64", "xxd", "gzip", "tar", "zip", "head", "tail", "openssl", "gpg", "<") or raw.startswith("<"):
+            for a in args:
+                if a in self.files:
+                    return self.files[a]
+                if CREDENTIAL.search(a):
+                    return ("secret", line)
+        if cmd is not None and ENV_DUMP.match(cmd) and not args:
+            return ("secret", line)
+        for inner in _substitutions(raw):
+            t = self._taint(inner, line, depth) if inner != raw and depth < MAX_NESTING else None
+            if t:
+                return t
+        for name in VAR_REF.findall(raw):
+            if name in self.vars:
+                return self.vars[name]
+        return None
+
+    def _path(self, word: str) -> str:
+        """A path as written, with variables that hold a plain value expanded (``$T/x`` -> ``/tmp/q/x``)
+        and ``./`` dropped, so that two spellings of one file compare equal."""
+        if "$" in word:
+            word = VAR_REF.sub(lambda m: self.plain.get(m.group(1), "$" + m.group(1)), word.replace("${", "$").replace("}", ""))
+        return posixpath.normpath(word) if "/" in word and "://" not in word and not word.startswith("-") else word
+
+    # ---------------------------------------------------------------- commands
+    def _pipeline(self, stages: list[str], line: int) -> None:
+        carried: tuple[str, int] | None = None  # what flows down the pipe
+        for i, raw in enumerate(stages):
+            raw_words = _words(raw, unquote=False)
+            assigns = [ASSIGN.match(w) for w in raw_words]
+            if assigns and all(assigns):  # x=… [y=…]: assignments only (`x=1 cmd` sets x for cmd alone)
+                for m in assigns:
+                    self._assign(m.group(1), m.group(2), line)
+                continue
+            words = [self._path(w) for w in _words(raw)]
+            cmd, args = _command(words)
+            if cmd is None:
+                continue
+            into = _redirect_in(raw)
+            fed = carried or (self.files.get(self._path(into)) if into else None) or _here_string(self, raw, line)
+            self._sink(cmd, args, raw, fed, line)
+            out = self._stage_output(words, raw, line) or (fed if cmd in ("cat", "base64", "tee", "tr", "rev", "sed", "xxd", "gunzip", "zcat", "openssl", "echo", "printf") else None)
+            if cmd in ("echo", "printf"):
+                out = self._taint(raw, line)
+            self._writes(cmd, args, raw, out, line)
+            carried = out
+
+    def _assign(self, name: str, value: str, line: int) -> None:
+        t = self._taint(value, line)
+        if t:
+            self.vars[name] = t
+        else:
+            self.vars.pop(name, None)
+        plain = _unquote(value.strip())
+        if plain and "$(" not in plain and "`" not in plain:
+            self.plain[name] = self._path(plain)
+        else:
+            self.plain.pop(name, None)
+
+    def _sink(self, cmd: str, args: list[str], raw: str, fed, line: int) -> None:
+        base = posixpath.basename(cmd).rstrip("0123456789.") or cmd
+        if cmd == "eval" or base in EVAL_FLAGS and EVAL_FLAGS[base] in args:
+            t = self._taint(" ".join(args), line) or self._taint(raw.split(None, 1)[-1], line)
+            if t and t[0] == "downloaded":
+                self.out.append(Flow("SC-01", line, t[1], "downloaded", cmd))
+                return
+        runner = base in RUNNERS or cmd in RUN_SUB
+        if runner:
+            files = [a for a in args if not a.startswith("-") and a not in RUN_SUB.get(cmd, ())]
+            target = self.files.get(files[0]) if files else None
+            if target is None and fed and not files:
+                target = fed  # `… | sh`, `sh < F`, `sh <<< "$x"`
+            if target and target[0] == "downloaded":
+                self.out.append(Flow("SC-01", line, target[1], "downloaded", cmd))
+                return
+        elif cmd in self.files and self.files[cmd][0] == "downloaded" and "/" in cmd:
+            self.out.append(Flow("SC-01", line, self.files[cmd][1], "downloaded", cmd))  # ./payload
+            return
+        # a secret reaching the network
+        secret = fed if fed and fed[0] == "secret" else None
+        if cmd in ("curl", "wget", "http", "https", "xh") or cmd in SENDERS or cmd in LOOKUPS:
+            for a in args:
+                ref = a.lstrip("@<").split("=@", 1)[-1].split("=<", 1)[-1] if "@" in a or "<" in a else None
+                t = (self.files.get(ref) if ref else None) or self._taint(a, line)
+                if t and t[0] == "secret":
+                    secret = t
+            sends = cmd not in ("curl", "wget") or any(_is_send_flag(a) for a in args) or (fed and "@-" in raw)
+            if secret and sends:
+                self.out.append(Flow("EX-02", line, secret[1], "secret", cmd))
+
+    def _writes(self, cmd: str, args: list[str], raw: str, out, line: int) -> None:
+        """Files this command writes, and whether they now hold a download or a secret."""
+        if cmd in DOWNLOADERS:
+            target = _download_target(cmd, args)
+            if target:
+                self.files[target] = ("downloaded", line)
+                self.commands.setdefault(line, " ".join([cmd, *args]))
+        for target in _redirect_out(raw):
+            target = self._path(target)
+            if out:
+                self.files[target] = out
+            else:
+                self.files.pop(target, None)
+        if cmd == "tee" and out:
+            for a in args:
+                if not a.startswith("-"):
+                    self.files[a] = out
+        if cmd in ("cp", "mv", "install") and len(args) >= 2:
+            srcs = [a for a in args[:-1] if not a.startswith("-")]
+            t = next((self.files[s] for s in srcs if s in self.files), None)
+            if t is None and any(CREDENTIAL.search(s) for s in srcs):
+                t = ("secret", line)
+            if t:
+                self.files[args[-1]] = t
+        if cmd in ("tar", "zip", "7z", "gpg") and any(CREDENTIAL.search(a) or a in self.files for a in args[1:]):
+            archive = next((a for a in args if re.search(r"\.(?:tgz|tar|gz|zip|7z|bz2|xz|gpg|bin|dat)$", a)), None)
+            if archive:
+                self.files[archive] = ("secret", line)
+
+
+# ---------------------------------------------------------------- lexing
+
+
+def _logical_lines(source: str):
+    """(first line number, text) of each logical line: continuations joined, comments dropped."""
+    start, buf = 1, []
+    for n, raw in enumerate(source.split("\n"), 1):
+        if not buf:
+            start = n
+        if raw.endswith("\\"):
+            buf.append(raw[:-1])
+            continue
+        buf.append(raw)
+        text = _uncomment(" ".join(buf)[:MAX_LINE]).strip()
+        buf = []
+        if text:
+            yield start, text
+
+
+def _uncomment(text: str) -> str:
+    if "#" not in text:
+        return text
+    quote = None
+    for i, c in enumerate(text):
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or text[i - 1] in " \t;") :
+            return text[:i]
+    return text
+
+
+SPECIAL_RE = re.compile(r"""\\.|['"`()|;&\n]""", re.S)
+
+
+def _split(text: str, seps: tuple[str, ...]) -> list[str]:
+    """Split at separators outside quotes, ``$( )``, ``( )`` and backticks (``|`` never splits ``||``,
+    ``&`` never splits ``&&``, ``>&``, ``&>``)."""
+    parts, depth, quote, last = [], 0, None, 0
+    for m in SPECIAL_RE.finditer(text):
+        c, i = m.group(), m.start()
+        if len(c) == 2:  # a backslash escape: never a quote or a separator
+            continue
+        if quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"`":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            sep = next((s for s in seps if text.startswith(s, i)), None)
+            if sep is None or i < last:
+                continue
+            if sep == "|" and (text.startswith("||", i) or i and text[i - 1] == "|"):
+                continue
+            if sep == "&" and (text.startswith(("&&", "&>"), i) or i and text[i - 1] in "<>&|"):
+                continue
+            parts.append(text[last:i])
+            last = i + len(sep)
+    parts.append(text[last:])
+    return parts
+
+
+SUBST_RE = re.compile(r"\$\(\(|[$<]\(|[()`]")
+
+
+def _substitutions(text: str) -> list[str]:
+    """The bodies of ``$( … )``, ``<( … )`` and backtick substitutions in a piece of text (outermost;
+    an unclosed one runs to the end)."""
+    if "(" not in text and "`" not in text:
+        return []
+    out, depth, start, tick = [], 0, -1, -1
+    for m in SUBST_RE.finditer(text):
+        tok = m.group()
+        if tick >= 0:
+            if tok == "`":
+                out.append(text[tick + 1:m.start()])
+                tick = -1
+        elif tok in ("$(", "<("):
+            if depth == 0:
+                start = m.end()
+            depth += 1
+        elif tok in ("(", "$(("):
+            if depth:
+                depth += 1 if tok == "(" else 2
+        elif tok == ")":
+            if depth:
+                depth -= 1
+                if depth == 0:
+                    out.append(text[start:m.start()])
+        elif depth == 0:
+            tick = m.start()
+    if depth:
+        out.append(text[start:])
+    elif tick >= 0:
+        out.append(text[tick + 1:])
+    return out
+
+
+QUOTED_RE = re.compile(r'''\'([^\']*)\'|"((?:\\.|[^"\\])*)"''')
+# bounded pieces: an unclosed quote or substitution costs one short look ahead, not the rest of the file
+WORD_RE = re.compile(r"""(?:[^\s'"`$<>]|\$\([^)\n]{0,400}\)|\$\{[^}\n]{0,200}\}|\$\w*|'[^']{0,4000}'|"(?:\\.|[^"\\]){0,4000}"|`[^`]{0,4000}`)+|[<>]+""")
+
+
+def _words(stage: str, unquote: bool = True) -> list[str]:
+    """The words of one command, quotes removed; redirections stay as their own words."""
+    words = WORD_RE.findall(stage)
+    return [_unquote(w) for w in words] if unquote else words
+
+
+def _unquote(word: str) -> str:
+    """A word without its quotes (``"$T"/x.go`` -> ``$T/x.go``); backslash escapes are left as written."""
+    if "'" not in word and '"' not in word:
+        return word
+    return QUOTED_RE.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), word)
+
+
+def _command(words: list[str]) -> tuple[str | None, list[str]]:
+    """The command word (after sudo/env/… and VAR=value prefixes) and its arguments, redirections left out."""
+    i = 0
+    while i + 1 < len(words) and (words[i] in PREFIXES or words[i].startswith("-") and i and words[i - 1] in PREFIXES
+                              or ASSIGN.match(words[i]) and "=" in words[i]):
+        i += 1
+    rest, args, skip = words[i:], [], False
+    for w in rest[1:]:
+        if skip:
+            skip = False
+            continue
+        if w in ("<", ">", ">>", "2>", "&>", "<<<", "2>>"):
+            skip = True
+            continue
+        args.append(w)
+    return (rest[0] if rest else None), args
+
+
+def _writes_file(cmd: str, args: list[str]) -> bool:
+    return _download_target(cmd, args) is not None
+
+
+def _download_target(cmd: str, args: list[str]) -> str | None:
+    """The file a curl/wget command writes, or None when it writes to standard output."""
+    url = next((a for a in args if "://" in a), "")
+    for i, a in enumerate(args):
+        if cmd == "curl" and (a in ("-o", "--output") or re.fullmatch(r"-[A-Za-z]*o", a)) and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--output=") or a.startswith("--output-document="):
+            return a.split("=", 1)[1] if a.split("=", 1)[1] != "-" else None
+        if cmd == "wget" and (a in ("-O", "--output-document") or re.fullmatch(r"-[A-Za-z]*O", a)) and i + 1 < len(args):
+            return None if args[i + 1] == "-" else args[i + 1]
+        if cmd == "wget" and re.fullmatch(r"-[A-Za-z]*O-", a):
+            return None
+        if cmd == "curl" and (a in ("-O", "--remote-name") or re.fullmatch(r"-[A-Za-z]*O", a)) and url:
+            return posixpath.basename(url.split("?")[0])
+    if cmd == "wget" and url:
+        return posixpath.basename(url.split("?")[0]) or None
+    return None
+
+
+def _is_send_flag(a: str) -> bool:
+    return bool(re.match(r"-(?:d|F|T)\b|-[A-Za-z]*[dFT]$|--(?:data|data-binary|data-raw|data-urlencode|form|upload-file|json"
+                         r"|post-data|post-file|body-data|body-file)\b", a))
+
+
+def _redirect_out(raw: str) -> list[str]:
+    return [m.group(1).strip("'\"") for m in re.finditer(r"(?<![<&0-9])(?:>>?|&>)\s*([^\s;&|<>]+)", raw)
+            if m.group(1) not in ("/dev/null", "&1", "&2")]
+
+
+def _redirect_in(raw: str) -> str | None:
+    m = re.search(r"(?<![<])<(?![<(])\s*([^\s;&|<>]+)", raw)
+    return m.group(1).strip("'\"") if m else None
+
+
+def _here_string(reader: _Reader, raw: str, line: int):
+    m = re.search(r"<<<\s*(.+)$", raw)
+    return reader._taint(m.group(1), line) if m else None
