@@ -31,15 +31,21 @@ class Flow:
 
 
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
-MODULES = {"python": "python", "shell": "shell", "powershell": "powershell", "dockerfile": "dockerfile"}
+MODULES = {"python": "python", "shell": "shell", "powershell": "powershell", "dockerfile": "dockerfile",
+           "javascript": "javascript", "ruby": "ruby"}
 NAMES = {"dockerfile": "dockerfile", "containerfile": "dockerfile"}
-EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell", ".zsh-theme": "shell",
-              ".ps1": "powershell", ".psm1": "powershell"}
+EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell",
+              ".zsh-theme": "shell", ".ps1": "powershell", ".psm1": "powershell",
+              **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript"), ".rb": "ruby"}
 FENCES = {"python": "python", "py": "python", "python3": "python",
           "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "shellscript": "shell", "ksh": "shell",
           "powershell": "powershell", "ps1": "powershell", "pwsh": "powershell", "ps": "powershell",
-          "dockerfile": "dockerfile", "docker": "dockerfile", "containerfile": "dockerfile"}
-SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "ash": "shell", "pwsh": "powershell"}
+          "dockerfile": "dockerfile", "docker": "dockerfile", "containerfile": "dockerfile",
+          **dict.fromkeys(("js", "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx"), "javascript"),
+          "ruby": "ruby", "rb": "ruby"}
+SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "ash": "shell", "pwsh": "powershell",
+            "node": "javascript", "nodejs": "javascript", "deno": "javascript", "bun": "javascript", "tsx": "javascript",
+            "ruby": "ruby"}
 
 
 def language(path: str, text: str) -> str | None:
