@@ -1029,11 +1029,22 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
         if plan.pat.regex.pattern.startswith("\\b"):
             # `\bnc\b…`: a lead inside a word ("sync", "func") cannot start a match, and on a huge
             # file it would spend the pattern's share of tries
-            low, wide = tx.low, limit * 4
-            found = [tx.positions(lit, wide) for lit in leads]
-            if all(len(ps) < wide for ps in found):  # every place seen: filter; else cut as before (and say so)
-                return sorted({p for lit, ps in zip(leads, found) for p in ps
-                               if not (p and lit[:1].isalnum() and (low[p - 1].isalnum() or low[p - 1] == "_"))})[:limit]
+            low = tx.low
+
+            def at_word_start(lit: str, ps: list[int]) -> list[int]:
+                return [p for p in ps if not (p and lit[:1].isalnum() and (low[p - 1].isalnum() or low[p - 1] == "_"))]
+
+            out: set[int] = set()
+            for lit in leads:
+                ps = tx.positions(lit, limit)
+                kept = at_word_start(lit, ps)
+                if len(ps) >= limit and len(kept) < limit:  # cut short by places inside words: look further
+                    wide = tx.positions(lit, limit * 4)
+                    kept = at_word_start(lit, wide)
+                    if len(wide) >= limit * 4 and len(kept) < limit:
+                        kept = ps  # still cut: keep the first places as before, so the cut is reported
+                out.update(kept)
+            return sorted(out)[:limit]
         if len(leads) == 1:
             return tx.positions(leads[0], limit)
         return sorted({p for lit in leads for p in tx.positions(lit, limit)})
