@@ -1232,6 +1232,7 @@ class Scanner:
         if kind == "script":
             findings += self._stealer(ctx, findings)
             findings += self._hidden_and_run(ctx, findings)
+            findings += self._fetched_and_run(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1568,6 +1569,20 @@ class Scanner:
             return []
         note = f"hides strings here and runs text as code at line {run} ({ctx.view_line(run).strip()[:60]})"
         return [self._finding("SC-02", "high", ctx.path, hide, _window(ctx.orig_line(hide), 0), note=note)]
+
+    def _fetched_and_run(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """A script that downloads (``[defs] download``) and runs a computed string as code
+        (``[defs] code_exec``) outside its comments: DX-04 high on the run, naming the download."""
+        if any(f.rule in ("SC-01", "SC-02", "DX-04") and f.file == ctx.path for f in found):
+            return []
+        get = self._code_search("download", ctx)
+        if get is None:
+            return []
+        run = self._code_search("code_exec", ctx)
+        if run is None:
+            return []
+        note = f"runs a computed string as code here and downloads at line {get} ({ctx.view_line(get).strip()[:60]})"
+        return [self._finding("DX-04", "high", ctx.path, run, _window(ctx.orig_line(run), 0), note=note)]
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
