@@ -1558,17 +1558,22 @@ class Scanner:
 
     def _hidden_and_run(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """A script that hides strings (``[defs] obfuscation``) and runs text as code (``[defs]
-        dynamic_exec``) outside its comments: SC-02 high on the hiding line, naming the run."""
+        dynamic_exec``) outside its comments: SC-02 high on the hiding line, naming the run; one
+        that hides strings and deletes recursively (``[defs] recursive_delete``): DX-01 high."""
         if any(f.rule in ("SC-01", "SC-02") and f.file == ctx.path for f in found):
             return []
         hide = self._code_search("obfuscation", ctx)
         if hide is None:
             return []
         run = self._code_search("dynamic_exec", ctx)
-        if run is None:
-            return []
-        note = f"hides strings here and runs text as code at line {run} ({ctx.view_line(run).strip()[:60]})"
-        return [self._finding("SC-02", "high", ctx.path, hide, _window(ctx.orig_line(hide), 0), note=note)]
+        if run is not None:
+            note = f"hides strings here and runs text as code at line {run} ({ctx.view_line(run).strip()[:60]})"
+            return [self._finding("SC-02", "high", ctx.path, hide, _window(ctx.orig_line(hide), 0), note=note)]
+        rm = None if any(f.rule == "DX-01" and f.file == ctx.path for f in found) else self._code_search("recursive_delete", ctx)
+        if rm is not None:
+            note = f"hides strings here and deletes recursively at line {rm} ({ctx.view_line(rm).strip()[:60]})"
+            return [self._finding("DX-01", "high", ctx.path, hide, _window(ctx.orig_line(hide), 0), note=note)]
+        return []
 
     def _fetched_and_run(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """A script that downloads (``[defs] download``) and runs a computed string as code
