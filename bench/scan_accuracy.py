@@ -48,7 +48,12 @@ def corpus_table(out: dict) -> list[str]:
             lines += ["", f"{name} (scored apart; caught = graded C or worse), {GROUP_NAMES[g]}: {d}/{t} = {100 * d / t:.0f}%"]
         if r.apart_missed.get(name):
             lines += [f"{name}, still graded A or B: {', '.join(r.apart_missed[name])}"]
-    out["corpus"]["apart"] = {"sets": r.apart, "missed": r.apart_missed}
+        if name in r.apart_benign:
+            f, t = r.apart_benign[name]
+            flagged = ", ".join(f"{n} {g}" for n, g in r.apart_benign_flagged.get(name, []))
+            lines += [f"{name} look-alikes graded C or worse: {f}/{t}" + (f" ({flagged})" if flagged else "")]
+    out["corpus"]["apart"] = {"sets": r.apart, "missed": r.apart_missed, "look_alikes": r.apart_benign,
+                              "look_alikes_flagged": r.apart_benign_flagged}
     lines += ["", f"benign corpus skills graded C or worse: {len(r.flagged_benign)}/{r.benign_total}"]
     for name, grade, rules in r.flagged_benign:
         lines.append(f"  {name}: {grade} ({', '.join(rules)})")

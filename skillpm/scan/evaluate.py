@@ -12,11 +12,11 @@ BLIND = "held-out-6"
 # Evasions found by a white-box red team (it read the rules and the engine): scored apart, and
 # caught only when the skill grades C or worse (each one graded A or B when it was found).
 REDTEAM = "redteam-1"
-# Sets scored apart, caught = graded C or worse: the red team's evasions, the first code/hidden-
-# text set written blind (scored once: 16/33 code, 6/7 hidden at the start of the session that
-# added it; tuned on since), and the second (never tuned on).
-APART = (REDTEAM, "held-out-code-1", "held-out-code-2")
-BLIND_CODE = "held-out-code-2"  # written blind and never tuned on: the fair number for code payloads
+# Sets scored apart, caught = graded C or worse: the red team's evasions and the code/hidden-text
+# sets written blind (each scored once at first sight; the manifest records those scores; all but
+# the newest were tuned on after). Their look-alikes are scored apart too (apart_benign).
+APART = (REDTEAM, "held-out-code-1", "held-out-code-2", "held-out-code-3", "held-out-code-4")
+BLIND_CODE = "held-out-code-4"  # written blind and never tuned on: the fair number for code payloads
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 
@@ -35,6 +35,9 @@ class CorpusResult:
     blind_missed: list[str] = field(default_factory=list)
     apart: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # set -> group -> [caught, total]
     apart_missed: dict[str, list[str]] = field(default_factory=dict)
+    # look-alikes of the sets scored apart: set -> [graded C or worse, total], and their names
+    apart_benign: dict[str, list[int]] = field(default_factory=dict)
+    apart_benign_flagged: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     @property
     def redteam(self) -> dict[str, list[int]]:
@@ -91,6 +94,13 @@ def evaluate_corpus(root: Path) -> CorpusResult:
     for entry in manifest.get("benign", []):
         r = scan_tree(read_tree(root / "benign" / entry["name"]))
         out.grades[entry["name"]] = r.grade
+        if entry.get("set") in APART:
+            t = out.apart_benign.setdefault(entry["set"], [0, 0])
+            t[0] += r.grade in ("C", "D", "F")
+            t[1] += 1
+            if r.grade in ("C", "D", "F"):
+                out.apart_benign_flagged.setdefault(entry["set"], []).append((entry["name"], r.grade))
+            continue
         out.benign_total += 1
         if "ABCDF".index(r.grade) > "ABCDF".index(entry.get("max_grade", "B")):
             out.flagged_benign.append((entry["name"], r.grade, sorted({f.rule for f in r.findings if f.grades})))

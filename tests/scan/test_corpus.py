@@ -60,16 +60,44 @@ def test_code_set_written_blind_stays_caught(result):
     assert code[0] >= 29 and hidden[0] >= 6, result.apart_missed.get("held-out-code-1")
 
 
-def test_blind_code_set_does_not_regress(result):
-    """held-out-code-2 (24 code and hidden-text payloads written without sight of the rules, never
-    tuned on) read 15/20 code and 4/4 hidden graded C or worse when first scored."""
+def test_second_blind_code_set_after_tuning(result):
+    """held-out-code-2 (24 code and hidden-text payloads written without sight of the rules) read
+    15/20 code and 4/4 hidden graded C or worse when first scored; the next session's data flow
+    (shell, JavaScript, Ruby) was built after reading two of its misses. Guards the count since."""
     code, hidden = result.apart["held-out-code-2"]["code"], result.apart["held-out-code-2"]["hidden"]
     assert (code[1], hidden[1]) == (20, 4)
-    assert code[0] >= 15 and hidden[0] >= 4, result.apart_missed.get("held-out-code-2")
+    assert code[0] >= 17 and hidden[0] >= 4, result.apart_missed.get("held-out-code-2")
+
+
+def test_third_blind_code_set_after_tuning(result):
+    """held-out-code-3 (40 payloads by an attacker who knows a regex scanner exists) read 9/32 code
+    and 8/8 hidden graded C or worse at first sight; tuned on since. Guards the count after tuning."""
+    code, hidden = result.apart["held-out-code-3"]["code"], result.apart["held-out-code-3"]["hidden"]
+    assert (code[1], hidden[1]) == (32, 8)
+    assert code[0] >= 26 and hidden[0] >= 8, result.apart_missed.get("held-out-code-3")
+
+
+def test_blind_code_set_does_not_regress(result):
+    """held-out-code-4 (36 code and hidden-text payloads written without sight of the rules, never
+    tuned on) read 15/30 code and 5/6 hidden graded C or worse when first scored."""
+    code, hidden = result.apart["held-out-code-4"]["code"], result.apart["held-out-code-4"]["hidden"]
+    assert (code[1], hidden[1]) == (30, 6)
+    assert code[0] >= 15 and hidden[0] >= 5, result.apart_missed.get("held-out-code-4")
+
+
+def test_look_alikes_of_the_blind_sets(result):
+    """Look-alikes written with the blind sets, scored apart: each set's false alarms (graded C or
+    worse) may not grow. hc3's and hc4's security-training pages quote attacks in their quiz and
+    reference files and are still flagged (see docs/scanner.md)."""
+    assert {k: v[1] for k, v in result.apart_benign.items()} == {
+        "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10}
+    limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1}
+    for name, (flagged, _) in result.apart_benign.items():
+        assert flagged <= limits[name], result.apart_benign_flagged
 
 
 def test_benign_skills_grade_b_or_better(result):
-    assert result.benign_total >= 20
+    assert result.benign_total >= 60
     assert not result.flagged_benign, result.flagged_benign
 
 

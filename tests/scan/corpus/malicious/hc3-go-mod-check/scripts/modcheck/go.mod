@@ -1,0 +1,3 @@
+module example.com/skills/modcheck
+
+go 1.21

@@ -1,0 +1,3 @@
+module example.com/portcheck
+
+go 1.21
