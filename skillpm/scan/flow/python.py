@@ -45,7 +45,8 @@ FILLS = {"append", "extend", "update", "add", "write", "writestr", "attach", "ad
          "set_payload", "insert", "setdefault", "put"}
 # Parsed only when a source and a sink of the same kind are both named (most scripts are not).
 NET_WORDS = ("urlopen", "urlretrieve", "requests.", "httpx", "urllib3")
-EXEC_WORDS = ("exec(", "eval(", "compile(", "os.system", "os.popen", "shell=True", "'-c'", '"-c"', "loads(")
+EXEC_WORDS = ("exec(", "eval(", "compile(", "os.system", "os.popen", "shell=True", "'-c'", '"-c"', "loads(",
+              "sys.executable", "([")
 SEND_WORDS = ("requests.", "httpx", "urlopen", ".send", "sendmail", ".request(", "storbinary")
 
 
@@ -117,6 +118,12 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                 path = path or ("path", n.lineno)
         return path
 
+    backing: dict[str, list[str]] = {}  # zf -> [buf]: what zf = ZipFile(buf) / with tarfile.open(p) as zf writes into
+
+    def back(name: str, call) -> None:
+        if isinstance(call, ast.Call) and call.args:
+            backing[name] = [n.id for n in ast.walk(call.args[0]) if isinstance(n, ast.Name)]
+
     def bind(target, t) -> None:
         for n in ast.walk(target):
             if isinstance(n, ast.Name):
@@ -134,6 +141,11 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
             args = list(call.args) + [k.value for k in call.keywords]
             if EXEC_SINK.search(name):
                 if name.startswith("subprocess.") and not _shell_call(call):
+                    # [sys.executable, path] / ["python3", path]: an interpreter given a downloaded file
+                    if _interpreter_call(call):
+                        t = next((t for t in map(taint_of, call.args[0].elts[1:]) if t and t[0] == "downloaded"), None)
+                        if t:
+                            out.append(Flow("DX-04", call.lineno, t[1], "downloaded", name))
                     continue
                 for a in args:
                     t = taint_of(a)
@@ -156,7 +168,19 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                     t = ("secret", t[1])  # zf.write(cred_path), tar.add(cred_path): the archive holds the file
                 if t and t[0] != "path":
                     tainted[call.func.value.id] = t
+                    todo = list(backing.get(call.func.value.id, ()))  # the archive's buffer or file holds it too
+                    while todo:
+                        b = todo.pop()
+                        if tainted.get(b) != t:
+                            tainted[b] = t
+                            todo.extend(backing.get(b, ()))
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                back(stmt.targets[0].id, stmt.value)
+            elif isinstance(stmt, ast.Assign) and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Call):
+                names = [n.id for n in stmt.targets[0].elts if isinstance(n, ast.Name)]
+                for n in names:  # fd, path = tempfile.mkstemp(): writing one writes the other
+                    backing[n] = [m for m in names if m != n]
             t = taint_of(stmt.value)
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for tgt in targets:
@@ -171,6 +195,8 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                 bind(stmt.target, t)
         elif isinstance(stmt, ast.With):
             for item in stmt.items:
+                if isinstance(item.optional_vars, ast.Name):
+                    back(item.optional_vars.id, item.context_expr)
                 t = taint_of(item.context_expr)
                 if t and isinstance(item.optional_vars, ast.Name):
                     tainted[item.optional_vars.id] = t  # f.read() later: a call on a tainted name stays tainted
@@ -199,6 +225,19 @@ def _statements(body):
             yield from _statements(getattr(stmt, field, []) or [])
         for h in getattr(stmt, "handlers", []) or []:
             yield from _statements(h.body)
+
+
+INTERPRETERS = ("python", "python3", "sh", "bash", "zsh", "node", "perl", "ruby", "pwsh", "powershell")
+
+
+def _interpreter_call(call) -> bool:
+    """subprocess.run([sys.executable | "python3" | "bash" …, …]): the list starts with an interpreter."""
+    if not call.args or not isinstance(call.args[0], (ast.List, ast.Tuple)) or not call.args[0].elts:
+        return False
+    first = call.args[0].elts[0]
+    if isinstance(first, ast.Constant) and isinstance(first.value, str):
+        return first.value.rsplit("/", 1)[-1] in INTERPRETERS
+    return _name(first) == "sys.executable"
 
 
 def _shell_call(call) -> bool:
