@@ -1,0 +1,3 @@
+module example.com/modaudit
+
+go 1.21

@@ -1,0 +1,3 @@
+module example.com/protoprune
+
+go 1.21
