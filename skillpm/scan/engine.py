@@ -213,6 +213,17 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     return "data"
 
 
+# (first half, second half, rule (high), rules that already cover it, placed on the second half?, note)
+TWO_HALVES = (
+    ("credential_store", "egress", "EX-02", ("EX-02",), False, "names credential stores here and sends data out"),
+    ("obfuscation", "dynamic_exec", "SC-02", ("SC-01", "SC-02"), False, "hides strings here and runs text as code"),
+    ("obfuscation", "recursive_delete", "DX-01", ("SC-01", "SC-02", "DX-01"), False,
+     "hides strings here and deletes recursively"),
+    ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
+     "runs a computed string as code here and downloads"),
+)
+
+
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
     text = ctx.view_line(line)
     return COMMENT_LINE_RE.match(text) is not None or ctx.path.lower().endswith(VB_EXT) and text.lstrip().startswith("'")
@@ -1230,9 +1241,7 @@ class Scanner:
         if kind == "script" or ctx.fences:
             findings += self._flows(ctx, findings)
         if kind == "script":
-            findings += self._stealer(ctx, findings)
-            findings += self._hidden_and_run(ctx, findings)
-            findings += self._fetched_and_run(ctx, findings)
+            findings += self._two_halves(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1540,54 +1549,23 @@ class Scanner:
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
 
-    def _stealer(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
-        """A script that names credential stores (``[defs] credential_store``) outside its comments
-        and sends data out (``[defs] egress``): EX-02 high on the first credential line, naming
-        the send. Data flow cannot follow every way bytes travel (a string built in pieces, a
-        config file, git config), but a stealer needs both halves in one program."""
-        if any(f.rule == "EX-02" and f.file == ctx.path for f in found):
-            return []  # a pattern or the data flow already says more
-        cred = self._code_search("credential_store", ctx)
-        if cred is None:
-            return []
-        send = self._code_search("egress", ctx)
-        if send is None:
-            return []
-        note = f"names credential stores here and sends data out at line {send} ({ctx.view_line(send).strip()[:60]})"
-        return [self._finding("EX-02", "high", ctx.path, cred, _window(ctx.orig_line(cred), 0), note=note)]
-
-    def _hidden_and_run(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
-        """A script that hides strings (``[defs] obfuscation``) and runs text as code (``[defs]
-        dynamic_exec``) outside its comments: SC-02 high on the hiding line, naming the run; one
-        that hides strings and deletes recursively (``[defs] recursive_delete``): DX-01 high."""
-        if any(f.rule in ("SC-01", "SC-02") and f.file == ctx.path for f in found):
-            return []
-        hide = self._code_search("obfuscation", ctx)
-        if hide is None:
-            return []
-        run = self._code_search("dynamic_exec", ctx)
-        if run is not None:
-            note = f"hides strings here and runs text as code at line {run} ({ctx.view_line(run).strip()[:60]})"
-            return [self._finding("SC-02", "high", ctx.path, hide, _window(ctx.orig_line(hide), 0), note=note)]
-        rm = None if any(f.rule == "DX-01" and f.file == ctx.path for f in found) else self._code_search("recursive_delete", ctx)
-        if rm is not None:
-            note = f"hides strings here and deletes recursively at line {rm} ({ctx.view_line(rm).strip()[:60]})"
-            return [self._finding("DX-01", "high", ctx.path, hide, _window(ctx.orig_line(hide), 0), note=note)]
-        return []
-
-    def _fetched_and_run(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
-        """A script that downloads (``[defs] download``) and runs a computed string as code
-        (``[defs] code_exec``) outside its comments: DX-04 high on the run, naming the download."""
-        if any(f.rule in ("SC-01", "SC-02", "DX-04") and f.file == ctx.path for f in found):
-            return []
-        get = self._code_search("download", ctx)
-        if get is None:
-            return []
-        run = self._code_search("code_exec", ctx)
-        if run is None:
-            return []
-        note = f"runs a computed string as code here and downloads at line {get} ({ctx.view_line(get).strip()[:60]})"
-        return [self._finding("DX-04", "high", ctx.path, run, _window(ctx.orig_line(run), 0), note=note)]
+    def _two_halves(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """Both halves of a payload in one script, outside its comments (``TWO_HALVES``, over
+        ``[defs]`` regexes). Data flow cannot follow every way bytes travel (a path built in a
+        loop, a helper, a callback, git config), but a stealer or a dropper needs both in one
+        program. Skipped when a pattern or the data flow already reported one of ``covered``."""
+        out: list[Finding] = []
+        for first, second, rule, covered, on_second, what in TWO_HALVES:
+            if any(f.rule in covered and f.file == ctx.path for f in (*found, *out)):
+                continue
+            a = self._code_search(first, ctx)
+            b = None if a is None else self._code_search(second, ctx)
+            if b is None:
+                continue
+            at, other = (b, a) if on_second else (a, b)
+            note = f"{what} at line {other} ({ctx.view_line(other).strip()[:60]})"
+            out.append(self._finding(rule, "high", ctx.path, at, _window(ctx.orig_line(at), 0), note=note))
+        return out
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE

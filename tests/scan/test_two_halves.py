@@ -1,7 +1,7 @@
-"""Two halves of a payload in one script, however the bytes travel between them (engine checks):
-credential stores named and data sent out (`_stealer`, EX-02 high); strings hidden and text run as
-code (`_hidden_and_run`, SC-02 high); a download and a computed string run as code
-(`_fetched_and_run`, DX-04 high)."""
+"""Two halves of a payload in one script, however the bytes travel between them (engine check `_two_halves`):
+credential stores named and data sent out (EX-02 high); strings hidden and text run as
+code (SC-02 high); a download and a computed string run as code
+(DX-04 high)."""
 
 from __future__ import annotations
 
