@@ -90,9 +90,8 @@ def write_tree(dest: Path, files: dict[str, bytes], executables: set[str] | froz
                      0o755 if rel in executables else 0o644)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            if durable:
-                fh.flush()
-                os.fsync(fh.fileno())
+            fh.flush()
+            os.fsync(fh.fileno())
         _test_pause()
     for dirpath, _dirs, _files in os.walk(dest):
         fsync_dir(Path(dirpath))
