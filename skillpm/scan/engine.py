@@ -213,6 +213,7 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     return "data"
 
 
+CODE_SEARCH_TRIES = 2048
 # (first half, second half, rule (high), rules that already cover it, placed on the second half?, note)
 TWO_HALVES = (
     ("credential_store", "egress", "EX-02", ("EX-02",), False, "names credential stores here and sends data out"),
@@ -222,6 +223,16 @@ TWO_HALVES = (
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
 )
+
+
+def _find_upto(low: str, lit: str, n: int) -> list[int]:
+    """The first ``n`` offsets of ``lit`` in ``low``."""
+    out, find = [], low.find
+    i = find(lit)
+    while i >= 0 and len(out) < n:
+        out.append(i)
+        i = find(lit, i + 1)
+    return out
 
 
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
@@ -1590,8 +1601,8 @@ class Scanner:
         low = ctx.base.low if ctx.base is not None and ctx.base.text is ctx.view else ctx.view.lower()
         if leads is None or len(low) != len(ctx.view):
             starts = (m.start() for m in rx.finditer(ctx.view))
-        else:
-            starts = sorted(p for lit in leads for p in _find_all(low, lit))
+        else:  # at most CODE_SEARCH_TRIES places per literal: a file that is nothing but `\\x` is one match or none
+            starts = sorted(p for lit in leads for p in _find_upto(low, lit, CODE_SEARCH_TRIES))
         for p in starts:
             if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
                 return ctx.line_of(p)

@@ -198,15 +198,15 @@ class Walk:
                 return "downloaded", self.written[key]
         return None
 
-    def command(self, cmd, rest, dl, shell):
+    def command(self, cmd, rest, dl, as_line):
         """The taint a child process runs. cmd: the range of the command, rest: the ranges after it, dl:
-        the downloaded taint of each; shell: cmd is a command line a shell reads. A downloaded text is
+        the downloaded taint of each; as_line: cmd is a command line a shell reads. A downloaded text is
         run as the whole command line (or after sh -c, node -e); a downloaded file given to an
         interpreter, or run as the command, is run too."""
         if not self.written and not any(dl):
             return None
         line = self.literal(*cmd).strip()
-        if shell:
+        if as_line:
             t = dl[0] if not line or SHELL_C.search(line) else None
             return t or (self.hit(*cmd) if not line or INTERP.match(line.split()[0]) else None)
         interp = INTERP.match(line) is not None

@@ -350,7 +350,7 @@ class _Pass(Walk):
             if t:
                 self.flow("DX-04", L[i], t, name)
         elif last in SHELL and (not recv or recv in ("Kernel", "Process", "IO", "Open3")):
-            t = self.command(args[0], args[1:], dl, shell=len(args) == 1 or last == "`")
+            t = self.command(args[0], args[1:], dl, as_line=len(args) == 1 or last == "`")
             if t:
                 self.flow("DX-04", L[i], t, name)
         elif last in LOADS and not recv or name == "Kernel.load":
