@@ -1537,8 +1537,10 @@ class Scanner:
                 what = ("code downloaded at line {} reaches {} at line {}" if f.what == "downloaded" else
                         "credentials read at line {} reach {} at line {}").format(f.source_line + offset, f.sink, line)
                 rule = self.by_id[f.rule]
+                # the sink's statement may run on over continuation lines (`\`, PowerShell's backtick):
+                # a pattern's finding just below it is the same one
                 same = next((x for x in found if x.rule == f.rule and x.file == ctx.path
-                             and x.line in (line, f.source_line + offset)), None)
+                             and (line <= x.line <= line + 2 or x.line == f.source_line + offset)), None)
                 if same is not None:  # a pattern already read it (and its context checks passed): explain, don't repeat
                     same.note = (same.note + "; " if same.note else "") + "data flow: " + what
                     continue
