@@ -222,6 +222,7 @@ TWO_HALVES = (
      "hides strings here and deletes recursively"),
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
+    ("append_write", "authorized_keys", "EA-03", ("EA-03",), False, "appends to a file here and names authorized_keys"),
 )
 
 
