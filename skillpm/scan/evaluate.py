@@ -15,8 +15,9 @@ REDTEAM = "redteam-1"
 # Sets scored apart, caught = graded C or worse: the red team's evasions and the code/hidden-text
 # sets written blind (each scored once at first sight; the manifest records those scores; all but
 # the newest were tuned on after). Their look-alikes are scored apart too (apart_benign).
-APART = (REDTEAM, "held-out-code-1", "held-out-code-2", "held-out-code-3", "held-out-code-4", "held-out-code-5")
-BLIND_CODE = "held-out-code-5"  # written blind and never tuned on: the fair number for code payloads
+APART = (REDTEAM, "held-out-code-1", "held-out-code-2", "held-out-code-3", "held-out-code-4", "held-out-code-5",
+         "held-out-code-6")
+BLIND_CODE = "held-out-code-6"  # written blind and never tuned on: the fair number for code payloads
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 

@@ -85,21 +85,32 @@ def test_fourth_blind_code_set_after_tuning(result):
     assert code[0] >= 29 and hidden[0] >= 5, result.apart_missed.get("held-out-code-4")
 
 
-def test_blind_code_set_does_not_regress(result):
-    """held-out-code-5 (30 code and hidden-text payloads written without sight of the rules, never
-    tuned on) read 16/25 code and 5/5 hidden graded C or worse when first scored."""
+def test_fifth_blind_code_set_after_tuning(result):
+    """held-out-code-5 (30 payloads) read 16/25 code and 5/5 hidden graded C or worse at first
+    sight; tuned on since. Guards the count after tuning."""
     code, hidden = result.apart["held-out-code-5"]["code"], result.apart["held-out-code-5"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 16 and hidden[0] >= 5, result.apart_missed.get("held-out-code-5")
+    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-5")
+
+
+def test_blind_code_set_does_not_regress(result):
+    """held-out-code-6 (25 code and hidden-text payloads written without sight of the rules, never
+    tuned on) read 16/21 code and 2/4 hidden graded C or worse when first scored."""
+    code, hidden = result.apart["held-out-code-6"]["code"], result.apart["held-out-code-6"]["hidden"]
+    assert (code[1], hidden[1]) == (21, 4)
+    assert code[0] >= 16 and hidden[0] >= 2, result.apart_missed.get("held-out-code-6")
 
 
 def test_look_alikes_of_the_blind_sets(result):
     """Look-alikes written with the blind sets, scored apart: each set's false alarms (graded C or
     worse) may not grow. hc3's, hc4's and hc5's security-training pages quote attacks in their
-    quiz and reference files and are still flagged (see docs/scanner.md)."""
+    quiz and reference files, and hc6's right-to-left locale check holds bidi controls; all are
+    still flagged (see docs/scanner.md)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
-        "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8}
-    limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1}
+        "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
+        "held-out-code-6": 6}
+    limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
+              "held-out-code-6": 1}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
 
