@@ -180,7 +180,7 @@ class _Reader:
     def _sink(self, cmd: str, args: list[str], raw: str, fed, line: int) -> None:
         base = posixpath.basename(cmd).rstrip("0123456789.") or cmd
         if cmd == "eval" or base in EVAL_FLAGS and EVAL_FLAGS[base] in args:
-            t = self._taint(" ".join(args), line) or self._taint(raw.split(None, 1)[-1], line)
+            t = self._taint(raw.split(None, 1)[-1], line)  # the words after eval, as written
             if t and t[0] == "downloaded":
                 self.out.append(Flow("SC-01", line, t[1], "downloaded", cmd))
                 return
