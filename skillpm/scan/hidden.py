@@ -531,11 +531,45 @@ def _decode_chunks(run: list[tuple[int, int, str]]) -> tuple[int, str, str] | No
     return None
 
 
+# A line that is nothing but base64 (a blob wrapped at 60-76 columns, PEM-style, maybe quoted or
+# indented): consecutive ones are one blob, decoded whole, or each line alone decodes to nothing.
+WRAPPED_LINE_RE = re.compile(r"^[ \t>]{0,8}([A-Za-z0-9+/]{40,120}={0,2})[ \t]*\r?$", re.M)
+MAX_WRAPPED = 64  # lines joined into one blob (48 KB of text at 76 columns)
+
+
+def wrapped_blobs(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, joined) of each run of 2 or more consecutive lines that are only base64."""
+    out: list[tuple[int, int, str]] = []
+    run: list[re.Match] = []
+
+    def close() -> None:
+        if len(run) >= 2:
+            out.append((run[0].start(1), run[-1].end(1), "".join(m.group(1) for m in run)))
+
+    for m in WRAPPED_LINE_RE.finditer(text):
+        if run and (text.count("\n", run[-1].end(), m.start()) != 1 or run[-1].group(1).endswith("=")
+                    or len(run) >= MAX_WRAPPED):
+            close()
+            run = []
+        run.append(m)
+    close()
+    return out
+
+
 def blobs(text: str):
     """Yield (offset, kind, length, decoded text or None) for base64 and hex blobs."""
     if len(text) < 24:
         return
     chunked = []
+    if "\n" in text and len(text) >= 80:
+        for start, end, joined in wrapped_blobs(text):
+            if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
+                continue
+            raw = decode_b64(joined)
+            decoded = printable_text(raw) if raw else None
+            if decoded:  # decodes to text only whole: its lines are not blobs again
+                chunked.append((start, end))
+                yield start, "base64", len(joined), decoded
     for run in chunked_blobs(text):  # only those that decode to text; their chunks are not blobs again
         got = _decode_chunks(run)
         if got is None:
