@@ -226,16 +226,6 @@ TWO_HALVES = (
 )
 
 
-def _find_upto(low: str, lit: str, n: int) -> list[int]:
-    """The first ``n`` offsets of ``lit`` in ``low``."""
-    out, find = [], low.find
-    i = find(lit)
-    while i >= 0 and len(out) < n:
-        out.append(i)
-        i = find(lit, i + 1)
-    return out
-
-
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
     text = ctx.view_line(line)
     return COMMENT_LINE_RE.match(text) is not None or ctx.path.lower().endswith(VB_EXT) and text.lstrip().startswith("'")
@@ -1601,11 +1591,12 @@ class Scanner:
             leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
             self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
         leads = self._def_leads[name]
-        low = ctx.base.low if ctx.base is not None and ctx.base.text is ctx.view else ctx.view.lower()
-        if leads is None or len(low) != len(ctx.view):
+        if leads is None:
             starts = (m.start() for m in rx.finditer(ctx.view))
         else:  # at most CODE_SEARCH_TRIES places per literal: a file that is nothing but `\\x` is one match or none
-            starts = sorted(p for lit in leads for p in _find_upto(low, lit, CODE_SEARCH_TRIES))
+            # (the patterns' _Text of the file when it has one: its offsets are cached and shared)
+            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
+            starts = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
         for p in starts:
             if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
                 return ctx.line_of(p)

@@ -107,6 +107,10 @@ class _Reader:
                 t = self._stage_output([self._path(w) for w in _words(stage)], stage, line, depth + 1)
                 if t:
                     return t
+        return self._var_taint(text)
+
+    def _var_taint(self, text: str) -> tuple[str, int] | None:
+        """What the first variable named in ``text`` that carries something carries."""
         for name in VAR_REF.findall(text):
             if name in self.vars:
                 return self.vars[name]
@@ -115,7 +119,7 @@ class _Reader:
     def _stage_output(self, words: list[str], raw: str, line: int, depth: int = 0) -> tuple[str, int] | None:
         """What one command writes to its standard output, if it carries a download or a secret."""
         cmd, args = _command(words)
-        if cmd in DOWNLOADERS and not _writes_file(cmd, args):
+        if cmd in DOWNLOADERS and _download_target(cmd, args) is None:
             self.commands.setdefault(line, " ".join(words))
             return ("downloaded", line)
         if cmd in ("cat", "base64", "xxd", "gzip", "tar", "zip", "head", "tail", "openssl", "gpg", "<") or raw.startswith("<"):
@@ -130,10 +134,7 @@ class _Reader:
             t = self._taint(inner, line, depth) if inner != raw and depth < MAX_NESTING else None
             if t:
                 return t
-        for name in VAR_REF.findall(raw):
-            if name in self.vars:
-                return self.vars[name]
-        return None
+        return self._var_taint(raw)
 
     def _path(self, word: str) -> str:
         """A path as written, with variables that hold a plain value expanded (``$T/x`` -> ``/tmp/q/x``)
@@ -382,10 +383,6 @@ def _command(words: list[str]) -> tuple[str | None, list[str]]:
             continue
         args.append(w)
     return (rest[0] if rest else None), args
-
-
-def _writes_file(cmd: str, args: list[str]) -> bool:
-    return _download_target(cmd, args) is not None
 
 
 def _download_target(cmd: str, args: list[str]) -> str | None:
