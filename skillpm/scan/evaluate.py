@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-BLIND = "held-out-6"
+BLIND = "held-out-7"
 # Evasions found by a white-box red team (it read the rules and the engine): scored apart, and
 # caught only when the skill grades C or worse (each one graded A or B when it was found).
 REDTEAM = "redteam-1"
@@ -16,8 +16,12 @@ REDTEAM = "redteam-1"
 # sets written blind (each scored once at first sight; the manifest records those scores; all but
 # the newest were tuned on after). Their look-alikes are scored apart too (apart_benign).
 APART = (REDTEAM, "held-out-code-1", "held-out-code-2", "held-out-code-3", "held-out-code-4", "held-out-code-5",
-         "held-out-code-6")
-BLIND_CODE = "held-out-code-6"  # written blind and never tuned on: the fair number for code payloads
+         "held-out-code-6", "held-out-code-7")
+BLIND_CODE = "held-out-code-7"  # written blind and never tuned on: the fair number for code payloads
+DEV = "held-out-dev"  # natural-language injections used to choose the sentence model's settings, then tuned on
+# Look-alikes scored apart (graded C or worse, per set) rather than held to the benign corpus's B:
+# those of the sets scored apart, of the blind set and of the development set.
+APART_BENIGN = (*APART, BLIND, DEV)
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 
 
@@ -95,7 +99,7 @@ def evaluate_corpus(root: Path) -> CorpusResult:
     for entry in manifest.get("benign", []):
         r = scan_tree(read_tree(root / "benign" / entry["name"]))
         out.grades[entry["name"]] = r.grade
-        if entry.get("set") in APART:
+        if entry.get("set") in APART_BENIGN:
             t = out.apart_benign.setdefault(entry["set"], [0, 0])
             t[0] += r.grade in ("C", "D", "F")
             t[1] += 1
