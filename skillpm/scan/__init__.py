@@ -86,7 +86,7 @@ def _code_digest() -> str:
     if _CODE_DIGEST is None:
         h = hashlib.sha256()
         here = Path(__file__).parent
-        for f in sorted([*here.rglob("*.py"), here / "rules.toml"]):  # flow/ and any other subpackage too
+        for f in sorted([*here.rglob("*.py"), *here.glob("*.toml"), *here.glob("*.tsv")]):  # flow/ and any other subpackage too
             h.update(f.relative_to(here).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
         _CODE_DIGEST = h.hexdigest()
     return _CODE_DIGEST

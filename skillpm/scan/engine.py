@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import hidden, intent, literals
+from skillpm.scan import hidden, intent, literals, nlmodel
 from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
 from skillpm.scan.rules import RANK, SEVERITIES, LazyRegex, Pattern, Rule, load_rules
 
@@ -474,6 +474,36 @@ def _concept_parts(pattern: str, flags: int) -> list[str]:
 
 def _blank(m: re.Match) -> str:
     return " " * (m.end() - m.start())
+
+
+def model_input(ctx: "_FileCtx") -> tuple[str, int]:
+    """What the sentence model reads: the prose (soft breaks joined, code blanked; at most
+    intent.MAX_TEXT characters), and where the body starts after the frontmatter. The trainer
+    (bench/train_nl_model.py) reads the same."""
+    text = _prose(ctx, _joined(ctx))[:intent.MAX_TEXT]
+    body = 0
+    if ctx.regions and ctx.regions[0].kind == "frontmatter":
+        body = ctx.line_start(ctx.regions[1].first) if len(ctx.regions) > 1 else len(text)
+    return text, body
+
+
+def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
+    """A Markdown file read as scan_text reads it (invisible characters out, NFKC, segmented)."""
+    ctx = _FileCtx(path, kind, text, _view(text)[0])
+    _segment(ctx)
+    return ctx
+
+
+def _view(text: str) -> tuple[str, bool]:
+    """The text as the rules read it (invisible characters out, NFKC-normalised), and whether
+    it held invisible characters."""
+    if text.isascii():
+        return text, False
+    import unicodedata
+
+    view = hidden.strip_invisible(text)
+    invisible = len(view) != len(text)
+    return (view if unicodedata.is_normalized("NFKC", view) else unicodedata.normalize("NFKC", view)), invisible
 
 
 def _prose(ctx: "_FileCtx", text: str) -> str:
@@ -989,6 +1019,12 @@ class _Text:
         return got[:limit] if len(got) > limit else got
 
 
+def _may_occur(plan: _Plan, words: set, has, met: set) -> bool:
+    """Whether a concept's alternative may match in a file: a word of each group it needs is
+    among the file's words (a set test), and its substring-only groups occur."""
+    return met.issuperset(plan.need_ids) and (not plan.subgroups or all(g.count(words, has) for g in plan.subgroups))
+
+
 def _spans(hits: list[int], width: int, n: int) -> list[tuple[int, int]]:
     """[h - width, h + width] around each hit, merged."""
     out: list[tuple[int, int]] = []
@@ -1179,6 +1215,11 @@ class Scanner:
         body = [pl for pl in self.plans if pl.rule.scope != {"frontmatter"}]
         self.gated = {True: (self.plans, [pl.need_ids for pl in self.plans]),  # a file with frontmatter
                       False: (body, [pl.need_ids for pl in body])}
+        # The sentence model (nlmodel.py) and its gates: a concept's regex, as a medium pattern of its rule.
+        self.model = nlmodel.load() if self.ruleset.model_gates else None
+        self.model_gates = [(name, self.ruleset.concepts[name], self.by_id[rid],
+                             Pattern(self.ruleset.concepts[name], "medium", True))
+                            for name, rid in self.ruleset.model_gates]
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -1214,16 +1255,8 @@ class Scanner:
         return Finding(rid, r.category, sev, path, line, text, r.message, decoded=decoded, note=note)
 
     def scan_text(self, path: str, text: str, kind: str, description: str = "", nested: int = 0) -> list[Finding]:
-        view = text
-        invisible = False
         ascii_only = text.isascii()
-        if not ascii_only:
-            import unicodedata
-
-            view = hidden.strip_invisible(text)
-            invisible = len(view) != len(text)
-            if not unicodedata.is_normalized("NFKC", view):
-                view = unicodedata.normalize("NFKC", view)
+        view, invisible = _view(text)
         ctx = _FileCtx(path, kind, text, view, description=description)
         if kind in ("skill_md", "markdown"):
             _segment(ctx)
@@ -1236,6 +1269,8 @@ class Scanner:
         if kind != "lockfile":
             if self.intents and kind in ("skill_md", "markdown"):
                 findings += self._intents(ctx, findings)
+            if self.model is not None and kind in ("skill_md", "markdown"):
+                findings += self._sentence_model(ctx, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)
@@ -1349,6 +1384,41 @@ class Scanner:
         ctx.words, ctx.has, ctx.met, ctx.base = present_words, has, met, base  # for the sentence-level rules
         return found_all
 
+    def _sentence_model(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """Sentences of prose the sentence model (nlmodel.py) scores as planted instructions, each
+        reported under the rule of the first gate concept it names (none named: not reported)."""
+        if is_lowered_location(ctx.path):
+            return []  # a medium finding there would be low and never count
+        words, has, met = ctx.words, ctx.has, ctx.met
+        if words is not None and not any(_may_occur(pl, words, has, met) for name, *_ in self.model_gates
+                                         for pl in self.concepts[name]):
+            return []  # no gate concept can occur in the file: no sentence could be reported
+        model = self.model
+        text, body = model_input(ctx)
+        threshold, score = model.threshold, model.score
+        taken = {(f.rule, f.line) for f in found}
+        prohibiting = self._def("prohibiting")
+        out = []
+        for start, sentence in nlmodel.sentences(text, body):
+            end = start + len(sentence)
+            s = score(sentence)
+            if s < threshold:
+                continue
+            for name, concept, rule, pat in self.model_gates:
+                m = concept.compiled.search(text, start, end)
+                if m is None:
+                    continue
+                line = ctx.line_of(m.start())
+                if (rule.id, line) not in taken and not prohibiting.search(ctx.heading_at(line)):
+                    f = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
+                    if f is not None:
+                        taken.add((rule.id, line))
+                        f.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
+                                  f"and it names {name.replace('_', ' ')}" + (f"; {f.note}" if f.note else ""))
+                        out.append(f)
+                break  # the first concept named picks the rule
+        return out
+
     def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Sentence-level rules (intent.py): concepts that meet in one sentence of prose."""
         words, has, met = ctx.words, ctx.has, ctx.met
@@ -1360,8 +1430,7 @@ class Scanner:
             """The alternatives of a concept whose words all occur in the file."""
             got = possible.get(name)
             if got is None:
-                got = possible[name] = [pl for pl in concepts[name] if met.issuperset(pl.need_ids)
-                                        and (not pl.subgroups or all(g.count(words, has) for g in pl.subgroups))]
+                got = possible[name] = [pl for pl in concepts[name] if _may_occur(pl, words, has, met)]
             return got
 
         # In references/, examples/, docs/ and tests/ a finding is one level lower: a medium intent

@@ -100,6 +100,8 @@ class Ruleset:
     rules: list[Rule]
     defs: dict[str, str]
     concepts: dict[str, LazyRegex] = field(default_factory=dict)
+    # the sentence model's gates (nlmodel.py): (concept, rule id), the first one a sentence names wins
+    model_gates: tuple[tuple[str, str], ...] = ()
 
     @property
     def by_id(self) -> dict[str, Rule]:
@@ -130,7 +132,11 @@ def _toml():
 @lru_cache(maxsize=1)
 def _raw() -> tuple[dict, str]:
     data = RULES_FILE.read_bytes()
-    digest = hashlib.sha256(data.replace(b"\r\n", b"\n")).hexdigest()[:8]
+    h = hashlib.sha256(data.replace(b"\r\n", b"\n"))
+    model = RULES_FILE.with_name("nl_model.tsv")  # the sentence model's weights grade too
+    if model.exists():
+        h.update(b"\0" + model.read_bytes().replace(b"\r\n", b"\n"))
+    digest = h.hexdigest()[:8]
     return _toml().loads(data.decode("utf-8")), digest
 
 
@@ -210,4 +216,8 @@ def load_rules() -> Ruleset:
         ))
         if not rules[-1].engine and not pats and not intents:
             raise ValueError(f"rules.toml: {rid} has neither patterns, intents nor an engine")
-    return Ruleset(version=rules_version(), rules=rules, defs=defs, concepts=concepts)
+    gates = tuple((c, r) for c, r in raw.get("model", {}).get("gates", []))
+    for c, r in gates:
+        if c not in concepts or r not in seen:
+            raise ValueError(f"rules.toml: [model] gate {c!r} -> {r!r} names an unknown concept or rule")
+    return Ruleset(version=rules_version(), rules=rules, defs=defs, concepts=concepts, model_gates=gates)

@@ -1,0 +1,131 @@
+"""A linear model over a sentence's words: how much it reads like an instruction planted in a skill.
+
+Patterns and intents (intent.py) know wordings; a paraphrase that avoids all of them still uses
+the vocabulary of what it wants (verbatim, unredacted, outrank, intake mailbox, no sign-off…).
+The model weighs every word and word pair of a sentence at once, so a sentence close to known
+injections in words, though in none of their phrasings, scores high.
+
+It never reports on its own: a sentence that scores at least the model's threshold is reported
+only when it also names what an injection is after (a concept of rules.toml: secrets, the agent's
+own instructions, a refusal switched off…), and that concept picks the rule, the category and the
+line. Findings are medium, take the usual context checks, and say the score.
+
+The weights are data (``nl_model.tsv``), trained by ``bench/train_nl_model.py`` on the labelled
+corpus (``tests/scan/corpus``, never the blind set) against real public skills; the file records
+what it was trained on.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+MODEL_FILE = Path(__file__).with_name("nl_model.tsv")
+# Words without digits: a version, a port or a corpus file's numbering says nothing about intent.
+WORD_RE = re.compile(r"[a-z0-9][a-z0-9']*")
+# A sentence ends at . ! ? followed by blanks, or at a line break (soft breaks already joined).
+SENTENCE_END_RE = re.compile(r"[.!?]+(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)[\"'”’)\]*_]*[ \t]+|\n")
+DESCRIPTION_RE = re.compile(r"[ \t]*description[ \t]*:[ \t]*")
+MIN_SENTENCE = 16  # characters; shorter pieces are headings and labels
+SUFFIXES = ("ing", "ed", "es", "s")
+
+
+def _stem(word: str) -> str:
+    word = word.replace("'", "")
+    for suffix in SUFFIXES:
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+_NORMAL: dict[str, str] = {}  # word -> its feature ("" for a word with digits), bounded
+
+
+def _normal(word: str) -> str:
+    return _stem(word) if word[0].isalpha() and not any(map(str.isdigit, word)) else ""
+
+
+def features(sentence: str) -> set[str]:
+    """The sentence's words (lowercase, a plural or tense ending cut) and its pairs of neighbouring words."""
+    normal = _NORMAL
+    if len(normal) > 200_000:
+        normal.clear()
+    raw = WORD_RE.findall(sentence.lower())
+    got = list(map(normal.get, raw))
+    if None in got:
+        for i, f in enumerate(got):
+            if f is None:
+                got[i] = normal[raw[i]] = _normal(raw[i])
+    words = [w for w in got if w]
+    out = set(words)
+    out.update(map("_".join, zip(words, words[1:])))
+    return out
+
+
+def sentences(prose: str, body_start: int = 0):
+    """(offset, sentence) of each sentence of ``prose`` (code already blanked). Before
+    ``body_start`` is frontmatter: only the description's value is read there."""
+    pos = 0
+    ends = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(prose)]
+    ends.append((len(prose), len(prose)))
+    for end, after in ends:
+        start = pos
+        pos = after
+        if end - start < MIN_SENTENCE:
+            continue
+        if start < body_start:
+            d = DESCRIPTION_RE.match(prose, start, end)
+            if d is None:
+                continue
+            start = d.end()
+        piece = prose[start:end]
+        stripped = piece.strip()
+        if len(stripped) >= MIN_SENTENCE:
+            yield start + len(piece) - len(piece.lstrip()), stripped
+
+
+@dataclass(frozen=True)
+class Model:
+    bias: float
+    threshold: float
+    weights: dict[str, float]
+
+    def score(self, sentence: str) -> float:
+        return self.bias + sum(filter(None, map(self.weights.get, features(sentence))))
+
+    def dump(self, header: list[str]) -> str:
+        lines = [f"# {h}" for h in header]
+        lines += [f"@bias\t{self.bias:.4f}", f"@threshold\t{self.threshold:.4f}"]  # "@": never a feature
+        lines += [f"{k}\t{v:.4f}" for k, v in sorted(self.weights.items(), key=lambda kv: (-abs(kv[1]), kv[0]))]
+        return "\n".join(lines) + "\n"
+
+
+def parse(text: str) -> Model:
+    bias = threshold = None
+    weights: dict[str, float] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line or line.startswith("#"):
+            continue
+        key, sep, value = line.partition("\t")
+        if not sep:
+            raise ValueError(f"nl_model.tsv line {n}: expected 'feature<TAB>weight'")
+        if key == "@bias":
+            bias = float(value)
+        elif key == "@threshold":
+            threshold = float(value)
+        else:
+            weights[key] = float(value)
+    if bias is None or threshold is None:
+        raise ValueError("nl_model.tsv: the @bias and @threshold lines are required")
+    return Model(bias, threshold, weights)
+
+
+@lru_cache(maxsize=1)
+def load() -> Model | None:
+    """The shipped model, or None when the file is absent (a scan then runs without it)."""
+    try:
+        return parse(MODEL_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
