@@ -87,3 +87,43 @@ def test_powershell_quoted_member_without_a_download_stays_quiet():
            "Write-Host $text\n")
     r = _scan({"scripts/list.ps1": src})
     assert _hits(r, "scripts/list.ps1") == []
+
+
+# ------------------------------------------------------------------ pip/npm told to stop checking the registry's certificate
+def test_npm_strict_ssl_switched_off_by_a_script():
+    src = ("#!/usr/bin/env node\nconst fs = require('fs'), os = require('os'), path = require('path');\n"
+           "const rc = path.join(os.homedir(), '.npmrc');\n"
+           "fs.writeFileSync(rc, ['always-auth=true', 'strict-ssl=false'].join('\\n') + '\\n');\n")
+    r = _scan({"scripts/npm_setup.js": src})
+    assert ("SC-05", "high", 4) in _hits(r, "scripts/npm_setup.js")
+
+
+def test_pip_trusted_host_written_into_pip_ini():
+    src = ("import os\nini = os.path.join(os.environ['APPDATA'], 'pip', 'pip.ini')\n"
+           "with open(ini, 'w') as f:\n    f.write('[global]\\n')\n"
+           "settings = {'timeout': '30', 'trusted-host': 'pkgs.internal.example'}\n")
+    r = _scan({"scripts/pip_setup.py": src})
+    assert ("SC-05", "high", 5) in _hits(r, "scripts/pip_setup.py")
+
+
+# ------------------------------------------------------------------ HT-01: isolates around a placeholder in a translation
+HE = "\u05e9\u05dc\u05d5\u05dd \u05dc\u05da"  # Hebrew words
+FA = "\u0633\u0644\u0627\u0645 \u062f\u0648\u0633\u062a"  # Persian words
+
+
+def test_isolates_closed_inside_a_right_to_left_string_are_low():
+    src = ("MESSAGES = {\n"
+           f"    'welcome_back_message': '{HE} \u2067%s\u2069',\n"
+           f"    \"profile_greeting_text\": \"{FA}: \u2066{{user_name}}\u2069!\",\n"
+           "}\n")
+    r = _scan({"scripts/messages.py": src})
+    assert [(f.severity, f.line) for f in r.findings if f.rule == "HT-01"] == [("low", 2), ("low", 3)]
+    assert r.grade == "A"
+
+
+def test_isolates_that_do_not_close_in_their_string_or_sit_in_latin_text_stay_high():
+    src = (f"label = '{HE} \u2066{{n}}' if admin else 'x'\n"  # opened, never closed in the string
+           "note = 'Total \u2068{amount}\u2069 due'\n"  # no right-to-left letters to isolate from
+           f"msg = '{HE}' \u2067 + user\u2069\n")  # outside any string
+    r = _scan({"scripts/labels.py": src})
+    assert [(f.severity, f.line) for f in r.findings if f.rule == "HT-01"] == [("high", 1), ("high", 2), ("high", 3)]

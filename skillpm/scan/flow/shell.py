@@ -130,8 +130,9 @@ class _Reader:
                     return ("secret", line)
         if cmd is not None and ENV_DUMP.match(cmd) and not args or SECRET_CMD_RE.search(raw):
             return ("secret", line)
-        for inner in _substitutions(raw):
-            t = self._taint(inner, line, depth) if inner != raw and depth < MAX_NESTING else None
+        if depth < MAX_NESTING and ("$(" in raw or "`" in raw or "<(" in raw):
+            # the stage's own substitutions are commands too: x=$(echo "$(curl …)") prints the download
+            t = self._taint(raw, line, depth)
             if t:
                 return t
         return self._var_taint(raw)
@@ -350,8 +351,9 @@ def _substitutions(text: str) -> list[str]:
 
 
 QUOTED_RE = re.compile(r'''\'([^\']*)\'|"((?:\\.|[^"\\])*)"''')
-# bounded pieces: an unclosed quote or substitution costs one short look ahead, not the rest of the file
-WORD_RE = re.compile(r"""(?:[^\s'"`$<>]|\$\([^)\n]{0,400}\)|\$\{[^}\n]{0,200}\}|\$\w*|'[^']{0,4000}'|"(?:\\.|[^"\\]){0,4000}"|`[^`]{0,4000}`)+|[<>]+""")
+# bounded pieces: an unclosed quote or substitution costs one short look ahead, not the rest of the file;
+# a substitution may hold one more (x=$(echo "$(curl …)") is one word)
+WORD_RE = re.compile(r"""(?:[^\s'"`$<>]|\$\((?:[^()\n]|\$?\([^()\n]{0,400}\)){0,400}\)|\$\{[^}\n]{0,200}\}|\$\w*|'[^']{0,4000}'|"(?:\\.|[^"\\]){0,4000}"|`[^`]{0,4000}`)+|[<>]+""")
 
 
 def _words(stage: str, unquote: bool = True) -> list[str]:
