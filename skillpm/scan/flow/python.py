@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast  # this module is imported only when Python code is scanned
 import re
+from collections import deque
 
 from skillpm.scan.flow import Flow
 
@@ -95,7 +96,7 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
 
     def taint_of(expr) -> tuple[str, int] | None:
         path = None
-        for n in ast.walk(expr):
+        for n in _data_nodes(expr):
             if isinstance(n, ast.Name) and n.id in tainted:
                 if tainted[n.id][0] != "path":
                     return tainted[n.id]
@@ -214,6 +215,21 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                 returns.setdefault(scope.name, t)
 
 
+def _data_nodes(expr):
+    """The nodes of an expression, without the ``env=`` a call is given: a child process's environment
+    (``subprocess.run(cmd, env=os.environ.copy())``) is not its output."""
+    todo = deque([expr])  # breadth first, in order, as ast.walk
+    while todo:
+        n = todo.popleft()
+        yield n
+        if isinstance(n, ast.Call):
+            todo.append(n.func)
+            todo.extend(n.args)
+            todo.extend(k.value for k in n.keywords if k.arg != "env")
+        else:
+            todo.extend(ast.iter_child_nodes(n))
+
+
 def _own_nodes(stmt):
     """The nodes of a statement without the statements nested in it (those come on their own)."""
     todo = [c for c in ast.iter_child_nodes(stmt) if not isinstance(c, ast.stmt)]
@@ -230,7 +246,9 @@ def _statements(body):
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for field in ("body", "orelse", "finalbody"):
-            yield from _statements(getattr(stmt, field, []) or [])
+            sub = getattr(stmt, field, None)
+            if isinstance(sub, list):  # not a lambda's conditional expression (its body and orelse are values)
+                yield from _statements(sub)
         for h in getattr(stmt, "handlers", []) or []:
             yield from _statements(h.body)
 
