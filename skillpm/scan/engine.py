@@ -34,7 +34,10 @@ SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".m
               ".jl", ".scala", ".groovy", ".gradle", ".tf", ".hcl", ".nix", ".ipynb", ".sql", ".mk", ".awk", ".sed",
               ".zsh-theme"}  # an oh-my-zsh theme is shell, sourced by every new shell
 SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile", "vagrantfile",
-                "procfile", "brewfile"}
+                "procfile", "brewfile",
+                # package manifests whose "scripts" are shell commands the package manager runs by itself
+                # (npm's preinstall/postinstall on `npm install`, Composer's post-install-cmd): code, not data
+                "package.json", "composer.json"}
 MARKDOWN_EXT = {".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", ".adoc", ".prompt", ".instructions", ""}
 MARKUP_EXT = {".html", ".htm", ".xml", ".svg", ".vue", ".svelte", ".astro"}
 SCRIPT_DIRS = {"scripts", "script", "bin", "hooks", "tools", "libexec"}

@@ -152,6 +152,43 @@ def _mostly_rtl(line: str) -> bool:
     return rtl > 0 and rtl >= len(LTR_LETTER_RE.findall(line))
 
 
+ISOLATES = {0x2066, 0x2067, 0x2068, 0x2069}
+MAX_STRING = 400  # a quoted string longer than this is not weighed as one translation
+# isolates that open and close in order (not nested) and nothing that embeds or overrides
+BALANCED_ISOLATES_RE = re.compile("[^\u2066-\u2069\u202a-\u202e]*(?:[\u2066-\u2068][^\u2066-\u2069\u202a-\u202e]*"
+                                  "\u2069[^\u2066-\u2069\u202a-\u202e]*)*")
+ISOLATED_SPAN_RE = re.compile("[\u2066-\u2068][^\u2069]*\u2069")
+
+
+class _Strings:
+    """The quoted strings of one line, found on first use: is a position inside a right-to-left
+    string whose isolates are balanced (``"المجموع: <FSI>{amount}<PDI>"``, the way translations
+    keep a placeholder's direction apart)? An isolate closed inside its string reorders nothing
+    outside it; what sits outside the isolates must be mostly right-to-left letters."""
+
+    def __init__(self, line: str):
+        from bisect import bisect_left
+
+        self.line, self._bisect = line, bisect_left
+        self.quotes = {q: [i for i, c in enumerate(line) if c == q] for q in "\"'" if q in line}
+        self.seen: dict[tuple[int, int], bool] = {}
+
+    def rtl_isolated(self, i: int) -> bool:
+        for pos in self.quotes.values():
+            k = self._bisect(pos, i)
+            if k % 2 == 0 or k >= len(pos):
+                continue  # not inside a string of this quote
+            lo, hi = pos[k - 1] + 1, pos[k]
+            if hi - lo > MAX_STRING:
+                return False
+            if (lo, hi) not in self.seen:
+                s = self.line[lo:hi]
+                self.seen[(lo, hi)] = BALANCED_ISOLATES_RE.fullmatch(s) is not None \
+                    and _mostly_rtl(ISOLATED_SPAN_RE.sub("", s))
+            return self.seen[(lo, hi)]
+        return False
+
+
 def invisible_runs(text: str, in_code=None):
     """Yield (offset, run, severity, note, decoded) for each suspicious run of invisible characters.
 
@@ -163,6 +200,7 @@ def invisible_runs(text: str, in_code=None):
     zw_total = 0
     pending: list = []
     line_start, line_end, rtl, mostly_rtl = 0, -1, False, False  # the current run's line, weighed once per line
+    strings = None  # the line's quoted strings (_Strings), read when an isolate would be high
     for m in INVISIBLE_RE.finditer(text):
         run, start = m.group(0), m.start()
         prev = text[start - 1] if start else ""
@@ -198,6 +236,7 @@ def invisible_runs(text: str, in_code=None):
             line = text[line_start:line_end]
             rtl = bool(RTL_RE.search(line))
             mostly_rtl = rtl and _mostly_rtl(line)
+            strings = None
         if any(c in BIDI for c in cps):
             # Lowered only inside genuinely right-to-left text: the line is mostly RTL and the control
             # touches an RTL word. In code, an override or isolate next to Latin text reorders code.
@@ -209,6 +248,12 @@ def invisible_runs(text: str, in_code=None):
                 if any(c in BIDI_REORDER for c in cps) and in_code is not None and in_code(start):
                     sev = "low" if rtl_before and rtl_after else "high"
                 elif rtl_before or rtl_after:
+                    sev = "low"
+            if sev == "high" and rtl and all(c in ISOLATES for c in cps):
+                # a key and its translation on one line ("order_total": "…"): weigh the string, not the line
+                if strings is None:
+                    strings = _Strings(text[line_start:line_end])
+                if strings.rtl_isolated(start - line_start):
                     sev = "low"
             yield start, run, sev, "bidirectional control characters reorder the text", None
             continue

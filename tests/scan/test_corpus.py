@@ -57,7 +57,7 @@ def test_code_set_written_blind_stays_caught(result):
     count after that tuning."""
     code, hidden = result.apart["held-out-code-1"]["code"], result.apart["held-out-code-1"]["hidden"]
     assert (code[1], hidden[1]) == (33, 7)
-    assert code[0] >= 29 and hidden[0] >= 6, result.apart_missed.get("held-out-code-1")
+    assert code[0] >= 31 and hidden[0] >= 6, result.apart_missed.get("held-out-code-1")
 
 
 def test_second_blind_code_set_after_tuning(result):
@@ -95,22 +95,26 @@ def test_fifth_blind_code_set_after_tuning(result):
 
 def test_blind_code_set_does_not_regress(result):
     """held-out-code-6 (25 code and hidden-text payloads written without sight of the rules, never
-    tuned on) read 16/21 code and 2/4 hidden graded C or worse when first scored."""
+    tuned on then) read 16/21 code and 2/4 hidden graded C or worse when first scored; tuned on since
+    (package.json scripts read as code, rm given an argument list, exec looked up on builtins,
+    PowerShell members called by a quoted name, pip/npm certificate checks switched off, PHP data
+    flow). Guards the count after that tuning."""
     code, hidden = result.apart["held-out-code-6"]["code"], result.apart["held-out-code-6"]["hidden"]
     assert (code[1], hidden[1]) == (21, 4)
-    assert code[0] >= 16 and hidden[0] >= 2, result.apart_missed.get("held-out-code-6")
+    assert code[0] >= 21 and hidden[0] >= 2, result.apart_missed.get("held-out-code-6")
 
 
 def test_look_alikes_of_the_blind_sets(result):
     """Look-alikes written with the blind sets, scored apart: each set's false alarms (graded C or
     worse) may not grow. hc3's, hc4's and hc5's security-training pages quote attacks in their
-    quiz and reference files, and hc6's right-to-left locale check holds bidi controls; all are
-    still flagged (see docs/scanner.md)."""
+    quiz and reference files; all are still flagged (see docs/scanner.md). hc6's right-to-left
+    locale check (isolates around placeholders in its translations) grades A since isolates closed
+    inside a right-to-left string are low."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
-              "held-out-code-6": 1}
+              "held-out-code-6": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
 

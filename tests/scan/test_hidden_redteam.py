@@ -106,7 +106,7 @@ def test_an_override_or_isolate_in_a_script_is_high(tmp_path, control):
 # ------------------------------------------------------------------ bounded cost
 @pytest.mark.parametrize("unit", [
     "a\u202e", f"{HEBREW}\u202e", f"{HEBREW} a\u202e ", FLAG + tags("gbsct") + CANCEL, FLAG + tags("AB"),
-    "[x]: # (", '[a]: # "b"\n', "<!-- TODO for ", "\u05e9\u3164",
+    "[x]: # (", '[a]: # "b"\n', "<!-- TODO for ", "\u05e9\u3164", '"\u05e9\u2066', "\u05e9 \u2068{a}\u2069 \"",
 ])
 def test_hostile_lines_are_linear(unit):
     sc = scanner()

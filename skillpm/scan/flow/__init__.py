@@ -32,20 +32,20 @@ class Flow:
 
 # language -> module in this package (each has ``flows(source) -> list[Flow]``)
 MODULES = {"python": "python", "shell": "shell", "powershell": "powershell", "dockerfile": "dockerfile",
-           "javascript": "javascript", "ruby": "ruby"}
+           "javascript": "javascript", "ruby": "ruby", "php": "php"}
 NAMES = {"dockerfile": "dockerfile", "containerfile": "dockerfile"}
 EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell",
               ".zsh-theme": "shell", ".ps1": "powershell", ".psm1": "powershell",
-              **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript"), ".rb": "ruby"}
+              **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript"), ".rb": "ruby", ".php": "php"}
 FENCES = {"python": "python", "py": "python", "python3": "python",
           "sh": "shell", "bash": "shell", "shell": "shell", "zsh": "shell", "shellscript": "shell", "ksh": "shell",
           "powershell": "powershell", "ps1": "powershell", "pwsh": "powershell", "ps": "powershell",
           "dockerfile": "dockerfile", "docker": "dockerfile", "containerfile": "dockerfile",
           **dict.fromkeys(("js", "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx"), "javascript"),
-          "ruby": "ruby", "rb": "ruby"}
+          "ruby": "ruby", "rb": "ruby", "php": "php"}
 SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", "dash": "shell", "ksh": "shell", "ash": "shell", "pwsh": "powershell",
             "node": "javascript", "nodejs": "javascript", "deno": "javascript", "bun": "javascript", "tsx": "javascript",
-            "ruby": "ruby"}
+            "ruby": "ruby", "php": "php"}
 
 
 def language(path: str, text: str) -> str | None:

@@ -28,9 +28,12 @@ child_process when the downloaded text is the whole command of a shell, or follo
 file's content or the whole process.env. One variable of the environment (process.env.TOKEN), or
 one field of a secret value (`env.API_KEY`, `const {API_KEY} = process.env`), is not the secret.
 
+A named function's return value is followed to its callers (a second pass, run only when the
+first found a function that returns a download or a secret): ``return`` in ``function f`` or
+``const f = (…) => {…}`` (not in a callback inside it), and a named arrow's expression body.
+
 Limits: one table for the whole file (no scopes: a reused name keeps its taint until rebound); no
-flow through object fields, function returns or classes, nor into helpers defined elsewhere in the
-file; an expression ends at `;`, a closing bracket, or a line break nothing continues; code built
+flow through object fields, methods or classes, nor into a helper's parameters; an expression ends at `;`, a closing bracket, or a line break nothing continues; code built
 by string arithmetic or reached by computed names (`globalThis[k](s)`) is left to the patterns; a
 timer is followed when it is given a field or a string (setTimeout(xhr.responseText)), not a bare
 name; only the first MAX_TOKENS tokens are read, and a walk stops when its budget is spent.
@@ -125,7 +128,12 @@ def flows(source: str) -> list[Flow]:
     if not (run or leak):
         return []
     try:
-        return _Pass(*_tokens(source), secrets=leak).run()
+        tokens = _tokens(source)
+        first = _Pass(*tokens, secrets=leak)
+        out = first.run()
+        if first.returns:  # a second pass knows what the script's own functions return
+            out = _Pass(*tokens, secrets=leak, returns=first.returns).run()
+        return out
     except (IndexError, ValueError, KeyError):  # a file that trips the walk is left to the patterns
         return []
 
@@ -207,8 +215,11 @@ def _tokens(src: str):
 class _Pass(Walk):
     CONT_END, CONT_START = frozenset(CONT_END), frozenset(CONT_START)
 
-    def __init__(self, T, K, L, pairs, secrets=True):
+    def __init__(self, T, K, L, pairs, secrets=True, returns=None):
         super().__init__(T, K, L, pairs, secrets)
+        # a named function -> what its return value carries (read by the first pass, used by the second)
+        self.returns: dict[str, tuple[str, int]] = dict(returns or {})
+        self.ret_at = self._return_sites()  # a `return` or an arrow's `=>` -> (function name, end of its value)
         self.pending: dict[int, tuple[str, int]] = {}  # a parameter's token -> the taint it is bound with
         self.handles: set[str] = set()  # names of open network connections (req, ws, socket)
         self.streams: dict[str, dict[str, int]] = {}  # name of a file write stream -> its path's keys
@@ -218,12 +229,19 @@ class _Pass(Walk):
         T, K, M = self.T, self.K, self.M
         # the tokens that can bind a name or make a call that matters; the rest are read through them
         starts = sorted([j - 1 for j, u in enumerate(T[:self.n + 1]) if u in NEXT]
-                        + [j for j, t in enumerate(T) if t in BINDS])
+                        + [j for j, t in enumerate(T) if t in BINDS] + list(self.ret_at))
         done = 0
         for i in starts:
             if i < done or self.budget <= 0:
                 continue
             t, nxt = T[i], T[i + 1]
+            if i in self.ret_at:  # what a named function returns: a download, a secret
+                name, e = self.ret_at[i]
+                r = self.taint(i + 1, e)
+                if r and r[0] in ("downloaded", "secret"):
+                    self.returns.setdefault(name, r)
+                if t == "return":
+                    continue
             if K[i] == "i" and t in ("const", "let", "var"):
                 done = self._declare(i)
             elif nxt in ASSIGN and K[i] == "i" and K[i + 1] == "p" and not self.dotted(i):
@@ -236,6 +254,45 @@ class _Pass(Walk):
             elif nxt == "(" and K[i] == "i" and (t in CALLS or T[i - 2] in LIBS or t in self.aliases):
                 self._call(i)
         return self.out
+
+    def _return_sites(self) -> dict[int, tuple[str, int]]:
+        """The `return`s of named functions (``function f() {…}``, ``const f = async (…) => {…}``) and
+        the `=>` of a named arrow whose body is an expression, each with the end of the value it
+        returns. A `return` inside a callback belongs to the callback, not to the function around it."""
+        T, K, M, n = self.T, self.K, self.M, self.n
+        if "return" not in T and "=>" not in T:
+            return {}
+        bodies = []  # (start, end, name or "") of every function literal's braced body
+        sites: dict[int, tuple[str, int]] = {}
+        for j in range(n):
+            if T[j] == "function" and K[j] == "i" or T[j + 1] == "=>" and (K[j] == "i" or T[j] == ")"):
+                a = j if T[j] == "function" else M[j] if T[j] == ")" else j
+                if a < 0:
+                    continue
+                a -= T[a - 1] == "async"
+                p = self._params(a)
+                if not p:
+                    continue
+                name = T[j + 1] if T[j] == "function" and K[j + 1] == "i" else \
+                    T[a - 2] if T[a - 1] == "=" and K[a - 2] == "i" and not self.dotted(a - 2) else ""
+                b = p[2]
+                if T[b] == "{" and M[b] > b:
+                    bodies.append((b, M[b], name))
+                elif name and T[j + 1] == "=>":
+                    sites[j + 1] = (name, self.end(j + 2, comma=True))
+        stack: list[tuple[int, int, str]] = []
+        k = 0
+        bodies.sort()
+        for j in (x for x in range(n) if T[x] == "return" and K[x] == "i"):
+            while k < len(bodies) and bodies[k][0] < j:
+                stack.append(bodies[k])
+                k += 1
+            while stack and stack[-1][1] < j:
+                stack.pop()
+            if stack and stack[-1][2]:
+                sites[j] = (stack[-1][2], self.end(j + 1))
+            self.budget -= 1
+        return sites
 
     def _params(self, j):
         """(first, end, body) of the function literal starting at j, or None."""
@@ -274,7 +331,8 @@ class _Pass(Walk):
         """The taint of the expression [a, b): (what, line) of its first source or tainted name, or None."""
         T, K, L, M = self.T, self.K, self.L, self.M
         b = min(b, a + SPAN)
-        if self.quiet(a, b, SOURCES) and (not self.aliases or self.aliases.keys().isdisjoint(T[a:b])):
+        if self.quiet(a, b, SOURCES) and (not self.aliases or self.aliases.keys().isdisjoint(T[a:b])) \
+                and (not self.returns or self.returns.keys().isdisjoint(T[a:b])):
             return None
         cred, j = None, a
         while j < b:
@@ -287,6 +345,8 @@ class _Pass(Walk):
                         return "secret", cred[1]
                     continue
             if k == "i" and (nxt == "(" or nxt == "<" or T[j - 1] == "new"):  # a call (f<T>(…) in TypeScript)
+                if t in self.returns and nxt == "(" and not self.dotted(j):
+                    return self.returns[t]  # a function of this script that returns a download or a secret
                 what = self._source(j)
                 if what:
                     return what, L[j]

@@ -81,6 +81,8 @@ def flows(source: str) -> list[Flow]:
         return None
 
     for line, stmt in _statements(source):
+        if "+" in stmt or ".(" in stmt or '."' in stmt or ".'" in stmt:
+            stmt = _fold(stmt)
         m = OUTFILE.search(stmt)
         if m and DOWNLOAD.search(stmt):
             files[path(m.group(2) or m.group(4) or m.group(6))] = ("downloaded", line)
@@ -120,6 +122,23 @@ def flows(source: str) -> list[Flow]:
     for f in out:
         f.source_text = commands.get(f.source_line, "")
     return out
+
+
+CONCAT = re.compile(r"""(["'])([^"'$`\n]{0,200})\1\s{0,20}\+\s{0,20}(["'])([^"'$`\n]{0,200})\3""")
+MEMBER = re.compile(r"""\.\(?\s{0,20}(["'])(\w{1,60})\1\s{0,20}\)?(?:\.Invoke)?\s{0,20}\(""", re.IGNORECASE)
+
+
+def _fold(stmt: str) -> str:
+    """Undo the usual hiding of a method's name: literal strings joined with ``+``
+    (``"Download" + "String"``) and a member called by a quoted name (``$wc.("DownloadString")($u)``,
+    ``$wc.'DownloadString'($u)``, ``$wc.("DownloadString").Invoke($u)``) read as the plain call
+    ``$wc.DownloadString($u)``."""
+    for _ in range(8):  # each pass joins every other pair: a long chain takes log2(n) passes
+        folded = CONCAT.sub(lambda m: '"' + m.group(2) + m.group(4) + '"', stmt)
+        if folded == stmt:
+            break
+        stmt = folded
+    return MEMBER.sub(lambda m: "." + m.group(2) + "(", stmt)
 
 
 def _statements(source: str):

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import ast  # this module is imported only when Python code is scanned
 import re
+from collections import deque
 
 from skillpm.scan.flow import Flow
 
@@ -46,7 +47,7 @@ FILLS = {"append", "extend", "update", "add", "write", "writestr", "attach", "ad
 # Parsed only when a source and a sink of the same kind are both named (most scripts are not).
 NET_WORDS = ("urlopen", "urlretrieve", "requests.", "httpx", "urllib3")
 EXEC_WORDS = ("exec(", "eval(", "compile(", "os.system", "os.popen", "shell=True", "'-c'", '"-c"', "loads(",
-              "sys.executable", "([")
+              "sys.executable", "([", "builtins")
 SEND_WORDS = ("requests.", "httpx", "urlopen", ".send", "sendmail", ".request(", "storbinary")
 
 
@@ -95,7 +96,7 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
 
     def taint_of(expr) -> tuple[str, int] | None:
         path = None
-        for n in ast.walk(expr):
+        for n in _data_nodes(expr):
             if isinstance(n, ast.Name) and n.id in tainted:
                 if tainted[n.id][0] != "path":
                     return tainted[n.id]
@@ -132,12 +133,14 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                 else:
                     tainted.pop(n.id, None)
 
+    runs: set[str] = set()  # names bound to exec/eval: run = exec, run = getattr(builtins, "ex" + "ec")
     body = [scope.body] if isinstance(scope, ast.Lambda) else scope.body
     nodes = list(_statements(body))
     for stmt in nodes:
         # sinks first: a statement's own calls read the variables as they were before it
         for call in (n for n in _own_nodes(stmt) if isinstance(n, ast.Call)):
-            name = _name(call.func)
+            name = "exec" if _builtin_lookup(call.func) or isinstance(call.func, ast.Name) and call.func.id in runs \
+                else _name(call.func)
             args = list(call.args) + [k.value for k in call.keywords]
             if EXEC_SINK.search(name):
                 if name.startswith("subprocess.") and not _shell_call(call):
@@ -181,6 +184,12 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                 names = [n.id for n in stmt.targets[0].elts if isinstance(n, ast.Name)]
                 for n in names:  # fd, path = tempfile.mkstemp(): writing one writes the other
                     backing[n] = [m for m in names if m != n]
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                v = stmt.value
+                if _builtin_lookup(v) or isinstance(v, ast.Name) and (v.id in ("exec", "eval") or v.id in runs):
+                    runs.add(stmt.targets[0].id)
+                else:
+                    runs.discard(stmt.targets[0].id)
             t = taint_of(stmt.value)
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             for tgt in targets:
@@ -206,6 +215,21 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                 returns.setdefault(scope.name, t)
 
 
+def _data_nodes(expr):
+    """The nodes of an expression, without the ``env=`` a call is given: a child process's environment
+    (``subprocess.run(cmd, env=os.environ.copy())``) is not its output."""
+    todo = deque([expr])  # breadth first, in order, as ast.walk
+    while todo:
+        n = todo.popleft()
+        yield n
+        if isinstance(n, ast.Call):
+            todo.append(n.func)
+            todo.extend(n.args)
+            todo.extend(k.value for k in n.keywords if k.arg != "env")
+        else:
+            todo.extend(ast.iter_child_nodes(n))
+
+
 def _own_nodes(stmt):
     """The nodes of a statement without the statements nested in it (those come on their own)."""
     todo = [c for c in ast.iter_child_nodes(stmt) if not isinstance(c, ast.stmt)]
@@ -222,9 +246,43 @@ def _statements(body):
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         for field in ("body", "orelse", "finalbody"):
-            yield from _statements(getattr(stmt, field, []) or [])
+            sub = getattr(stmt, field, None)
+            if isinstance(sub, list):  # not a lambda's conditional expression (its body and orelse are values)
+                yield from _statements(sub)
         for h in getattr(stmt, "handlers", []) or []:
             yield from _statements(h.body)
+
+
+def _builtins_module(node) -> bool:
+    """``builtins``, ``__builtins__``, ``__import__("builtins")``, ``importlib.import_module("builtins")``,
+    ``vars(builtins)``, ``builtins.__dict__``: the module that holds exec and eval."""
+    if isinstance(node, ast.Name):
+        return node.id in ("builtins", "__builtins__")
+    if isinstance(node, ast.Attribute):
+        return node.attr == "__dict__" and _builtins_module(node.value)
+    if isinstance(node, ast.Call) and node.args:
+        name = _name(node.func)
+        arg = node.args[0]
+        if name in ("__import__", "importlib.import_module"):
+            return isinstance(arg, ast.Constant) and arg.value == "builtins"
+        return name == "vars" and _builtins_module(arg)
+    return False
+
+
+def _builtin_lookup(func) -> bool:
+    """A function looked up on the builtins module by a name given at run time
+    (``getattr(__import__("builtins"), "".join(["ex", "ec"]))``, ``__builtins__["ex" + "ec"]``):
+    nothing but exec, eval or compile is fetched that way to be called, so it is one of them (a name
+    written out, ``getattr(builtins, "int")``, is what it says)."""
+    if isinstance(func, ast.Call) and _name(func.func) == "getattr" and len(func.args) >= 2:
+        module, key = func.args[0], func.args[1]
+    elif isinstance(func, ast.Subscript):
+        module, key = func.value, func.slice
+    else:
+        return False
+    if isinstance(key, ast.Constant) and key.value not in ("exec", "eval", "compile", "execfile"):
+        return False
+    return _builtins_module(module)
 
 
 INTERPRETERS = ("python", "python3", "sh", "bash", "zsh", "node", "perl", "ruby", "pwsh", "powershell")

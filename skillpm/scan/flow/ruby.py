@@ -19,8 +19,11 @@ backticks/IO.popen/Open3 when the downloaded text is the whole command (or follo
 (EX-02): File.read of a credential path, the whole ENV (ENV.to_h, ENV.to_a, ENV.map…; not ENV['X'])
 reaching Net::HTTP.post/post_form, a connection's post/request, HTTParty.post, a socket or Resolv.
 
-Limits: one table for the whole file (no scopes); no flow through method returns, instance
-variables of other objects or constants; a method called without parentheses is followed only
+A method's return value (an explicit ``return``, or the expression on its last line) is followed
+to its callers, with or without parentheses (a second pass, run only when the first found one).
+
+Limits: one table for the whole file (no scopes); no flow through instance variables of other
+objects or constants, nor into a method's parameters; a method called without parentheses is followed only
 when it is a sink or a source; `x <<EOS` is read as a heredoc when a line EOS follows.
 """
 
@@ -89,7 +92,12 @@ def flows(source: str) -> list[Flow]:
     if not (leak or found(s, DL_WORDS) and found(s, RUN_WORDS)):
         return []
     try:
-        return _Pass(*_tokens(source), secrets=leak, open_uri="open-uri" in source).run()
+        tokens = _tokens(source)
+        first = _Pass(*tokens, secrets=leak, open_uri="open-uri" in source)
+        out = first.run()
+        if first.returns:  # a second pass knows what the script's own methods return
+            out = _Pass(*tokens, secrets=leak, open_uri="open-uri" in source, returns=first.returns).run()
+        return out
     except (IndexError, ValueError, KeyError):  # a file that trips the walk is left to the patterns
         return []
 
@@ -205,8 +213,11 @@ class _Pass(Walk):
     CONT_START = frozenset({".", "&.", "::", ")", "]", "}", "&&", "||", "and", "or", "?", ":"})
     STOPS = frozenset({";", "do", "if", "unless", "while", "until", "rescue", "then", "end"})
 
-    def __init__(self, T, K, L, pairs, secrets=True, open_uri=False):
+    def __init__(self, T, K, L, pairs, secrets=True, open_uri=False, returns=None):
         super().__init__(T, K, L, pairs, secrets)
+        # a method of this script -> what its return value carries (read by the first pass, used by the second)
+        self.returns: dict[str, tuple[str, int]] = dict(returns or {})
+        self.ret_at = self._return_sites()  # an explicit `return`, or a method's last line -> (method, end)
         self.open_uri = open_uri  # `open(url)` reads the network
         self.pending: dict[int, tuple[str, int]] = {}  # a block parameter's token -> the taint it is bound with
         self.handles: set[str] = set()  # connections (Net::HTTP.start, Faraday.new, TCPSocket.new)
@@ -218,6 +229,11 @@ class _Pass(Walk):
             if self.budget <= 0:
                 break
             t, nxt = T[i], T[i + 1]
+            if i in self.ret_at:  # what a method returns: a download, a secret
+                name, e = self.ret_at[i]
+                r = self.taint(i + (t == "return"), e)
+                if r and r[0] in ("downloaded", "secret"):
+                    self.returns.setdefault(name, r)
             if K[i] == "i" and nxt in ASSIGN and K[i + 1] == "p":
                 if not self.dotted(i):
                     self._assign(i, i + 2, nxt != "=")
@@ -239,6 +255,48 @@ class _Pass(Walk):
             elif K[i] == "i" and t in CALLS and not (self.dotted(i) and t in KEYWORDS):
                 self._call(i)
         return self.out
+
+    def _return_sites(self) -> dict[int, tuple[str, int]]:
+        """Where each method (``def name … end``) hands back a value: its explicit ``return``s and the
+        expression on its last line (Ruby returns the last value), each with where that value ends.
+        The method's ``end`` is found by counting the keywords that open a block (``if``/``while``
+        only at the start of a statement: as modifiers they open nothing)."""
+        T, K, L, n = self.T, self.K, self.L, self.n
+        sites: dict[int, tuple[str, int]] = {}
+        if "def" not in T:
+            return sites
+        opens = {"def", "class", "module", "do", "begin", "case"}
+        cond = {"if", "unless", "while", "until"}
+        stack: list[tuple[str, int]] = []  # open blocks: (method name or "", start)
+        methods: list[str] = []  # the names of the open methods, innermost last
+        for x in range(n):
+            t = T[x]
+            if K[x] != "i":
+                continue
+            self.budget -= 1
+            if t == "def" and not self.dotted(x):
+                j = x + 1
+                if T[j] == "self" and T[j + 1] == ".":
+                    j += 2
+                stack.append((T[j] if K[j] == "i" else "", x))
+                if stack[-1][0]:
+                    methods.append(stack[-1][0])
+            elif t in opens and not self.dotted(x) or t in cond and (L[x] != L[x - 1] or T[x - 1] in ("=", "(", "||=", "return")):
+                stack.append(("", x))
+            elif t == "return" and methods:  # in a block too: Ruby's return leaves the method
+                sites[x] = (methods[-1], self.end(x + 1))
+            elif t == "end" and stack and not self.dotted(x):
+                name, start = stack.pop()
+                if name:
+                    methods.pop()
+                if name and x > start and T[x - 1] != "end" and L[x - 1] != L[start]:
+                    first = x - 1  # the method's last line: its value is what the method returns
+                    while first > start and L[first - 1] == L[x - 1]:
+                        first -= 1
+                    if T[first] not in ("end", "return", "rescue", "ensure", "else", "elsif", "when", "}") and \
+                            first not in sites:
+                        sites[first] = (name, x)
+        return sites
 
     def _args(self, i):
         """The arguments of the call at i, with or without parentheses, and where the call ends."""
@@ -272,11 +330,13 @@ class _Pass(Walk):
         """The taint of the expression [a, b): (what, line) of its first source or tainted name, or None."""
         T, K, L = self.T, self.K, self.L
         b = min(b, a + 2000)
-        if self.quiet(a, b, SOURCES):
+        if self.quiet(a, b, SOURCES) and (not self.returns or self.returns.keys().isdisjoint(T[a:b])):
             return None
         cred, j = None, a
         while j < b:
             t, k, nxt = T[j], K[j], T[j + 1]
+            if k == "i" and t in self.returns and nxt not in ASSIGN and (not self.dotted(j) or T[j - 2] == "self"):
+                return self.returns[t]  # a method of this script that returns a download or a secret
             if k == "i" and t in CALLS:
                 what = self._source(j)
                 if what:

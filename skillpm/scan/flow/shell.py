@@ -17,9 +17,13 @@ F``, ``python F``, ``go run F``, ``./F``, ``… | sh``, ``sh < F``) is SC-01; a 
 network write (``curl -d/-F/-T``, ``wget --post-*``, ``nc``, a DNS lookup) is EX-02. Paths are
 compared as written, after unquoting and expanding variables that hold a plain value.
 
-Limits: no control flow (a branch counts as if taken), functions are read where they are
-written, not where they are called, and arrays, ``read`` loops and here-documents are not
-followed.
+Functions are read where they are written, and what a function's body prints at its top level
+(a download, a variable holding one, a credential file, an archive of one) is remembered: a
+later call carries it (``fetch_cfg | sh``, ``eval "$(fetch_cfg)"``, ``source <(fetch_cfg)``,
+``curl -F "c=$(read_cfg)" …``). A substitution inside a substitution is read as commands too.
+
+Limits: no control flow (a branch counts as if taken), a function's arguments and return codes
+are not followed, and arrays, ``read`` loops and here-documents are not followed.
 """
 
 from __future__ import annotations
@@ -49,6 +53,11 @@ SECRET_CMD_RE = re.compile(r"\bkubectl\s+config\s+view\b[^|;&]{0,60}--raw|\bgh\s
 AUTH_HEADER_RE = re.compile(r"^\s*(?:authorization|proxy-authorization|x-api-key|api-key|private-token|x-auth-token)\s*:", re.I)
 MAX_LINE = 16 * 1024  # a logical line is read up to here (a longer one is padding, flagged on its own)
 MAX_NESTING = 4  # substitutions inside substitutions: deeper ones are read as plain words
+# a function's header: name() {, function name {, function name() (the brace may come on the next line)
+FUNC_RE = re.compile(r"^(?:function\s+([A-Za-z_][\w:.-]*)\s*(?:\(\s*\))?|([A-Za-z_][\w:.-]*)\s*\(\s*\))\s*(.*)$", re.S)
+OPEN_BRACE_RE = re.compile(r"(?:^|[\s;&|(])\{(?=\s|$)")
+CLOSE_BRACE_RE = re.compile(r"(?:^|[\s;&])\}(?=[\s;&|)]|$)")
+CLOSE_TAIL_RE = re.compile(r"(?:^|[\s;&])\}[^{}]*$")
 ENV_DUMP = re.compile(r"^(?:env|printenv|set|export|declare)$")
 VAR_REF = re.compile(r"\$\{?([A-Za-z_]\w*)")
 ASSIGN = re.compile(r"^(?:(?:export|local|declare|typeset|readonly)(?:\s+-\w+)*\s+)?([A-Za-z_]\w*)\+?=(.*)$", re.S)
@@ -78,10 +87,17 @@ class _Reader:
         self.files: dict[str, tuple[str, int]] = {}
         self.commands: dict[int, str] = {}  # source line -> its download command, variables expanded
         self.out: list[Flow] = []
+        self.funcs: dict[str, tuple[str, int]] = {}  # function -> what its output carries (its body prints a download)
+        self.func: str | None = None  # the function whose body is being read
+        self.depth = 0  # its braces still open (-1: its header was read, its brace not yet)
+        self.cur: str | None = None  # the function the line being read belongs to
 
     def read(self, source: str) -> list[Flow]:
         for line, text in _logical_lines(source):
-            if not (self.vars or self.files) and not ASSIGN_LINE_RE.match(text) and not SOURCE_LINE_RE.search(text) \
+            text = self._function_edges(text)
+            if not text:
+                continue
+            if not (self.vars or self.files or self.funcs) and not ASSIGN_LINE_RE.match(text) and not SOURCE_LINE_RE.search(text) \
                     and not SECRET_CMD_RE.search(text):
                 continue  # nothing downloaded or secret yet, and this line neither assigns nor fetches or reads one
             self._run(text, line, 0)
@@ -89,15 +105,49 @@ class _Reader:
             f.source_text = self.commands.get(f.source_line, "")
         return self.out
 
+    def _function_edges(self, text: str) -> str:
+        """Track function bodies (``name() {``, ``function name {`` … ``}``) and return the line
+        without its function header and braces: the body is read where it is written, and what it
+        prints is remembered for the places that call it (``fetch_cfg | sh``, ``curl -d "$(get_key)"``).
+        ``self.cur`` is the function the line belongs to."""
+        m = FUNC_RE.match(text) if self.func is None else None
+        if m:
+            name, rest = m.group(1) or m.group(2), m.group(3).lstrip()
+            if not rest:
+                self.func, self.depth, self.cur = name, -1, None  # the brace comes on the next line
+                return ""
+            if not rest.startswith("{"):
+                self.cur = None
+                return text  # f() ( … ): a subshell body, not followed
+            self.func, self.depth, text = name, 0, rest
+        elif self.func is not None and self.depth == -1:
+            if text.startswith("{"):
+                self.depth = 0
+            else:
+                self.func, self.depth = None, 0
+        self.cur = self.func
+        if self.func is not None:
+            self.depth += len(OPEN_BRACE_RE.findall(text)) - len(CLOSE_BRACE_RE.findall(text))
+            if text.startswith("{"):
+                text = text[1:]
+            if self.depth <= 0:
+                self.func, self.depth = None, 0
+                text = CLOSE_TAIL_RE.sub("", text)
+        return text.strip()
+
     def _run(self, text: str, line: int, depth: int) -> None:
         """Read the commands of one piece of text; the commands inside its substitutions run first
         (``latest=$(curl -H "X-Trace: $(kubectl config view --raw)" …)`` sends from inside one)."""
         if depth < MAX_NESTING and ("$(" in text or "`" in text):
             for inner in _substitutions(text):
                 self._run(inner, line, depth + 1)
+        func = self.cur if depth == 0 else None  # inside a function: what its top-level commands print is its output
         for pipeline in _split(text, ("&&", "||", ";", "&", "\n")):
             stages = [s.strip().lstrip("&").strip() for s in _split(pipeline, ("|",))]
-            self._pipeline([s for s in stages if s], line)
+            stages = [s for s in stages if s and s != "}"]
+            out = self._pipeline(stages, line)
+            if func and out and stages and not _redirect_out(stages[-1]):
+                self.funcs.setdefault(func, out)
 
     # ---------------------------------------------------------------- values
     def _taint(self, text: str, line: int, depth: int = 0) -> tuple[str, int] | None:
@@ -119,6 +169,8 @@ class _Reader:
     def _stage_output(self, words: list[str], raw: str, line: int, depth: int = 0) -> tuple[str, int] | None:
         """What one command writes to its standard output, if it carries a download or a secret."""
         cmd, args = _command(words)
+        if cmd in self.funcs:
+            return self.funcs[cmd]  # a function of this script whose body prints a download or a secret
         if cmd in DOWNLOADERS and _download_target(cmd, args) is None:
             self.commands.setdefault(line, " ".join(words))
             return ("downloaded", line)
@@ -130,8 +182,9 @@ class _Reader:
                     return ("secret", line)
         if cmd is not None and ENV_DUMP.match(cmd) and not args or SECRET_CMD_RE.search(raw):
             return ("secret", line)
-        for inner in _substitutions(raw):
-            t = self._taint(inner, line, depth) if inner != raw and depth < MAX_NESTING else None
+        if depth < MAX_NESTING and ("$(" in raw or "`" in raw or "<(" in raw):
+            # the stage's own substitutions are commands too: x=$(echo "$(curl …)") prints the download
+            t = self._taint(raw, line, depth)
             if t:
                 return t
         return self._var_taint(raw)
@@ -144,7 +197,8 @@ class _Reader:
         return posixpath.normpath(word) if "/" in word and "://" not in word and not word.startswith("-") else word
 
     # ---------------------------------------------------------------- commands
-    def _pipeline(self, stages: list[str], line: int) -> None:
+    def _pipeline(self, stages: list[str], line: int) -> tuple[str, int] | None:
+        """Read one pipeline's stages; returns what its last stage prints."""
         carried: tuple[str, int] | None = None  # what flows down the pipe
         for i, raw in enumerate(stages):
             raw_words = _words(raw, unquote=False)
@@ -165,6 +219,7 @@ class _Reader:
                 out = self._taint(raw, line)
             self._writes(cmd, args, raw, out, line)
             carried = out
+        return carried
 
     def _assign(self, name: str, value: str, line: int) -> None:
         t = self._taint(value, line)
@@ -189,6 +244,8 @@ class _Reader:
         if runner:
             files = [a for a in args if not a.startswith("-") and a not in RUN_SUB.get(cmd, ())]
             target = self.files.get(files[0]) if files else None
+            if target is None and "<(" in raw:
+                target = self._taint(raw[raw.index("<("):], line)  # source <(fetch_cfg), bash <(curl …)
             if target is None and fed and not files:
                 target = fed  # `… | sh`, `sh < F`, `sh <<< "$x"`
             if target and target[0] == "downloaded":
@@ -350,8 +407,9 @@ def _substitutions(text: str) -> list[str]:
 
 
 QUOTED_RE = re.compile(r'''\'([^\']*)\'|"((?:\\.|[^"\\])*)"''')
-# bounded pieces: an unclosed quote or substitution costs one short look ahead, not the rest of the file
-WORD_RE = re.compile(r"""(?:[^\s'"`$<>]|\$\([^)\n]{0,400}\)|\$\{[^}\n]{0,200}\}|\$\w*|'[^']{0,4000}'|"(?:\\.|[^"\\]){0,4000}"|`[^`]{0,4000}`)+|[<>]+""")
+# bounded pieces: an unclosed quote or substitution costs one short look ahead, not the rest of the file;
+# a substitution may hold one more (x=$(echo "$(curl …)") is one word)
+WORD_RE = re.compile(r"""(?:[^\s'"`$<>]|\$\((?:[^()\n]|\$?\([^()\n]{0,400}\)){0,400}\)|\$\{[^}\n]{0,200}\}|\$\w*|'[^']{0,4000}'|"(?:\\.|[^"\\]){0,4000}"|`[^`]{0,4000}`)+|[<>]+""")
 
 
 def _words(stage: str, unquote: bool = True) -> list[str]:

@@ -1,0 +1,163 @@
+"""Data flow in PHP, without a parser: downloads reaching execution, credentials reaching the network.
+
+PHP reads a URL with the same call that reads a file: ``file_get_contents('https://…?' . $q)``
+sends ``$q`` out in a GET query, and no POST, socket or client library is named. This reads a
+script as statements in source order (comments dropped, split at ``;`` outside strings) and
+follows ``$name = …`` / ``$name .= …`` assignments:
+
+- downloaded: ``file_get_contents``/``file``/``fopen``/``readfile``/``stream_get_contents`` of a
+  URL (a literal ``http(s)://`` or a variable holding one), ``curl_exec``;
+- secret: those reads (and ``parse_ini_file``) of a credential path (a literal such as ``'.env'``
+  or ``'~/.aws/credentials'``, or a variable holding one), the whole environment (``getenv()``
+  with no name, ``$_ENV``/``$_SERVER`` as a whole);
+- path: a variable holding a credential path (``$p = $argv[1] ?? '.env'``): reading it is a secret.
+
+A downloaded value reaching ``eval``/``assert``/``create_function``/``system``/``exec``/
+``shell_exec``/``passthru``/``popen``/``proc_open`` is DX-04. A secret reaching a URL read
+(``file_get_contents``/``fopen``/``file`` whose argument is a URL), ``curl_setopt`` of
+``CURLOPT_URL``/``CURLOPT_POSTFIELDS``, ``fwrite`` to a socket (``fsockopen``/
+``stream_socket_client``), ``mail`` or a DNS lookup is EX-02. One value of a secret array
+(``$env['KEY']``, ``$cfg->key``) is use, not a leak: only the whole of it counts.
+
+Limits: one table for the whole file (no scopes, functions read where they are written, their
+return values not followed), no control flow.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillpm.scan.flow import Flow
+
+CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc"
+                        r"|\.pypirc|\.kube\b|kubeconfig|\.docker/config|(?:^|[/'\"])\.env\b(?![.\w])|\.gnupg|_history\b"
+                        r"|composer/auth\.json|\.config/gh\b|\.config/gcloud|\.azure\b|wallet\.dat", re.IGNORECASE)
+READ = re.compile(r"\b(?:file_get_contents|file|fopen|readfile|stream_get_contents|parse_ini_file|SplFileObject|fread)\s*\(",
+                  re.IGNORECASE)
+URL_READ = re.compile(r"\b(?:file_get_contents|file|fopen|readfile|get_headers|get_meta_tags)\s*\(", re.IGNORECASE)
+CURL_EXEC = re.compile(r"\bcurl_exec\s*\(", re.IGNORECASE)
+ENV_DUMP = re.compile(r"\bgetenv\s*\(\s*\)|\$_(?:ENV|SERVER)\b(?!\s*\[)", re.IGNORECASE)
+EXEC = re.compile(r"(?<![\w>$:])(?:eval|assert|create_function|system|exec|shell_exec|passthru|popen|proc_open)\s*\(",
+                  re.IGNORECASE)
+CURL_SEND = re.compile(r"\bcurl_setopt\s*\(\s*\$\w+\s*,\s*CURLOPT_(?:URL|POSTFIELDS)\s*,", re.IGNORECASE)
+SOCKET = re.compile(r"\b(?:fsockopen|stream_socket_client|socket_create)\s*\(", re.IGNORECASE)
+OTHER_SEND = re.compile(r"\b(?:mail|dns_get_record|gethostbyname|checkdnsrr)\s*\(", re.IGNORECASE)
+WRITE = re.compile(r"\b(?:fwrite|fputs|socket_write|socket_send)\s*\(\s*\$(\w+)", re.IGNORECASE)
+ASSIGN = re.compile(r"^\s*\$(\w+)\s*(\.?=)(?![=>])\s*(.*)$", re.S)
+VAR = re.compile(r"\$(\w+)(\s*(?:\[|->))?")
+URL = re.compile(r"""['"]https?://""", re.IGNORECASE)
+STRING_OR_COMMENT = re.compile(r"""'(?:[^'\\]|\\.)*(?:'|\Z)|"(?:[^"\\]|\\.)*(?:"|\Z)|//[^\n]*|\#[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|[;{}]|<\?(?:php\b|=)?|\?>""", re.IGNORECASE)
+WORDS = ("file_get_contents", "curl_", "fopen", "fsockopen", "stream_socket_client", "mail(", "readfile", "file(")
+MAX_STATEMENT = 16 * 1024
+
+
+def flows(source: str) -> list[Flow]:
+    low = source.lower()
+    if not any(w in low for w in WORDS):
+        return []
+    fetch_run = ("http" in low or "curl_exec" in low) and EXEC.search(source) is not None
+    leak = CREDENTIAL.search(source) is not None or ENV_DUMP.search(source) is not None
+    if not (fetch_run or leak):
+        return []
+    return _Reader().read(source)
+
+
+class _Reader:
+    def __init__(self):
+        self.vars: dict[str, tuple[str, int]] = {}  # name -> (downloaded | secret | path | socket, line)
+        self.urls: set[str] = set()  # names holding a URL (built from a literal http(s)://)
+        self.out: list[Flow] = []
+
+    def read(self, source: str) -> list[Flow]:
+        for line, stmt in _statements(source):
+            self._statement(stmt, line)
+        return self.out
+
+    def taint(self, expr: str, line: int, whole: bool = False) -> tuple[str, int] | None:
+        """What an expression carries; ``whole``: a secret array counts only when used whole."""
+        if (URL_READ.search(expr) and self._has_url(expr)) or CURL_EXEC.search(expr):
+            return ("downloaded", line)
+        if READ.search(expr) and (CREDENTIAL.search(expr) or self._names(expr, "path")):
+            return ("secret", line)
+        if ENV_DUMP.search(expr):
+            return ("secret", line)
+        path = None
+        for m in VAR.finditer(expr):
+            t = self.vars.get(m.group(1))
+            if t is None:
+                continue
+            if t[0] == "path":
+                path = path or t
+            elif t[0] in ("downloaded", "secret") and not (whole and m.group(2)):
+                return t
+        if path is None and CREDENTIAL.search(expr) and re.search(r"""['"]""", expr):
+            path = ("path", line)
+        return path
+
+    def _names(self, expr: str, what: str) -> bool:
+        return any(self.vars.get(m.group(1), ("",))[0] == what for m in VAR.finditer(expr))
+
+    def _has_url(self, expr: str) -> bool:
+        return URL.search(expr) is not None or any(m.group(1) in self.urls for m in VAR.finditer(expr))
+
+    def _statement(self, stmt: str, line: int) -> None:
+        ex = EXEC.search(stmt)
+        if ex:
+            t = self.taint(stmt[ex.end():], line)
+            if t and t[0] == "downloaded":
+                self.out.append(Flow("DX-04", line, t[1], "downloaded", ex.group(0).rstrip("( ")))
+                return
+        sink = None
+        for rx in (URL_READ, CURL_SEND, OTHER_SEND):
+            m = rx.search(stmt)
+            if m and (rx is not URL_READ or self._has_url(stmt[m.end():])):
+                sink = m
+                break
+        w = WRITE.search(stmt)
+        if sink is None and w and self.vars.get(w.group(1), ("",))[0] == "socket":
+            sink = w
+        if sink is not None:
+            t = self.taint(stmt[sink.end():], line, whole=True)
+            if t and t[0] == "secret":
+                self.out.append(Flow("EX-02", line, t[1], "secret", sink.group(0).split("(")[0].strip()))
+                return
+        a = ASSIGN.match(stmt)
+        if a:
+            name, op, value = a.groups()
+            if SOCKET.search(value):
+                self.vars[name] = ("socket", line)
+                return
+            t = self.taint(value, line)
+            if URL.search(value):
+                self.urls.add(name)
+            elif op == "=":
+                self.urls.discard(name)
+            if t:
+                self.vars[name] = t
+            elif op == "=":
+                self.vars.pop(name, None)
+
+
+def _statements(source: str):
+    """(line, text) of each statement: comments dropped, split at ``;``, ``{`` and ``}`` outside strings
+    and comments (``foreach (…) {`` is a statement of its own, the body's are others)."""
+    out, parts = [], []
+    begin, pos = 1, 0  # the line the current statement starts on, and the text read so far
+    for m in STRING_OR_COMMENT.finditer(source):
+        tok = m.group()
+        if tok.startswith(("//", "#", "/*")):
+            parts.append(source[pos:m.start()])
+            parts.append("\n" * tok.count("\n"))
+        elif tok in ";{}" or tok.startswith("<?") or tok == "?>":  # a statement ends; so does a block's header, its end, a tag
+            parts.append(source[pos:m.start()])
+            text = "".join(parts)
+            stripped = text.lstrip()
+            first = begin + text[:len(text) - len(stripped)].count("\n")
+            if stripped:
+                out.append((first, stripped[:MAX_STATEMENT]))
+            begin += text.count("\n")
+            parts = []
+        else:
+            parts.append(source[pos:m.end()])
+        pos = m.end()
+    return out
