@@ -481,9 +481,9 @@ def _blank(m: re.Match) -> str:
 
 def model_input(ctx: "_FileCtx") -> tuple[str, int]:
     """What the sentence model reads: the prose (soft breaks joined, code blanked; at most
-    intent.MAX_TEXT characters), and where the body starts after the frontmatter. The trainer
+    nlmodel.MAX_TEXT characters), and where the body starts after the frontmatter. The trainer
     (bench/train_nl_model.py) reads the same."""
-    text = _prose(ctx, _joined(ctx))[:intent.MAX_TEXT]
+    text = _prose(ctx, _joined(ctx))[:nlmodel.MAX_TEXT]
     body = 0
     if ctx.regions and ctx.regions[0].kind == "frontmatter":
         body = ctx.line_start(ctx.regions[1].first) if len(ctx.regions) > 1 else len(text)
@@ -1402,11 +1402,15 @@ class Scanner:
         taken = {(f.rule, f.line) for f in found}
         prohibiting = self._def("prohibiting")
         out = []
+        left = nlmodel.MAX_CHECKED  # sentences over the threshold checked for a gate concept, per file
         for start, sentence in nlmodel.sentences(text, body):
             end = start + len(sentence)
             s = score(sentence)
             if s < threshold:
                 continue
+            left -= 1
+            if left < 0:
+                break  # a file of nothing but high-scoring sentences: enough of them were reported
             for name, concept, rule, pat in self.model_gates:
                 m = concept.compiled.search(text, start, end)
                 if m is None:

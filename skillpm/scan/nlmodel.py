@@ -29,6 +29,9 @@ WORD_RE = re.compile(r"[a-z0-9][a-z0-9']*")
 SENTENCE_END_RE = re.compile(r"[.!?]+(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)[\"'”’)\]*_]*[ \t]+|\n")
 DESCRIPTION_RE = re.compile(r"[ \t]*description[ \t]*:[ \t]*")
 MIN_SENTENCE = 16  # characters; shorter pieces are headings and labels
+MAX_SENTENCE = 1000  # characters; a longer run without a sentence end is read in pieces of this size
+MAX_CHECKED = 16  # sentences over the threshold weighed per file (each costs up to one search per gate)
+MAX_TEXT = 128 * 1024  # characters of one file's prose the model reads (the patterns and intents read on)
 SUFFIXES = ("ing", "ed", "es", "s")
 
 
@@ -80,10 +83,19 @@ def sentences(prose: str, body_start: int = 0):
             if d is None:
                 continue
             start = d.end()
-        piece = prose[start:end]
-        stripped = piece.strip()
-        if len(stripped) >= MIN_SENTENCE:
-            yield start + len(piece) - len(piece.lstrip()), stripped
+        while end - start > MAX_SENTENCE:  # no sentence end for a long way: pieces cut at a blank
+            cut = prose.rfind(" ", start + MAX_SENTENCE // 2, start + MAX_SENTENCE)
+            cut = cut if cut > start else start + MAX_SENTENCE
+            yield from _piece(prose, start, cut)
+            start = cut
+        yield from _piece(prose, start, end)
+
+
+def _piece(prose: str, start: int, end: int):
+    piece = prose[start:end]
+    stripped = piece.strip()
+    if len(stripped) >= MIN_SENTENCE:
+        yield start + len(piece) - len(piece.lstrip()), stripped
 
 
 @dataclass(frozen=True)
