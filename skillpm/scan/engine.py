@@ -1012,12 +1012,16 @@ class _Text:
         smaller limit is found again when a caller asks for more)."""
         got, used = self._pos.get(lit, (None, 0))
         if got is None or (len(got) >= used and limit > used):
-            got = []
             find = self.low.find
             i = find(lit)
-            while i >= 0 and len(got) < limit:
-                got.append(i)
-                i = find(lit, i + 1)
+            rx = _literal_re(lit) if i >= 0 else None
+            if rx is not None:  # the rest by a literal regex in C (its occurrences cannot overlap)
+                got = list(islice(map(_START, rx.finditer(self.low, i)), limit))
+            else:
+                got = []
+                while i >= 0 and len(got) < limit:
+                    got.append(i)
+                    i = find(lit, i + 1)
             self._pos[lit] = (got, limit)
         return got[:limit] if len(got) > limit else got
 
