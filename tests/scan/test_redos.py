@@ -38,8 +38,9 @@ def _hostile_lines(rule):
     return [(s or "x") for s in seeds][:8]
 
 
-def _scan_line(line: str, runs: int = 2) -> float:
-    """CPU seconds to scan a 1 MB line made of ``line`` repeated, as prose and as a script (the worse)."""
+def _scan_line(line: str, runs: int = 5) -> float:
+    """CPU seconds to scan a 1 MB line made of ``line`` repeated, as prose and as a script (the worse;
+    each the best of ``runs``: CPU time on a shared machine varies by a third between runs)."""
     body = (line * (MB // max(1, len(line)) + 1))[:MB].encode("utf-8", "replace")
     worst = 0.0
     for name, data in (("SKILL.md", b"---\nname: x\ndescription: y\n---\n" + body), ("scripts/x.sh", body)):
