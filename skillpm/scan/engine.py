@@ -1402,14 +1402,15 @@ class Scanner:
             return []  # no gate concept can occur in the file: no sentence could be reported
         model = self.model
         text, body = model_input(ctx)
-        threshold, score = model.threshold, model.score
+        threshold, score = model.threshold, model.score_features
         taken = {(f.rule, f.line) for f in found}
         prohibiting = self._def("prohibiting")
         out = []
         left = nlmodel.MAX_CHECKED  # sentences over the threshold checked for a gate concept, per file
-        for start, sentence in nlmodel.sentences(text, body):
+        found_s = list(nlmodel.sentences(text, body))
+        for (start, sentence), feats in zip(found_s, nlmodel.features_of(text, found_s)):
             end = start + len(sentence)
-            s = score(sentence)
+            s = score(feats)
             if s < threshold:
                 continue
             left -= 1

@@ -18,11 +18,14 @@ what it was trained on.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from pathlib import Path
 
 MODEL_FILE = Path(__file__).with_name("nl_model.tsv")
+_START = re.Match.start
 # Words without digits: a version, a port or a corpus file's numbering says nothing about intent.
 WORD_RE = re.compile(r"[a-z0-9][a-z0-9']*")
 # A sentence ends at . ! ? followed by blanks, or at a line break (soft breaks already joined).
@@ -67,6 +70,33 @@ def features(sentence: str) -> set[str]:
     return out
 
 
+def features_of(text: str, found: list[tuple[int, str]]) -> list[set[str]]:
+    """``features`` of each sentence (offset, sentence) of ``text``, the same sets, with the text's
+    words read once in C rather than sentence by sentence."""
+    low = text.lower()
+    if len(low) != len(text):  # a character lowercased to two (İ): offsets would shift
+        return [features(s) for _, s in found]
+    normal = _NORMAL
+    if len(normal) > 200_000:
+        normal.clear()
+    raw = WORD_RE.findall(low)
+    got = list(map(normal.get, raw))
+    if None in got:
+        for w in set(raw).difference(normal):
+            normal[w] = _normal(w)
+        got = list(map(normal.__getitem__, raw))
+    starts = list(compress(map(_START, WORD_RE.finditer(low)), got))  # of the words kept
+    words = list(compress(got, got))
+    pairs = list(map("_".join, zip(words, words[1:])))
+    out = []
+    for start, sentence in found:
+        i, j = bisect_left(starts, start), bisect_left(starts, start + len(sentence))
+        f = set(words[i:j])
+        f.update(pairs[i:j - 1])
+        out.append(f)
+    return out
+
+
 def sentences(prose: str, body_start: int = 0):
     """(offset, sentence) of each sentence of ``prose`` (code already blanked). Before
     ``body_start`` is frontmatter: only the description's value is read there."""
@@ -105,7 +135,10 @@ class Model:
     weights: dict[str, float]
 
     def score(self, sentence: str) -> float:
-        return self.bias + sum(filter(None, map(self.weights.get, features(sentence))))
+        return self.score_features(features(sentence))
+
+    def score_features(self, feats: set[str]) -> float:
+        return self.bias + sum(filter(None, map(self.weights.get, feats)))
 
     def dump(self, header: list[str]) -> str:
         lines = [f"# {h}" for h in header]
