@@ -1407,7 +1407,7 @@ class Scanner:
         prohibiting = self._def("prohibiting")
         out = []
         left = nlmodel.MAX_CHECKED  # sentences over the threshold checked for a gate concept, per file
-        found_s = list(nlmodel.sentences(text, body))
+        found_s = nlmodel.sentences(text, body)
         for (start, sentence), feats in zip(found_s, nlmodel.features_of(text, found_s)):
             end = start + len(sentence)
             s = score(feats)

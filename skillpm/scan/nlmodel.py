@@ -97,13 +97,15 @@ def features_of(text: str, found: list[tuple[int, str]]) -> list[set[str]]:
     return out
 
 
-def sentences(prose: str, body_start: int = 0):
+def sentences(prose: str, body_start: int = 0) -> list[tuple[int, str]]:
     """(offset, sentence) of each sentence of ``prose`` (code already blanked). Before
     ``body_start`` is frontmatter: only the description's value is read there."""
+    out = []
+    add = out.append
     pos = 0
-    ends = [(m.start(), m.end()) for m in SENTENCE_END_RE.finditer(prose)]
-    ends.append((len(prose), len(prose)))
-    for end, after in ends:
+    bounds = [m.span() for m in SENTENCE_END_RE.finditer(prose)]
+    bounds.append((len(prose), len(prose)))
+    for end, after in bounds:
         start = pos
         pos = after
         if end - start < MIN_SENTENCE:
@@ -116,16 +118,20 @@ def sentences(prose: str, body_start: int = 0):
         while end - start > MAX_SENTENCE:  # no sentence end for a long way: pieces cut at a blank
             cut = prose.rfind(" ", start + MAX_SENTENCE // 2, start + MAX_SENTENCE)
             cut = cut if cut > start else start + MAX_SENTENCE
-            yield from _piece(prose, start, cut)
+            _piece(prose, start, cut, add)
             start = cut
-        yield from _piece(prose, start, end)
+        piece = prose[start:end]
+        stripped = piece.strip()  # (inline: most pieces are one short line, or blanked code)
+        if len(stripped) >= MIN_SENTENCE:
+            add((start + len(piece) - len(piece.lstrip()), stripped))
+    return out
 
 
-def _piece(prose: str, start: int, end: int):
+def _piece(prose: str, start: int, end: int, add) -> None:
     piece = prose[start:end]
     stripped = piece.strip()
     if len(stripped) >= MIN_SENTENCE:
-        yield start + len(piece) - len(piece.lstrip()), stripped
+        add((start + len(piece) - len(piece.lstrip()), stripped))
 
 
 @dataclass(frozen=True)
