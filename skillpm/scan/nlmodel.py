@@ -24,12 +24,12 @@ from functools import lru_cache
 from itertools import compress
 from pathlib import Path
 
+from skillpm.scan.intent import SENTENCE_END_RE  # a sentence ends where the intents' sentences end
+
 MODEL_FILE = Path(__file__).with_name("nl_model.tsv")
 _START = re.Match.start
 # Words without digits: a version, a port or a corpus file's numbering says nothing about intent.
 WORD_RE = re.compile(r"[a-z0-9][a-z0-9']*")
-# A sentence ends at . ! ? followed by blanks, or at a line break (soft breaks already joined).
-SENTENCE_END_RE = re.compile(r"[.!?]+(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)[\"'”’)\]*_]*[ \t]+|\n")
 DESCRIPTION_RE = re.compile(r"[ \t]*description[ \t]*:[ \t]*")
 MIN_SENTENCE = 16  # characters; shorter pieces are headings and labels
 MAX_SENTENCE = 1000  # characters; a longer run without a sentence end is read in pieces of this size
@@ -53,18 +53,22 @@ def _normal(word: str) -> str:
     return _stem(word) if word[0].isalpha() and not any(map(str.isdigit, word)) else ""
 
 
-def features(sentence: str) -> set[str]:
-    """The sentence's words (lowercase, a plural or tense ending cut) and its pairs of neighbouring words."""
+def _normalised(raw: list[str]) -> list[str]:
+    """The feature of each word ("" for one with digits), read from a bounded cache."""
     normal = _NORMAL
     if len(normal) > 200_000:
         normal.clear()
-    raw = WORD_RE.findall(sentence.lower())
     got = list(map(normal.get, raw))
     if None in got:
-        for i, f in enumerate(got):
-            if f is None:
-                got[i] = normal[raw[i]] = _normal(raw[i])
-    words = [w for w in got if w]
+        for w in set(raw).difference(normal):
+            normal[w] = _normal(w)
+        got = list(map(normal.__getitem__, raw))
+    return got
+
+
+def features(sentence: str) -> set[str]:
+    """The sentence's words (lowercase, a plural or tense ending cut) and its pairs of neighbouring words."""
+    words = list(filter(None, _normalised(WORD_RE.findall(sentence.lower()))))
     out = set(words)
     out.update(map("_".join, zip(words, words[1:])))
     return out
@@ -76,15 +80,7 @@ def features_of(text: str, found: list[tuple[int, str]]) -> list[set[str]]:
     low = text.lower()
     if len(low) != len(text):  # a character lowercased to two (İ): offsets would shift
         return [features(s) for _, s in found]
-    normal = _NORMAL
-    if len(normal) > 200_000:
-        normal.clear()
-    raw = WORD_RE.findall(low)
-    got = list(map(normal.get, raw))
-    if None in got:
-        for w in set(raw).difference(normal):
-            normal[w] = _normal(w)
-        got = list(map(normal.__getitem__, raw))
+    got = _normalised(WORD_RE.findall(low))
     starts = list(compress(map(_START, WORD_RE.finditer(low)), got))  # of the words kept
     words = list(compress(got, got))
     pairs = list(map("_".join, zip(words, words[1:])))
@@ -120,10 +116,7 @@ def sentences(prose: str, body_start: int = 0) -> list[tuple[int, str]]:
             cut = cut if cut > start else start + MAX_SENTENCE
             _piece(prose, start, cut, add)
             start = cut
-        piece = prose[start:end]
-        stripped = piece.strip()  # (inline: most pieces are one short line, or blanked code)
-        if len(stripped) >= MIN_SENTENCE:
-            add((start + len(piece) - len(piece.lstrip()), stripped))
+        _piece(prose, start, end, add)
     return out
 
 
