@@ -135,6 +135,7 @@ class _FileCtx:
     met: set | None = None  # numbers of the word groups the file's words satisfy (Scanner.need_by_word)
     base: object = None  # the _Text of ``view`` (_match_rules), whose literal offsets intents reuse
     joined: str | None = None  # ``view`` with soft breaks joined (_joined), on first use
+    prose: str | None = None  # ``joined`` with fenced code blanked (_prose_of), on first use
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
@@ -483,7 +484,7 @@ def model_input(ctx: "_FileCtx") -> tuple[str, int]:
     """What the sentence model reads: the prose (soft breaks joined, code blanked; at most
     nlmodel.MAX_TEXT characters), and where the body starts after the frontmatter. The trainer
     (bench/train_nl_model.py) reads the same."""
-    text = _prose(ctx, _joined(ctx))[:nlmodel.MAX_TEXT]
+    text = _prose_of(ctx)[:nlmodel.MAX_TEXT]
     body = 0
     if ctx.regions and ctx.regions[0].kind == "frontmatter":
         body = ctx.line_start(ctx.regions[1].first) if len(ctx.regions) > 1 else len(text)
@@ -507,6 +508,14 @@ def _view(text: str) -> tuple[str, bool]:
     view = hidden.strip_invisible(text)
     invisible = len(view) != len(text)
     return (view if unicodedata.is_normalized("NFKC", view) else unicodedata.normalize("NFKC", view)), invisible
+
+
+def _prose_of(ctx: "_FileCtx") -> str:
+    """The joined text with fenced code blanked, worked out once per file (intents and the
+    sentence model both read it)."""
+    if ctx.prose is None:
+        ctx.prose = _prose(ctx, _joined(ctx))
+    return ctx.prose
 
 
 def _prose(ctx: "_FileCtx", text: str) -> str:
@@ -1224,8 +1233,7 @@ class Scanner:
                       False: (body, [pl.need_ids for pl in body])}
         # The sentence model (nlmodel.py) and its gates: a concept's regex, as a medium pattern of its rule.
         self.model = nlmodel.load() if self.ruleset.model_gates else None
-        self.model_gates = [(name, self.ruleset.concepts[name], self.by_id[rid],
-                             Pattern(self.ruleset.concepts[name], "medium", True))
+        self.model_gates = [(name, self.by_id[rid], Pattern(self.ruleset.concepts[name], "medium", True))
                             for name, rid in self.ruleset.model_gates]
 
     # ------------------------------------------------------------ one file
@@ -1416,8 +1424,8 @@ class Scanner:
             left -= 1
             if left < 0:
                 break  # a file of nothing but high-scoring sentences: enough of them were reported
-            for name, concept, rule, pat in self.model_gates:
-                m = concept.compiled.search(text, start, end)
+            for name, rule, pat in self.model_gates:
+                m = pat.regex.compiled.search(text, start, end)
                 if m is None:
                     continue
                 line = ctx.line_of(m.start())
@@ -1451,7 +1459,7 @@ class Scanner:
         wanted = [(r, it) for r, it in intents if all(branches(n) for n in it.concepts)]
         if not wanted:
             return []
-        text = _prose(ctx, _joined(ctx))
+        text = _prose_of(ctx)
         beyond = len(text) > intent.MAX_TEXT  # a megabyte of prose: its first part is read, and a note says so
         text = text[:intent.MAX_TEXT]
         # Prose is the view with soft breaks joined and code blanked: a literal without blanks
