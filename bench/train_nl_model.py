@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
@@ -105,37 +106,38 @@ def fit(pos: list[set], neg: list[set], seed: int = 1) -> tuple[dict[str, float]
             bias -= g * 0.1
         w = {k: v * scale for k, v in w.items()}
         scale = 1.0
-    return w, bias
+    from skillpm.scan.nlmodel import Model
+
+    return Model(bias, 0.0, w)  # scored as the scanner scores (its threshold is set apart)
 
 
-def train(bags: dict[str, list[tuple[set, bool]]], neg: list[set]) -> tuple[dict[str, float], float]:
+def train(bags: dict[str, list[tuple[set, bool]]], neg: list[set]):
     """A skill's positives are the sentences the rules already report in its category; a skill
     the rules miss starts with all its sentences and keeps its TOP_K best after each round."""
-    def positives(w=None, b=0.0):
+    def positives(model=None):
         out = []
         for bag in bags.values():
             known = [f for f, seen in bag if seen]
             if known:
                 out += known
-            elif w is None:
+            elif model is None:
                 out += [f for f, _ in bag]
             else:
-                out += sorted((f for f, _ in bag), key=lambda f: -score(w, b, f))[:TOP_K]
+                out += sorted((f for f, _ in bag), key=lambda f: -model.score_features(f))[:TOP_K]
         return out
 
     pos = positives()
     for _ in range(ROUNDS):
-        w, b = fit(pos, neg)
-        pos = positives(w, b)
+        pos = positives(fit(pos, neg))
     return fit(pos, neg)
-
-
-def score(w: dict[str, float], b: float, f: set) -> float:
-    return b + sum(w.get(x, 0.0) for x in f)
 
 
 def main() -> int:
     global L2, TOP_K
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # Sums run over sets of strings, whose order follows the per-process string hash: fix it,
+        # or two runs on the same inputs give weights that differ in their last digits.
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     from skillpm.config import load_toml
     from skillpm.fsutil import atomic_write_text
     from skillpm.scan import evaluate, nlmodel
@@ -177,7 +179,7 @@ def main() -> int:
     for bag in [*([f for f, _ in b] for b in bags.values()), *real_f.values()]:
         for x in set().union(*bag):
             df[x] = df.get(x, 0) + 1
-    for bag in [b for b in bags.values()]:
+    for bag in bags.values():
         bag[:] = [({x for x in f if df[x] >= MIN_SKILLS}, seen) for f, seen in bag]
     real_f = {k: [{x for x in f if df[x] >= MIN_SKILLS} for f in v] for k, v in real_f.items()}
     corpus_neg = [{x for x in f if df.get(x, 0) >= MIN_SKILLS} for f in corpus_neg]
@@ -185,7 +187,8 @@ def main() -> int:
           f"report), {len(corpus_neg)} benign corpus sentences, "
           f"{len(real)} real skills ({sum(map(len, real.values()))} sentences)", file=sys.stderr)
 
-    gates = [load_rules().concepts[name].compiled for name, _ in load_rules().model_gates]
+    rules = load_rules()
+    gates = [rules.concepts[name].compiled for name, _ in rules.model_gates]
 
     def gated(sentence: str) -> bool:
         return any(g.search(sentence) for g in gates)
@@ -197,9 +200,9 @@ def main() -> int:
         held = [k for k in real if zlib.crc32(k.encode()) % 2 == fold]
         kept = set(real) - set(held)
         neg = corpus_neg + [f for k in real if k in kept for f in real_f[k]]
-        w, b = train(bags, neg)
+        fold_model = train(bags, neg)
         for k in held:
-            s = [score(w, b, f) for f, text in zip(real_f[k], real[k]) if gated(text)]
+            s = [fold_model.score_features(f) for f, text in zip(real_f[k], real[k]) if gated(text)]
             best[k] = max(s, default=-math.inf)
         ranked = sorted((best[k] for k in held), reverse=True)
         thresholds.append(ranked[min(len(ranked) - 1, int(len(ranked) * args.rate))])
@@ -209,9 +212,9 @@ def main() -> int:
     flagged = sum(v >= threshold for v in best.values())
     print(f"held-out real skills with a gated sentence at or above {threshold:.2f}: {flagged}/{len(best)} "
           f"({100 * flagged / max(1, len(best)):.2f}%)")
-    w, b = train(bags, corpus_neg + [f for v in real_f.values() for f in v])
-    weights = {k: v for k, v in w.items() if abs(v) >= MIN_WEIGHT}
-    model = nlmodel.Model(b, threshold, weights)
+    fitted = train(bags, corpus_neg + [f for v in real_f.values() for f in v])
+    weights = {k: v for k, v in fitted.weights.items() if abs(v) >= MIN_WEIGHT}
+    model = nlmodel.Model(fitted.bias, threshold, weights)
     header = [
         "The scanner's sentence model (skillpm/scan/nlmodel.py): feature<TAB>weight, written by",
         "bench/train_nl_model.py; do not edit by hand.",
@@ -222,7 +225,7 @@ def main() -> int:
         f"threshold: held-out {args.rate:.1%} of real skills (two folds); measured {flagged}/{len(best)}",
         f"L2 {L2}, {EPOCHS} epochs, {ROUNDS} rounds keeping {TOP_K} sentences per skill; |weight| >= {MIN_WEIGHT}",
     ]
-    print(f"{len(weights)} weights kept of {len(w)}; {time.time() - t0:.0f} s", file=sys.stderr)
+    print(f"{len(weights)} weights kept of {len(fitted.weights)}; {time.time() - t0:.0f} s", file=sys.stderr)
     if not args.dry_run:
         out = args.out or nlmodel.MODEL_FILE
         atomic_write_text(out, model.dump(header))
