@@ -1441,14 +1441,18 @@ class Scanner:
                 if m is None or not all(a.search(text, start, end) for a in also):
                     continue
                 line = ctx.line_of(m.start())
-                if (rule.id, line) not in taken and not prohibiting.search(ctx.heading_at(line)):
-                    f = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
-                    if f is not None:
-                        taken.add((rule.id, line))
-                        f.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
-                                  f"and it names {name.replace('_', ' ')}" + (f"; {f.note}" if f.note else ""))
-                        out.append(f)
-                break  # the first concept named picks the rule
+                if prohibiting.search(ctx.heading_at(line)):
+                    break  # a list of things not to do
+                if (rule.id, line) in taken:
+                    break  # reported already, by a pattern, an intent or this model
+                f = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
+                if f is None:
+                    continue  # turned down where it stands (a negation near it): the next gate may not be
+                taken.add((rule.id, line))
+                f.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
+                          f"and it names {name.replace('_', ' ')}" + (f"; {f.note}" if f.note else ""))
+                out.append(f)
+                break  # the first gate passed picks the rule
         return out
 
     def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
