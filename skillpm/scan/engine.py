@@ -230,6 +230,12 @@ TWO_HALVES = (
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
     ("append_write", "authorized_keys", "EA-03", ("EA-03",), False, "appends to a file here and names authorized_keys"),
+    ("env_walk", "egress", "EX-03", ("EX-02", "EX-03"), False, "walks the whole environment here and sends data out"),
+    ("label_encode", "dns_lookup", "EX-02", ("EX-02",), True, "looks names up here and spells data as hex or base32"),
+    ("agent_history", "egress", "AS-01", ("AS-01", "AS-02", "EX-02"), False,
+     "names other agents' histories or configs here and sends data out"),
+    ("download", "path_import", "SC-01", ("SC-01", "SC-02", "DX-04"), True,
+     "imports from a path it put on sys.path here and downloads"),
 )
 
 
