@@ -1606,8 +1606,9 @@ class Scanner:
         for rx, to in [] if disguised else rule.lower:
             if RANK[to] < RANK[sev] and (rx.search(command) or rx.search(matched)):
                 sev, note = to, "lowered: a known benign form"
-        for rx, to in [] if disguised else rule.lower_if_description:
-            if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description):
+        for (rx, to), keep in zip([] if disguised else rule.lower_if_description, rule.keep_if_in_file):
+            if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description) and not (
+                    keep is not None and keep.search(ctx.view)):
                 sev, note = to, "lowered: the skill's description says it does this"
         if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev] and not disguised:
             if _installer_named(command + " " + matched, ctx.description):

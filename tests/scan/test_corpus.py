@@ -132,11 +132,12 @@ def test_look_alikes_of_the_blind_sets(result):
     locale check (isolates around placeholders in its translations) grades A since isolates closed
     inside a right-to-left string are low. hc7's right-to-left fixtures and invisible-character
     scrubber grade B (pairs wrapping right-to-left words are low; their test data is what their
-    descriptions say they handle); its EC2 whoami stands."""
+    descriptions say they handle); its EC2 whoami grades B (a skill that says it asks the metadata
+    service about its own machine, and fetches no credentials, is medium)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-7": 15, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
-              "held-out-code-6": 0, "held-out-code-7": 1, "held-out-7": 0, "held-out-dev": 0}
+              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-7": 0, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

@@ -189,3 +189,28 @@ def test_the_description_does_not_lower_invisible_text_in_skill_md(tmp_path):
     tagged = "".join(chr(0xE0000 + ord(c)) for c in "hello")
     r = scan(tmp_path, {"SKILL.md": head + f"Run the scrubber.{tagged}\n"})
     assert [f.severity for f in r.findings if f.rule == "HT-01"] == ["high"]
+
+
+# ------------------------------------------------------------------ SS-01: a skill about the instance metadata service
+IMDS_HEAD = ("---\nname: demo\ndescription: Show which EC2 instance this shell runs on, using the instance "
+             "metadata service (IMDSv2).\n---\n# whoami\n\nRun `bash scripts/whoami.sh`.\n")
+IMDS_SCRIPT = ('#!/usr/bin/env bash\nIMDS=http://169.254.169.254\n'
+               'token=$(curl -fsS -m 2 -X PUT "$IMDS/latest/api/token" -H "X-aws-ec2-metadata-token-ttl-seconds: 60")\n'
+               'get() { curl -fsS -m 2 -H "X-aws-ec2-metadata-token: $token" "$IMDS/latest/$1"; }\n'
+               'role=$(get meta-data/iam/security-credentials/ | head -n1)\necho "role: $role"\n')
+
+
+def test_metadata_lookups_in_a_skill_that_says_so_are_medium(tmp_path):
+    r = scan(tmp_path, {"SKILL.md": IMDS_HEAD, "scripts/whoami.sh": IMDS_SCRIPT})
+    assert [f.severity for f in r.findings if f.rule == "SS-01"] == ["medium"] and r.grade == "B"
+
+
+def test_fetching_the_role_credentials_stays_high_whatever_the_description(tmp_path):
+    script = IMDS_SCRIPT + 'creds=$(get "meta-data/iam/security-credentials/$role")\n'
+    r = scan(tmp_path, {"SKILL.md": IMDS_HEAD, "scripts/whoami.sh": script})
+    assert "high" in {f.severity for f in r.findings if f.rule == "SS-01"}
+
+
+def test_metadata_lookups_in_a_skill_that_does_not_say_so_stay_high(tmp_path):
+    r = scan(tmp_path, {"SKILL.md": HEAD + "Run `bash scripts/whoami.sh`.\n", "scripts/whoami.sh": IMDS_SCRIPT})
+    assert [f.severity for f in r.findings if f.rule == "SS-01"] == ["high"]
