@@ -1318,7 +1318,8 @@ class Scanner:
         looks: list[tuple[int, int]] = []
         if not ascii_only:  # look-alike words are read as the words they imitate
             view, looks = hidden.skeleton(view)
-        ctx = _FileCtx(path, kind, text, view, description=description, hidden=nested > 0 if hidden_text is None else hidden_text)
+        ctx = _FileCtx(path, kind, text, view, description=description,
+                       hidden=nested > 0 if hidden_text is None else hidden_text)
         if kind in ("skill_md", "markdown"):
             _segment(ctx)
             description = description or ctx.description
@@ -1855,8 +1856,9 @@ class Scanner:
             inner = []
             if decoded and rescans < MAX_RESCANS:  # decoded text is scanned like prose, a bounded number of times
                 rescans += 1
+                shown = _shown_near(ctx, line, decoded)  # written out next to it: not hidden from the reader
                 inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1,
-                                       None if not _shown_near(ctx, line, decoded) else False)
+                                       False if shown else None)
             inner = [f for f in inner if f.rule != "HT-04"]
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
