@@ -188,10 +188,10 @@ def main() -> int:
           f"{len(real)} real skills ({sum(map(len, real.values()))} sentences)", file=sys.stderr)
 
     rules = load_rules()
-    gates = [rules.concepts[name].compiled for name, _ in rules.model_gates]
+    gates = [[rules.concepts[name].compiled for name in names] for names, _ in rules.model_gates]
 
     def gated(sentence: str) -> bool:
-        return any(g.search(sentence) for g in gates)
+        return any(all(g.search(sentence) for g in gate) for gate in gates)
 
     # Held-out: each half of the real skills scored by a model fitted without it.
     best: dict[str, float] = {}

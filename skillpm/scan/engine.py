@@ -69,8 +69,10 @@ CONCAT_RES = tuple(re.compile(q + r"""[ \t]*(?:[+.&][ \t\n]{0,40}|\\\n[ \t]{0,40
     re.compile(r"\\\n[ \t]{0,40}"),)
 NEGATION_RE = re.compile(
     r"\b(?:not|never|no(?! (?:matter|longer|need|one|doubt))|don'?t|doesn'?t|won'?t|mustn'?t|shouldn'?t|cannot|can'?t|"
-    r"avoid|avoids|refuse|refuses|reject|rejects|prohibit|prohibits|forbid|forbids|forbidden|prevent|prevents|block|"
-    r"blocks|disallow|deny|denies|nor|instead of)\b(?![ \t]+(?:hesitate|forget|fail|stop|wait|bother|mind)\b)",
+    r"avoid|avoids|refuse|refuses|reject|rejects|prohibit|prohibits|forbid|forbids|forbidden|prevent|prevents|"
+    # "block" the verb, not the noun ("a fenced block that reproduces …", "the code block")
+    r"(?<!\ba )(?<!\bthe )(?<!\bcode )(?<!\bfenced )(?<!\bthis )(?<!\beach )(?<!\bone )(?<!\bcontext )blocks?|"
+    r"disallow|deny|denies|nor|instead of)\b(?![ \t]+(?:hesitate|forget|fail|stop|wait|bother|mind)\b)",
     re.IGNORECASE)
 NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
@@ -80,6 +82,7 @@ SUBORDINATE_RE = re.compile(
     r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case)\b"
     r"[^,\n]{0,120},|no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\s*,)", re.IGNORECASE)
 NOT_NEWLINE_RE = re.compile(r"[^\n]+")
+FOOTNOTE_RE = re.compile(r"^ {0,3}\[\^[^\]\n]{1,60}\]:", re.MULTILINE)  # a footnote's definition
 # A blank line, then lines indented four blanks or a tab (blank lines may sit between them).
 INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]*\n)*)+)")
 STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
@@ -375,16 +378,21 @@ def _indented_blocks(view: str, fences, body_line: int) -> list[tuple[int, int]]
 
 
 def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
-    """(line, text) of each Markdown heading outside fenced code: read only when a finding needs its heading."""
+    """(line, text) of each Markdown heading outside fenced code: read only when a finding needs its
+    heading. A footnote's text ("[^1]: …") is under no heading: it sits at the end of the file, below
+    whichever heading comes last ("## Anti-patterns"), which says nothing about it."""
     view, fences, out = ctx.view, ctx.fences, []
-    if "#" in view and ctx.kind in ("skill_md", "markdown"):
+    if ctx.kind in ("skill_md", "markdown") and ("#" in view or "[^" in view):
         starts = [a for a, _, _ in fences]
-        for m in HEADING_RE.finditer(view):
-            ln = ctx.line_of(m.start())
+        found = [(m.start(), m.group(1)) for m in HEADING_RE.finditer(view)] if "#" in view else []
+        if "[^" in view:
+            found = sorted(found + [(m.start(), "") for m in FOOTNOTE_RE.finditer(view)])
+        for pos, heading in found:
+            ln = ctx.line_of(pos)
             i = bisect_right(starts, ln) - 1
             if i >= 0 and fences[i][0] <= ln <= fences[i][1]:
                 continue
-            out.append((ln, m.group(1)))
+            out.append((ln, heading))
     return out
 
 
@@ -1272,10 +1280,14 @@ class Scanner:
         body = [pl for pl in self.plans if pl.rule.scope != {"frontmatter"}]
         self.gated = {True: (self.plans, [pl.need_ids for pl in self.plans]),  # a file with frontmatter
                       False: (body, [pl.need_ids for pl in body])}
-        # The sentence model (nlmodel.py) and its gates: a concept's regex, as a medium pattern of its rule.
+        # The sentence model (nlmodel.py) and its gates: the first concept's regex, as a medium
+        # pattern of the gate's rule, and the regexes of the others, which the sentence must also name.
         self.model = nlmodel.load() if self.ruleset.model_gates else None
-        self.model_gates = [(name, self.by_id[rid], Pattern(self.ruleset.concepts[name], "medium", True))
-                            for name, rid in self.ruleset.model_gates]
+        self.model_gates = [(" and ".join(names), self.by_id[rid],
+                             Pattern(self.ruleset.concepts[names[0]], "medium", True),
+                             [self.ruleset.concepts[n].compiled for n in names[1:]])
+                            for names, rid in self.ruleset.model_gates]
+        self.model_firsts = {names[0] for names, _ in self.ruleset.model_gates}
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -1455,7 +1467,7 @@ class Scanner:
         if is_lowered_location(ctx.path):
             return []  # a medium finding there would be low and never count
         words, has, met = ctx.words, ctx.has, ctx.met
-        if words is not None and not any(_may_occur(pl, words, has, met) for name, *_ in self.model_gates
+        if words is not None and not any(_may_occur(pl, words, has, met) for name in self.model_firsts
                                          for pl in self.concepts[name]):
             return []  # no gate concept can occur in the file: no sentence could be reported
         model = self.model
@@ -1474,9 +1486,9 @@ class Scanner:
             left -= 1
             if left < 0:
                 break  # a file of nothing but high-scoring sentences: enough of them were reported
-            for name, rule, pat in self.model_gates:
+            for name, rule, pat, also in self.model_gates:
                 m = pat.regex.compiled.search(text, start, end)
-                if m is None:
+                if m is None or not all(a.search(text, start, end) for a in also):
                     continue
                 line = ctx.line_of(m.start())
                 if (rule.id, line) not in taken and not prohibiting.search(ctx.heading_at(line)):

