@@ -251,6 +251,12 @@ TWO_HALVES = (
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
     ("append_write", "authorized_keys", "EA-03", ("EA-03",), False, "appends to a file here and names authorized_keys"),
+    ("env_walk", "egress", "EX-03", ("EX-02", "EX-03"), False, "walks the whole environment here and sends data out"),
+    ("label_encode", "dns_lookup", "EX-02", ("EX-02",), True, "looks names up here and spells data as hex or base32"),
+    ("agent_history", "egress", "AS-01", ("AS-01", "AS-02", "EX-02"), False,
+     "names other agents' histories or configs here and sends data out"),
+    ("download", "path_import", "SC-01", ("SC-01", "SC-02", "DX-04"), True,
+     "imports from a path it put on sys.path here and downloads"),
 )
 
 
@@ -1491,14 +1497,18 @@ class Scanner:
                 if m is None or not all(a.search(text, start, end) for a in also):
                     continue
                 line = ctx.line_of(m.start())
-                if (rule.id, line) not in taken and not prohibiting.search(ctx.heading_at(line)):
-                    f = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
-                    if f is not None:
-                        taken.add((rule.id, line))
-                        f.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
-                                  f"and it names {name.replace('_', ' ')}" + (f"; {f.note}" if f.note else ""))
-                        out.append(f)
-                break  # the first concept named picks the rule
+                if prohibiting.search(ctx.heading_at(line)):
+                    break  # a list of things not to do
+                if (rule.id, line) in taken:
+                    break  # reported already, by a pattern, an intent or this model
+                f = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
+                if f is None:
+                    continue  # turned down where it stands (a negation near it): the next gate may not be
+                taken.add((rule.id, line))
+                f.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
+                          f"and it names {name.replace('_', ' ')}" + (f"; {f.note}" if f.note else ""))
+                out.append(f)
+                break  # the first gate passed picks the rule
         return out
 
     def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
