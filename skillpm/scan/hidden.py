@@ -153,6 +153,27 @@ def _mostly_rtl(line: str) -> bool:
 
 
 ISOLATES = {0x2066, 0x2067, 0x2068, 0x2069}
+# An embedding or isolate and the control that closes it (overrides are left out: LRO reverses
+# even right-to-left letters).
+BIDI_CLOSER = {"\u202a": "\u202c", "\u202b": "\u202c", "\u2066": "\u2069", "\u2067": "\u2069", "\u2068": "\u2069"}
+BIDI_ANY_RE = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def _wraps_rtl_word(text: str, i: int, line_end: int) -> int | None:
+    """Where the control that closes the embedding or isolate at ``i`` is, when what they enclose
+    is right-to-left words only (``Status: <RLE>פעיל<PDF>``, ``<FSI>דוד<PDI> commented``): the pair
+    marks the direction of a Hebrew or Arabic word inside other text and reorders nothing else."""
+    closer = BIDI_CLOSER.get(text[i])
+    if closer is None:
+        return None
+    j = text.find(closer, i + 1, min(line_end, i + 1 + MAX_STRING))
+    if j < 0:
+        return None
+    inner = text[i + 1:j]
+    if BIDI_ANY_RE.search(inner):
+        return None
+    letters = [c for c in inner if c.isalpha()]
+    return j if letters and all(RTL_RE.match(c) for c in letters) else None
 MAX_STRING = 400  # a quoted string longer than this is not weighed as one translation
 # isolates that open and close in order (not nested) and nothing that embeds or overrides
 BALANCED_ISOLATES_RE = re.compile("[^\u2066-\u2069\u202a-\u202e]*(?:[\u2066-\u2068][^\u2066-\u2069\u202a-\u202e]*"
@@ -201,6 +222,7 @@ def invisible_runs(text: str, in_code=None):
     pending: list = []
     line_start, line_end, rtl, mostly_rtl = 0, -1, False, False  # the current run's line, weighed once per line
     strings = None  # the line's quoted strings (_Strings), read when an isolate would be high
+    wrapped = set()  # closers of pairs that wrap right-to-left words (_wraps_rtl_word)
     for m in INVISIBLE_RE.finditer(text):
         run, start = m.group(0), m.start()
         prev = text[start - 1] if start else ""
@@ -241,7 +263,16 @@ def invisible_runs(text: str, in_code=None):
             # Lowered only inside genuinely right-to-left text: the line is mostly RTL and the control
             # touches an RTL word. In code, an override or isolate next to Latin text reorders code.
             sev = "high"
-            if mostly_rtl:
+            if start in wrapped:
+                sev = "low"
+            elif len(run) == 1 and rtl:
+                j = _wraps_rtl_word(text, start, line_end)
+                if j is not None:
+                    wrapped.add(j)
+                    sev = "low"
+            if sev == "low":
+                pass
+            elif mostly_rtl:
                 before = _neighbour_letter(text, start - 1, -1, line_start, line_end)
                 after = _neighbour_letter(text, m.end(), 1, line_start, line_end)
                 rtl_before, rtl_after = _is_rtl_letter(before), _is_rtl_letter(after)
@@ -325,6 +356,25 @@ MD_COMMENT_RE = re.compile(
     r"^ {0,3}\[(?:(?://|comment|_comment|hidden)\]:[ \t]*(?:#|<#?>)?|(?!\^)[^\]\n]{1,200}\]:[ \t]*(?:#|<#?>))"
     r"[ \t]*[(\"'](?P<c>[^\n]{0,2000})[)\"'][ \t\r]*$",
     re.IGNORECASE | re.MULTILINE)
+
+
+def comment_spans(text: str):
+    """Yield (start, end) of each HTML comment and Markdown link-label comment: text a rendered
+    page never shows."""
+    pos = 0
+    n = 0
+    while n < 10_000:
+        i = text.find("<!--", pos)
+        if i < 0:
+            break
+        j = text.find("-->", i + 4)
+        end = j + 3 if j >= 0 else len(text)
+        yield i, end
+        pos = end
+        n += 1
+    if "]:" in text:
+        for m in MD_COMMENT_RE.finditer(text):
+            yield m.start(), m.end()
 
 
 def comments(text: str):
@@ -434,6 +484,29 @@ def homoglyph_tokens(text: str):
             yield s, tok
         elif greek and not cyr and len(tok) >= 4 and latin >= 3 and all(c in GREEK_CONFUSABLE for c in greek):
             yield s, tok
+
+
+# Each look-alike letter and the Latin letter it passes for (Unicode's confusables, the letters
+# CYR_CONFUSABLE and GREEK_CONFUSABLE name): a mixed-script word read as the word it imitates.
+_LOOKALIKE_FROM = "аевкмнорстухіјѕԁӏАВЕКМНОРСТХІЈЅԜԛοαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"
+_LOOKALIKE_TO = "aebkmhopctyxijsdlABEKMHOPCTXIJSWqoaepviktuxABEZHIKMNOPTYX"
+LOOKALIKE_TABLE = str.maketrans(_LOOKALIKE_FROM, _LOOKALIKE_TO)
+assert len(_LOOKALIKE_FROM) == len(_LOOKALIKE_TO)
+
+
+def skeleton(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with every mixed-script word (homoglyph_tokens) written in the Latin letters it
+    imitates, same length, and the (start, end) of each such word. Other text is left as it is:
+    prose of another script is no look-alike."""
+    spans = [(off, off + len(tok)) for off, tok in homoglyph_tokens(text)]
+    if not spans:
+        return text, []
+    out, pos = [], 0
+    for lo, hi in spans:
+        out += [text[pos:lo], text[lo:hi].translate(LOOKALIKE_TABLE)]
+        pos = hi
+    out.append(text[pos:])
+    return "".join(out), spans
 
 
 # ---------------------------------------------------------------- padding and blobs
