@@ -1,0 +1,3 @@
+module example.com/hc
+
+go 1.21
