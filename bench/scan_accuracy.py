@@ -52,6 +52,10 @@ def corpus_table(out: dict) -> list[str]:
             f, t = r.apart_benign[name]
             flagged = ", ".join(f"{n} {g}" for n, g in r.apart_benign_flagged.get(name, []))
             lines += [f"{name} look-alikes graded C or worse: {f}/{t}" + (f" ({flagged})" if flagged else "")]
+    for name in sorted(set(r.apart_benign) - set(r.apart)):  # the natural-language sets' look-alikes
+        f, t = r.apart_benign[name]
+        flagged = ", ".join(f"{n} {g}" for n, g in r.apart_benign_flagged.get(name, []))
+        lines += ["", f"{name} look-alikes graded C or worse: {f}/{t}" + (f" ({flagged})" if flagged else "")]
     out["corpus"]["apart"] = {"sets": r.apart, "missed": r.apart_missed, "look_alikes": r.apart_benign,
                               "look_alikes_flagged": r.apart_benign_flagged}
     lines += ["", f"benign corpus skills graded C or worse: {len(r.flagged_benign)}/{r.benign_total}"]
