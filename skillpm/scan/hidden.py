@@ -358,9 +358,9 @@ MD_COMMENT_RE = re.compile(
     re.IGNORECASE | re.MULTILINE)
 
 
-def comment_spans(text: str):
-    """Yield (start, end) of each HTML comment and Markdown link-label comment: text a rendered
-    page never shows."""
+def _comment_parts(text: str):
+    """Yield (start, end, content start, content end) of each HTML comment and Markdown
+    link-label comment (at most 10,000 HTML comments)."""
     pos = 0
     n = 0
     while n < 10_000:
@@ -368,31 +368,28 @@ def comment_spans(text: str):
         if i < 0:
             break
         j = text.find("-->", i + 4)
+        close = j if j >= 0 else len(text)
         end = j + 3 if j >= 0 else len(text)
-        yield i, end
+        yield i, end, i + 4, close
         pos = end
         n += 1
     if "]:" in text:
         for m in MD_COMMENT_RE.finditer(text):
-            yield m.start(), m.end()
+            yield m.start(), m.end(), m.start("c"), m.end("c")
+
+
+def comment_spans(text: str):
+    """Yield (start, end) of each HTML comment and Markdown link-label comment: text a rendered
+    page never shows."""
+    for start, end, _, _ in _comment_parts(text):
+        yield start, end
 
 
 def comments(text: str):
-    """Yield (offset, content) for each HTML comment and Markdown link-label comment."""
-    pos = 0
-    n = 0
-    while n < 10_000:
-        i = text.find("<!--", pos)
-        if i < 0:
-            break
-        j = text.find("-->", i + 4)
-        end = j if j >= 0 else len(text)
-        yield i, text[i + 4: min(end, i + 4 + 4000)]
-        pos = end + 3 if j >= 0 else len(text)
-        n += 1
-    if "]:" in text:
-        for m in MD_COMMENT_RE.finditer(text):
-            yield m.start(), m.group("c")
+    """Yield (offset, content) for each HTML comment and Markdown link-label comment (the first
+    4,000 characters of an HTML comment's content)."""
+    for start, _, lo, hi in _comment_parts(text):
+        yield start, text[lo:min(hi, lo + 4000)]
 
 
 # Prose in a comment that speaks to the reader or gives orders ("you", "never", "should"): a
