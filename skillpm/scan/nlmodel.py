@@ -6,9 +6,9 @@ The model weighs every word and word pair of a sentence at once, so a sentence c
 injections in words, though in none of their phrasings, scores high.
 
 It never reports on its own: a sentence that scores at least the model's threshold is reported
-only when it also names what an injection is after (a concept of rules.toml: secrets, the agent's
-own instructions, a refusal switched off…), and that concept picks the rule, the category and the
-line. Findings are medium, take the usual context checks, and say the score.
+only when it also names what an injection is after (a gate of rules.toml [model]: secrets, the
+agent's own instructions, a refusal switched off…, or every concept of a gate that lists several),
+and the first gate it passes picks the rule, the category and the line. Findings are medium, take the usual context checks, and say the score.
 
 The weights are data (``nl_model.tsv``), trained by ``bench/train_nl_model.py`` on the labelled
 corpus (``tests/scan/corpus``, never the blind set) against real public skills; the file records
