@@ -555,14 +555,7 @@ def _hidden_spans(ctx: "_FileCtx", looks: list[tuple[int, int]]) -> list[tuple[i
         spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"]
     for lo, hi in looks:
         spans.append((view.rfind("\n", 0, lo) + 1, (view.find("\n", hi) + 1 or len(view) + 1) - 1))
-    spans.sort()
-    merged: list[tuple[int, int]] = []
-    for lo, hi in spans:
-        if merged and lo <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
-        else:
-            merged.append((lo, hi))
-    return merged
+    return _merged(sorted(spans))
 
 
 def _prose_of(ctx: "_FileCtx") -> str:
@@ -1096,17 +1089,21 @@ def _may_occur(plan: _Plan, words: set, has, met: set) -> bool:
     return met.issuperset(plan.need_ids) and (not plan.subgroups or all(g.count(words, has) for g in plan.subgroups))
 
 
-def _spans(hits: list[int], width: int, n: int) -> list[tuple[int, int]]:
-    """[h - width, h + width] around each hit, merged."""
+def _merged(spans) -> list[tuple[int, int]]:
+    """Spans (start, end), sorted by start, with those that overlap or touch joined."""
     out: list[tuple[int, int]] = []
-    for h in hits:
-        lo, hi = max(0, h - width), min(n, h + width)
+    for lo, hi in spans:
         if out and lo <= out[-1][1]:
             if hi > out[-1][1]:
                 out[-1] = (out[-1][0], hi)
         else:
             out.append((lo, hi))
     return out
+
+
+def _spans(hits: list[int], width: int, n: int) -> list[tuple[int, int]]:
+    """[h - width, h + width] around each (sorted) hit, merged."""
+    return _merged((max(0, h - width), min(n, h + width)) for h in hits)
 
 
 def _windows(tx: _Text, groups, words: set, has, width: int, budget: int | None) -> tuple[list[tuple[int, int]], bool]:
@@ -1629,7 +1626,7 @@ class Scanner:
         for rx, to in [] if disguised else rule.lower:
             if RANK[to] < RANK[sev] and (rx.search(command) or rx.search(matched)):
                 sev, note = to, "lowered: a known benign form"
-        for (rx, to), keep in zip([] if disguised else rule.lower_if_description, rule.keep_if_in_file):
+        for rx, to, keep in [] if disguised else rule.lower_if_description:
             if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description) and not (
                     keep is not None and keep.search(ctx.view)):
                 sev, note = to, "lowered: the skill's description says it does this"
@@ -1795,7 +1792,7 @@ class Scanner:
         # A skill about invisible characters (a scrubber, bidi fixtures) keeps them as test data
         # in its other files: lowered when the description says so and the hidden text says nothing.
         about = ctx.kind != "skill_md" and ctx.description and next(
-            (to for rx, to in rule.lower_if_description if rx.search(ctx.description)), None)
+            (to for rx, to, _ in rule.lower_if_description if rx.search(ctx.description)), None)
         for line, runs in list(by_line.items())[:MAX_PER_RULE_FILE]:
             sev = max((r[2] for r in runs), key=RANK.__getitem__)
             whats = sorted({r[3] for r in runs})

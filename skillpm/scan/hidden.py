@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from bisect import bisect_left
 import re
 import unicodedata
 
@@ -157,6 +158,7 @@ ISOLATES = {0x2066, 0x2067, 0x2068, 0x2069}
 # even right-to-left letters).
 BIDI_CLOSER = {"\u202a": "\u202c", "\u202b": "\u202c", "\u2066": "\u2069", "\u2067": "\u2069", "\u2068": "\u2069"}
 BIDI_ANY_RE = re.compile("[\u202a-\u202e\u2066-\u2069]")
+MAX_STRING = 400  # a quoted string longer than this is not weighed as one translation
 
 
 def _wraps_rtl_word(text: str, i: int, line_end: int) -> int | None:
@@ -174,7 +176,8 @@ def _wraps_rtl_word(text: str, i: int, line_end: int) -> int | None:
         return None
     letters = [c for c in inner if c.isalpha()]
     return j if letters and all(RTL_RE.match(c) for c in letters) else None
-MAX_STRING = 400  # a quoted string longer than this is not weighed as one translation
+
+
 # isolates that open and close in order (not nested) and nothing that embeds or overrides
 BALANCED_ISOLATES_RE = re.compile("[^\u2066-\u2069\u202a-\u202e]*(?:[\u2066-\u2068][^\u2066-\u2069\u202a-\u202e]*"
                                   "\u2069[^\u2066-\u2069\u202a-\u202e]*)*")
@@ -188,15 +191,13 @@ class _Strings:
     outside it; what sits outside the isolates must be mostly right-to-left letters."""
 
     def __init__(self, line: str):
-        from bisect import bisect_left
-
-        self.line, self._bisect = line, bisect_left
+        self.line = line
         self.quotes = {q: [i for i, c in enumerate(line) if c == q] for q in "\"'" if q in line}
         self.seen: dict[tuple[int, int], bool] = {}
 
     def rtl_isolated(self, i: int) -> bool:
         for pos in self.quotes.values():
-            k = self._bisect(pos, i)
+            k = bisect_left(pos, i)
             if k % 2 == 0 or k >= len(pos):
                 continue  # not inside a string of this quote
             lo, hi = pos[k - 1] + 1, pos[k]
@@ -270,9 +271,7 @@ def invisible_runs(text: str, in_code=None):
                 if j is not None:
                     wrapped.add(j)
                     sev = "low"
-            if sev == "low":
-                pass
-            elif mostly_rtl:
+            if sev == "high" and mostly_rtl:
                 before = _neighbour_letter(text, start - 1, -1, line_start, line_end)
                 after = _neighbour_letter(text, m.end(), 1, line_start, line_end)
                 rtl_before, rtl_after = _is_rtl_letter(before), _is_rtl_letter(after)

@@ -89,9 +89,9 @@ class Rule:
     lower_if_host_in_description: str | None = None
     unless: list[LazyRegex] = field(default_factory=list)
     lower: list[tuple[LazyRegex, str]] = field(default_factory=list)
-    lower_if_description: list[tuple[LazyRegex, str]] = field(default_factory=list)
-    # per lower_if_description entry: a regex that, found anywhere in the file, keeps the severity
-    keep_if_in_file: list[LazyRegex | None] = field(default_factory=list)
+    # (regex read over the description, severity, and a regex that, found anywhere in the file,
+    # keeps the severity after all, or None)
+    lower_if_description: list[tuple[LazyRegex, str, LazyRegex | None]] = field(default_factory=list)
     catch: list = field(default_factory=list)
     clean: list = field(default_factory=list)
 
@@ -118,8 +118,8 @@ class Ruleset:
         """Compile every regex now (raises re.error on a broken one); returns how many."""
         rxs = [*self.concepts.values(), *(u for r in self.rules for it in r.intents for u in it.unless)]
         rxs += [x for r in self.rules for x in (*(p.regex for p in r.patterns), *r.unless,
-                                                 *(rx for rx, _ in r.lower), *(rx for rx, _ in r.lower_if_description),
-                                                 *(rx for rx in r.keep_if_in_file if rx is not None))]
+                                                 *(rx for rx, _ in r.lower),
+                                                 *(rx for x in r.lower_if_description for rx in (x[0], x[2]) if rx is not None))]
         for rx in rxs:
             rx.compiled
         return len(rxs)
@@ -215,9 +215,10 @@ def load_rules() -> Ruleset:
             secret_check=bool(entry.get("secret_check", False)),
             lower_if_host_in_description=entry.get("lower_if_host_in_description"),
             unless=[LazyRegex(_expand(u, defs), re.IGNORECASE) for u in entry.get("unless", [])],
-            lower=lowers("lower"), lower_if_description=lowers("lower_if_description"),
-            keep_if_in_file=[LazyRegex(_expand(x["keep"], defs), re.IGNORECASE) if x.get("keep") else None
-                             for x in entry.get("lower_if_description", [])],
+            lower=lowers("lower"),
+            lower_if_description=[(rx, to, LazyRegex(_expand(x["keep"], defs), re.IGNORECASE) if x.get("keep") else None)
+                                  for (rx, to), x in zip(lowers("lower_if_description"),
+                                                         entry.get("lower_if_description", []))],
             catch=list(entry.get("catch", [])), clean=list(entry.get("clean", [])),
         ))
         if not rules[-1].engine and not pats and not intents:
