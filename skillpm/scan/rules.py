@@ -153,11 +153,40 @@ def _expand(pattern: str, defs: dict[str, str]) -> str:
     return re.sub(r"<<(\w+)>>", lambda m: defs[m.group(1)], pattern)
 
 
+def _loose_spaces(src: str) -> str:
+    """A concept regex with each literal blank (outside classes and escapes) read as a run of
+    blanks. Prose is read with soft-wrapped lines joined at the same offsets, so a list item's
+    continuation line keeps its indentation: "the list of\n   removals" is read as "the list
+    of    removals", and a concept written "list of removals" must still match it. The word
+    prefilter reads a blank and a run of blanks alike (each ends a word)."""
+    out, i, cls = [], 0, False
+    while i < len(src):
+        c = src[i]
+        if c == "\\":
+            out.append(src[i:i + 2])
+            i += 2
+            continue
+        if cls:
+            cls = c != "]"
+        elif c == "[":
+            cls = True
+            if src[i + 1:i + 2] == "]":
+                out.append("[]")
+                i += 2
+                continue
+        elif c == " " and src[i + 1:i + 2] not in ("?", "*", "+", "{"):
+            c = r"[ \t]+"
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 @lru_cache(maxsize=1)
 def load_rules() -> Ruleset:
     raw, _ = _raw()
     defs = dict(raw.get("defs", {}))
-    concepts = {name: LazyRegex(_expand(src, defs), re.IGNORECASE) for name, src in raw.get("concepts", {}).items()}
+    concepts = {name: LazyRegex(_loose_spaces(_expand(src, defs)), re.IGNORECASE)
+                for name, src in raw.get("concepts", {}).items()}
     rules: list[Rule] = []
     seen: set[str] = set()
     for entry in raw["rule"]:
