@@ -63,6 +63,11 @@ FENCE_RES = (re.compile(r"(````*)[ \t]*([^\n`]*)$", re.MULTILINE), re.compile(r"
 HEADING_RE = re.compile(r"#(?<![^\n]#)#{0,5}[ \t]+([^\n]{0,200})$", re.MULTILINE)
 # A soft line break inside a paragraph: the next line continues the sentence.
 SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
+# The same inside a blockquote ("> Tip: … \n> … unmasked"): a quoted line that continues the
+# quoted line above it. The break and the "> " marker become blanks (same offsets), so a callout
+# is read as one paragraph, as it is shown.
+QUOTE_BREAK_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?(?=(?![-*+][ \t]|[>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
+QUOTE_LINE_RE = re.compile(r"[ \t]{0,3}>[ \t]?(?![-*+][ \t]|[>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s]")
 # String concatenations and line continuations that _Deobf removes: "cu" + "rl", c""url, 'a'\
 # 'b', and a backslash-newline. One regex per quote character (a literal prefix is fast).
 CONCAT_RES = tuple(re.compile(q + r"""[ \t]*(?:[+.&][ \t\n]{0,40}|\\\n[ \t]{0,40}|\n[ \t]{0,40})?""" + q) for q in "\"'") + (
@@ -77,6 +82,7 @@ NEGATION_RE = re.compile(
 NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
     r"^[^.!?;\n]{0,60}?\b(?:is|are)\s+(?:forbidden|prohibited|banned|blocked|rejected|denied)\b", re.IGNORECASE)
+QUOTED_SPAN_RE = re.compile(r'"[^"\n]{0,120}"|\u201c[^\u201d\n]{0,120}\u201d')
 CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b", re.IGNORECASE)
 SUBORDINATE_RE = re.compile(
     r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case)\b"
@@ -446,6 +452,8 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
         if sub is None:
             break
         clause = clause[sub.end():]
+    if '"' in clause or "\u201c" in clause:
+        clause = QUOTED_SPAN_RE.sub(" ", clause)  # a quoted "this is not advice" negates nothing around it
     if NEGATION_RE.search(clause):
         return True
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
@@ -469,6 +477,18 @@ def _joined(ctx: "_FileCtx") -> str:
     return ctx.joined
 
 
+def _join_quotes(chunk: str) -> str:
+    """Soft breaks inside blockquotes turned into blanks, the "> " marker too (same length)."""
+    if "\n>" not in chunk and "\n >" not in chunk and "\n  >" not in chunk and "\n   >" not in chunk:
+        return chunk
+
+    def blank(m: re.Match) -> str:
+        above = chunk.rfind("\n", 0, m.start()) + 1
+        return " " * (m.end() - m.start()) if QUOTE_LINE_RE.match(chunk, above) else m.group()
+
+    return QUOTE_BREAK_RE.sub(blank, chunk)
+
+
 def _join(ctx: "_FileCtx") -> str:
     view = ctx.view
     if "\n" not in view or not ctx.regions:
@@ -481,7 +501,7 @@ def _join(ctx: "_FileCtx") -> str:
         if lo > len(view):
             break
         chunk = view[lo:max(lo, hi)]
-        parts.append((lo, SOFT_BREAK_RE.sub(" ", chunk) if r.kind == "prose" else chunk))
+        parts.append((lo, _join_quotes(SOFT_BREAK_RE.sub(" ", chunk)) if r.kind == "prose" else chunk))
     out, pos = [], 0
     for lo, chunk in parts:
         if lo > pos:
@@ -1662,7 +1682,7 @@ class Scanner:
                 sev, note = "low", "quoted in a defensive context"
             elif code and self._marked_not_to_run(ctx, region, line):
                 sev, note = "low", "an example its own code block marks not to be run"
-            elif rule.quotable and quoted and defensive.search(heading):
+            elif (rule.quotable or not code) and quoted and defensive.search(heading):
                 sev, note = "low", "quoted in a defensive context"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
