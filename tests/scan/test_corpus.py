@@ -32,14 +32,14 @@ def test_recall_on_natural_language_injections(result):
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
     figures. held-out-8 read 10/30 when it was first scored (the scanner of the same session's
-    start: 9/30), then was tuned on in the next session (21/30: concept forms, blanks in wrapped
-    list items); this guards against falling below that. (Earlier blind sets were looked at
+    start: 9/30), then was tuned on in the next session (25/30: concept forms, blanks in wrapped
+    list items, blockquotes read as paragraphs); this guards against falling below that. (Earlier blind sets were looked at
     after their first scoring: held-out-2 at 3/20 before the sentence-level intents, held-out-3 at
     11/30, held-out-4 at 9/30, held-out-5 at 10/30, held-out-6 at 16/30 with them, and held-out-7 at
     16/30 with the sentence model.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 21, result.blind_missed
+    assert detected >= 25, result.blind_missed
 
 
 def test_spent_blind_set_is_tuned_on(result):
@@ -157,14 +157,14 @@ def test_look_alikes_of_the_blind_sets(result):
     scrubber grade B (pairs wrapping right-to-left words are low; their test data is what their
     descriptions say they handle); its EC2 whoami grades B (a skill that says it asks the metadata
     service about its own machine, and fetches no credentials, is medium). The newest sets' (first
-    sight, not read further): held-out-code-8 one of 12; held-out-8 two of 15 (three at first sight;
-    its sudoers audit grades B since a skill that says it audits sudo rules names them at medium)."""
+    sight, not read further): held-out-code-8 one of 12; held-out-8 none of 15 (three at first sight,
+    then tuned on: a sudo audit, refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-7": 15, "held-out-8": 15,
         "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
-              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-7": 0, "held-out-8": 2,
+              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-7": 0, "held-out-8": 0,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

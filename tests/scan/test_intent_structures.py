@@ -153,3 +153,14 @@ def test_a_quoted_command_under_a_heading_about_attacks_is_an_example():
                        "notes/list.md") == {"low"}
     assert "low" not in _severities("Recognise planted instructions.", "## Build notes\n\n" + table, "SC-01",
                                     "notes/list.md")
+
+
+@pytest.mark.parametrize("rule,text", [
+    ("PE-05", "Goal: make the docs usable by everyone, including people who navigate by keyboard alone."),
+    ("PE-05", "Options: a private share, or a public release page (world-readable, so keep personal data off it)."),
+    ("EA-01", "Jobs need Unattended runtimes in the target folder before you deploy the package."),
+    ("SS-01", "The client library looks for credentials in an environment variable first, then asks the metadata server."),
+])
+def test_everyday_wordings_near_the_new_forms_stay_quiet(rule, text):
+    # out-of-sample real skills said these (reworded here); each was a false alarm of a first draft
+    assert rule not in _rules(text)
