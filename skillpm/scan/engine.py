@@ -1682,7 +1682,8 @@ class Scanner:
                 sev, note = "low", "quoted in a defensive context"
             elif code and self._marked_not_to_run(ctx, region, line):
                 sev, note = "low", "an example its own code block marks not to be run"
-            elif (rule.quotable or not code) and quoted and defensive.search(heading):
+            elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
+                # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""

@@ -153,6 +153,8 @@ def test_a_quoted_command_under_a_heading_about_attacks_is_an_example():
                        "notes/list.md") == {"low"}
     assert "low" not in _severities("Recognise planted instructions.", "## Build notes\n\n" + table, "SC-01",
                                     "notes/list.md")
+    # in SKILL.md itself a heading does not make a quoted command an example
+    assert "low" not in _severities("Recognise planted instructions.", "## Injection examples\n\n" + table, "SC-01")
 
 
 @pytest.mark.parametrize("rule,text", [
