@@ -918,6 +918,16 @@ def _weight(literal: str) -> int:
     return max(1, 1 << max(0, 6 - len(literal)))
 
 
+# Plain literal → the words every occurrence of it holds whole (Key.whole; for a literal that
+# several marked literals give, the words all of them hold). Filled as the scanner's plans are built.
+_WHOLE_WORDS: dict[str, frozenset] = {}
+
+
+def _note_whole_words(lit: str, whole: frozenset) -> None:
+    old = _WHOLE_WORDS.get(lit)
+    _WHOLE_WORDS[lit] = whole if old is None else old & whole
+
+
 class _Group:
     """Literals of which one must occur: found by word (a C-level set test) or, without a word, as a substring."""
 
@@ -925,6 +935,8 @@ class _Group:
 
     def __init__(self, pairs):
         self.lits = tuple(pairs)  # (literal, Key)
+        for lit, k in self.lits:
+            _note_whole_words(lit, k.whole)
         self.words = frozenset(k.word for _, k in self.lits if k.word is not None)
         self.subs = tuple((lit, k.substring) for lit, k in self.lits if k.substring is not None)
         self.by_word: dict[bytes, list[str]] = {}
@@ -1038,10 +1050,13 @@ def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words")
 
-    def __init__(self, text: str, mapper=None, same: "_Text | None" = None):
+    def __init__(self, text: str, mapper=None, same: "_Text | None" = None, words: set | None = None):
         self.text, self.mapper = text, mapper
+        # The words the text may hold (Lexicon.words, a superset is fine; None: unknown): a literal
+        # one of whose whole words is not among them cannot occur, and is not searched for.
+        self.words = words
         low = text.lower()
         if len(low) != len(text):  # a few characters lowercase to two (İ): keep offsets aligned
             low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
@@ -1059,6 +1074,8 @@ class _Text:
             same = self._same
             if same is not None and "\n" not in lit and " " not in lit:
                 got = same.every(lit)
+            elif self.words is not None and not self.words.issuperset(_WHOLE_WORDS.get(lit, ())):
+                got = []
             else:
                 got = _find_all(self.low, lit)
             self._all[lit] = got
@@ -1371,7 +1388,7 @@ class Scanner:
         view = ctx.view
         base = _Text(view)
         lex = self.lexicon
-        words = lex.words(base.low)
+        words = base.words = lex.words(base.low)
         present_words = lex.present(words)
         dtext = None
         if _Deobf.wanted(view):
@@ -1384,7 +1401,7 @@ class Scanner:
                 else:
                     more = lex.words(dtext.low)
                 present_words |= lex.present(more)
-                words = words | more
+                words = dtext.words = words | more
         has = _Substrings(base, dtext, words, self.word_subs, self.sub_reach)
 
         # Bounded work on huge files: each pattern tries at most MAX_STARTS places (or reads
@@ -1414,7 +1431,7 @@ class Scanner:
             if rule.join:
                 if joined is None:
                     j = _joined(ctx)
-                    joined = base if j is view else _Text(j, same=base)
+                    joined = base if j is view else _Text(j, same=base, words=base.words)  # soft breaks joined: the same words
                 tx = joined
             else:
                 tx = dtext or base
@@ -1534,7 +1551,7 @@ class Scanner:
         # Prose is the view with soft breaks joined and code blanked: a literal without blanks
         # occurs in it only where it occurs in the view, so the view's offsets (found already by
         # the patterns) serve as candidates; the match itself runs on the prose.
-        tx = _Text(text, same=ctx.base if len(text) == len(ctx.view) else None)
+        tx = _Text(text, same=ctx.base if len(text) == len(ctx.view) else None, words=has.words)
         big = len(text) > PATTERN_BUDGET * 4  # a huge file: bounded work, said in a note when it cuts
         limit = MIN_STARTS if big else len(text) + 1
 
@@ -1762,7 +1779,7 @@ class Scanner:
             starts = (m.start() for m in rx.finditer(ctx.view))
         else:  # at most CODE_SEARCH_TRIES places per literal: a file that is nothing but `\\x` is one match or none
             # (the patterns' _Text of the file when it has one: its offsets are cached and shared)
-            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
+            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view, words=ctx.has.words if ctx.has is not None else None)
             starts = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
         for p in starts:
             if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
