@@ -1100,6 +1100,20 @@ class _Text:
         return got[:limit] if len(got) > limit else got
 
 
+def _first_char_guarded(rx) -> re.Pattern:
+    """A concept's regex for searching a window: the same matches, with a look-ahead for the
+    first characters its leading literals allow (a big alternation after ``\\b`` is otherwise
+    tried at every word start; the look-ahead turns most away in one class test)."""
+    src, flags = rx.pattern, rx.flags
+    leads = literals.leading_literals(src, flags)
+    if not leads or not flags & re.IGNORECASE:  # (the literals are lowercase)
+        return rx.compiled
+    cls = "[" + "".join(sorted({re.escape(literals.plain(x)[0]) for x in leads})) + "]"
+    # a leading \b stays in front (it turns away most places first) unless a top-level | would then lose it
+    head = "\\b" if src.startswith("\\b") and len(intent._top_split(src)) == 1 else ""
+    return re.compile(f"{head}(?={cls})(?:{src[len(head):]})", flags)
+
+
 def _may_occur(plan: _Plan, words: set, has, met: set) -> bool:
     """Whether a concept's alternative may match in a file: a word of each group it needs is
     among the file's words (a set test), and its substring-only groups occur."""
@@ -1308,6 +1322,7 @@ class Scanner:
                              [self.ruleset.concepts[n].compiled for n in names[1:]])
                             for names, rid in self.ruleset.model_gates]
         self.model_firsts = {names[0] for names, _ in self.ruleset.model_gates}
+        self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -1562,8 +1577,10 @@ class Scanner:
                 found += filter(None, map(pl.pat.regex.compiled.match, repeat(text), starts))
             return sorted(found, key=lambda m: m.start())
 
+        concept_search = self.concept_search
+
         def search(name: str, lo: int, hi: int) -> re.Match | None:
-            return self.ruleset.concepts[name].compiled.search(text, lo, hi)
+            return concept_search[name].search(text, lo, hi)
 
         def cost(name: str) -> int:
             return sum(pl.leads.count(words, has) for pl in branches(name))

@@ -259,3 +259,13 @@ def test_substring_tests_agree_with_reading_both_texts():
         has = _Substrings(base, dtext, words, SCANNER.word_subs, SCANNER.sub_reach)
         for sub in subs:
             assert has(sub) == (sub in base.low or (dtext is not None and sub in dtext.low)), (text, sub)
+
+
+@pytest.mark.parametrize("name", sorted(SCANNER.concept_search))
+def test_a_concept_searched_with_its_first_character_guard_matches_where_it_did(name):
+    """Intents search a concept in windows with a look-ahead for its literals' first characters:
+    the same matches as the concept's own regex, on every rule example and corpus file."""
+    own = SCANNER.ruleset.concepts[name].compiled
+    guarded = SCANNER.concept_search[name]
+    for text in TEXTS:
+        assert [m.span() for m in guarded.finditer(text)] == [m.span() for m in own.finditer(text)]
