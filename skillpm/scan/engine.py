@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals, nlmodel
-from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
-from skillpm.scan.rules import RANK, SEVERITIES, LazyRegex, Pattern, Rule, load_rules
+from skillpm.scan.result import Finding, is_lowered_location, lower_one
+from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
