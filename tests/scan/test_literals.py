@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from skillpm.scan import literals
+from skillpm.scan.engine import _WHOLE_WORDS as WHOLE_WORDS
 from skillpm.scan.engine import Scanner
 from skillpm.scan.literals import EDGE, Key, Lexicon, leading_literals, plain, required_literals
 
@@ -40,7 +41,12 @@ def test_corpus_is_there():
     assert len(TEXTS) > 300
 
 
-@pytest.mark.parametrize("plan", SCANNER.plans, ids=lambda p: f"{p.rule.id}-{p.index}")
+# The rule patterns' plans, and the concepts' (one per alternative; intents and the sentence model's gates).
+ALL_PLANS = [(f"{p.rule.id}-{p.index}", p) for p in SCANNER.plans] + [
+    (f"{name}-{i}", p) for name, plans in sorted(SCANNER.concepts.items()) for i, p in enumerate(plans)]
+
+
+@pytest.mark.parametrize("plan", [p for _, p in ALL_PLANS], ids=[n for n, _ in ALL_PLANS])
 def test_every_match_starts_at_a_leading_literal_and_holds_every_required_group(plan):
     """(The rules' own anchor groups, `kw` in rules.toml, are the rule author's claim about the
     file around a match; their `catch` examples test them.)"""
@@ -56,6 +62,10 @@ def test_every_match_starts_at_a_leading_literal_and_holds_every_required_group(
             if plan.leads is not None:
                 assert any(low.startswith(lit, m.start()) for lit, _ in plan.leads.lits), (
                     f"a match does not start with a leading literal: {m.group(0)!r}")
+                # the engine does not look for a literal one of whose whole words the file lacks
+                file_words = Lexicon.words(low)
+                assert any(low.startswith(lit, m.start()) and file_words.issuperset(WHOLE_WORDS.get(lit, ()))
+                           for lit, _ in plan.leads.lits), f"the whole-word filter shut out {m.group(0)!r}"
             inside = m.group(0).lower()
             words = lex.present(lex.words(inside))
             for g in plan.required:
@@ -108,6 +118,25 @@ def test_required_literals_skip_gaps_and_keep_words():
     got = required_literals(r"\b(?:ignore|forget)\b[^\n]{0,60}?\b(?:previous|prior)\b[^\n]{0,9}(?:rules?|prompts?)", re.I)
     assert [sorted(plain(x) for x in g) for g in got] == [["previous", "prior"], ["prompt", "prompts", "rule", "rules"]]
     assert required_literals(r"a|b") == []  # a top-level alternation has no part every match holds
+
+
+def test_required_literals_start_a_word_after_a_repeat_that_ends_in_a_blank():
+    # taken or skipped, (?:\w+\s+){0,3} leaves a blank right before "refusals": a word starts there,
+    # so the group is found by the file's words (no substring test)
+    got = required_literals(r"\b(?:no|never)\s+(?:[\w-]+,?\s+){0,3}?refusals\b", re.I)
+    assert got == [(f"{EDGE}refusals{EDGE}",)] and Key(got[0][0], False).word == b"refusals"
+    # skipped, the repeat leaves whatever came before it: here a word character, so no word start
+    assert required_literals(r"\b(?:no|never)(?:[\w-]+,?\s+){0,3}?refusals\b", re.I) == [("refusals" + EDGE,)]
+    # a repeat that may end in a word character says nothing either
+    assert required_literals(r"\bno\s+(?:\s+[\w-]+){0,3}refusals\b", re.I) == [("refusals" + EDGE,)]
+
+
+def test_keys_know_the_words_a_literal_holds_whole():
+    # a separator or a word edge on both sides inside the literal: every occurrence holds that word
+    assert Key(f"{EDGE}ignore previous", False).whole == {b"ignore"}
+    assert Key("$home/.ssh/id_", False).whole == {b"home", b"ssh", b"id"}
+    assert Key("curl", False).whole == frozenset()  # "curl" may sit inside "libcurl"
+    assert Key("café au", False).whole == frozenset()  # non-ASCII: left to the substring search
 
 
 def test_keys_pick_a_word_the_text_will_hold():
@@ -230,3 +259,13 @@ def test_substring_tests_agree_with_reading_both_texts():
         has = _Substrings(base, dtext, words, SCANNER.word_subs, SCANNER.sub_reach)
         for sub in subs:
             assert has(sub) == (sub in base.low or (dtext is not None and sub in dtext.low)), (text, sub)
+
+
+@pytest.mark.parametrize("name", sorted(SCANNER.concept_search))
+def test_a_concept_searched_with_its_first_character_guard_matches_where_it_did(name):
+    """Intents search a concept in windows with a look-ahead for its literals' first characters:
+    the same matches as the concept's own regex, on every rule example and corpus file."""
+    own = SCANNER.ruleset.concepts[name].compiled
+    guarded = SCANNER.concept_search[name]
+    for text in TEXTS:
+        assert [m.span() for m in guarded.finditer(text)] == [m.span() for m in own.finditer(text)]
