@@ -263,6 +263,29 @@ class Lexicon:
         return out
 
 
+def _ends_blank(items) -> bool:
+    """Whether every match of ``items`` (a parsed sequence) ends with a whitespace character."""
+    if not items:
+        return False
+    op, av = items[-1]
+    if _is_space_item(op, av):
+        return True
+    if op is _C.SUBPATTERN:
+        return _ends_blank(av[-1])
+    if op is _C.BRANCH:
+        return all(_ends_blank(alt) for alt in av[1])
+    return False
+
+
+def _repeat_ending_blank(op, av, before: bool) -> bool:
+    """Whether the text ends in whitespace after a repeat of items that end in whitespace:
+    always when it repeats at least once, and when it may be skipped, if it did before."""
+    if op not in (_C.MAX_REPEAT, _C.MIN_REPEAT, getattr(_C, "POSSESSIVE_REPEAT", None)):
+        return False
+    lo, _, item = av
+    return _ends_blank(list(item)) and (lo >= 1 or before)
+
+
 def required_literals(pattern: str, flags: int = 0) -> list[tuple[str, ...]]:
     """Groups of lowercase literals (``EDGE``-marked like ``leading_literals``), one of each group in every match.
 
@@ -279,16 +302,23 @@ def required_literals(pattern: str, flags: int = 0) -> list[tuple[str, ...]]:
     stretches: list[tuple[list, bool, bool]] = []  # (items, a word starts before, a word ends after)
     cur: list = []
     starts_word = False
+    blank = False  # what the pattern matched so far ends in whitespace, whichever way it went
     for op, av in tree:
         got, done = _walk([(op, av)], {""})
         if got is not None and done:
             cur.append((op, av))
+            if op is not _C.AT:  # zero width (\b, ^) leaves the last character as it was
+                blank = False
             continue
         space = _is_space_item(op, av)
         if got is not None and not space and plain(min(got, key=len)):
             cur.append((op, av))  # it starts with literals and then varies: the stretch ends inside it
+            blank = False
+        else:
+            # ``(?:\w+\s+){0,3}`` after ``\s+``: taken or skipped, a blank comes right before what follows
+            blank = space or _repeat_ending_blank(op, av, blank)
         stretches.append((cur, starts_word, space))
-        cur, starts_word = [], space
+        cur, starts_word = [], blank
     stretches.append((cur, starts_word, False))
     out = []
     for items, before, after in stretches[1:]:

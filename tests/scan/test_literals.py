@@ -40,7 +40,12 @@ def test_corpus_is_there():
     assert len(TEXTS) > 300
 
 
-@pytest.mark.parametrize("plan", SCANNER.plans, ids=lambda p: f"{p.rule.id}-{p.index}")
+# The rule patterns' plans, and the concepts' (one per alternative; intents and the sentence model's gates).
+ALL_PLANS = [(f"{p.rule.id}-{p.index}", p) for p in SCANNER.plans] + [
+    (f"{name}-{i}", p) for name, plans in sorted(SCANNER.concepts.items()) for i, p in enumerate(plans)]
+
+
+@pytest.mark.parametrize("plan", [p for _, p in ALL_PLANS], ids=[n for n, _ in ALL_PLANS])
 def test_every_match_starts_at_a_leading_literal_and_holds_every_required_group(plan):
     """(The rules' own anchor groups, `kw` in rules.toml, are the rule author's claim about the
     file around a match; their `catch` examples test them.)"""
@@ -108,6 +113,17 @@ def test_required_literals_skip_gaps_and_keep_words():
     got = required_literals(r"\b(?:ignore|forget)\b[^\n]{0,60}?\b(?:previous|prior)\b[^\n]{0,9}(?:rules?|prompts?)", re.I)
     assert [sorted(plain(x) for x in g) for g in got] == [["previous", "prior"], ["prompt", "prompts", "rule", "rules"]]
     assert required_literals(r"a|b") == []  # a top-level alternation has no part every match holds
+
+
+def test_required_literals_start_a_word_after_a_repeat_that_ends_in_a_blank():
+    # taken or skipped, (?:\w+\s+){0,3} leaves a blank right before "refusals": a word starts there,
+    # so the group is found by the file's words (no substring test)
+    got = required_literals(r"\b(?:no|never)\s+(?:[\w-]+,?\s+){0,3}?refusals\b", re.I)
+    assert got == [(f"{EDGE}refusals{EDGE}",)] and Key(got[0][0], False).word == b"refusals"
+    # skipped, the repeat leaves whatever came before it: here a word character, so no word start
+    assert required_literals(r"\b(?:no|never)(?:[\w-]+,?\s+){0,3}?refusals\b", re.I) == [("refusals" + EDGE,)]
+    # a repeat that may end in a word character says nothing either
+    assert required_literals(r"\bno\s+(?:\s+[\w-]+){0,3}refusals\b", re.I) == [("refusals" + EDGE,)]
 
 
 def test_keys_pick_a_word_the_text_will_hold():
