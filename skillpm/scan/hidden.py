@@ -450,7 +450,7 @@ GREEK_CONFUSABLE = set("οαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 ARMENIAN_CONFUSABLE = set("սօհոցզ")
 
 
-GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f]")
+GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f\u0561-\u0587]")  # and the Armenian small letters
 # The same in UTF-8 (U+0370–U+037F, U+0380–U+04FF, U+0500–U+052F), and Armenian small letters
 # (U+0561–U+0587), over the non-ASCII bytes only.
 GREEK_CYRILLIC_BYTES_RE = re.compile(rb"\xcd[\xb0-\xbf]|[\xce-\xd3][\x80-\xbf]|\xd4[\x80-\xaf]|\xd5[\xa1-\xbf]|\xd6[\x80-\x87]")

@@ -308,9 +308,10 @@ class _Reader:
 
 
     def _unpack(self, cmd: str, args: list[str]) -> None:
-        """``tar -xzf F -C D`` / ``unzip F -d D`` of a downloaded archive: every file under D is downloaded too
-        (D is the current folder when not given)."""
-        archive, dest = None, "."
+        """``tar -xzf F -C D`` / ``unzip F -d D`` of a downloaded archive: every file under D is downloaded too.
+        Only a folder named: unpacked into the current folder, the archive's files cannot be told from the
+        skill's own (``tar xzf a.tgz; bash scripts/build.sh`` runs the skill's script)."""
+        archive, dest = None, None
         if cmd == "unzip":
             rest = [a for a in args if not a.startswith("-")]
             archive = rest[0] if rest else None
@@ -331,14 +332,14 @@ class _Reader:
                     dest = a.split("=", 1)[1]
                 elif a.startswith("--file="):
                     archive = a.split("=", 1)[1]
-        t = self.files.get(archive) if archive else None
-        if t and t[0] == "downloaded":
+        t = self.files.get(archive) if archive and dest else None
+        if t and t[0] == "downloaded" and posixpath.normpath(dest) not in (".", "/"):
             self.dirs[posixpath.normpath(dest)] = t
 
     def _unpacked(self, path: str) -> tuple[str, int] | None:
         """What a file carries when it lies under a folder a downloaded archive was unpacked into."""
         for d, t in self.dirs.items():
-            if d == "." and not path.startswith(("/", "$", "~", "..")) or path.startswith(d.rstrip("/") + "/"):
+            if path.startswith(d + "/"):
                 return t
         return None
 
