@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals, nlmodel
-from skillpm.scan.result import LOWERED_DIRS, PER_RULE_CAP, Finding, is_lowered_location, lower_one  # noqa: F401
-from skillpm.scan.rules import RANK, SEVERITIES, LazyRegex, Pattern, Rule, load_rules
+from skillpm.scan.result import Finding, is_lowered_location, lower_one
+from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
@@ -922,6 +922,16 @@ def _weight(literal: str) -> int:
     return max(1, 1 << max(0, 6 - len(literal)))
 
 
+# Plain literal → the words every occurrence of it holds whole (Key.whole; for a literal that
+# several marked literals give, the words all of them hold). Filled as the scanner's plans are built.
+_WHOLE_WORDS: dict[str, frozenset] = {}
+
+
+def _note_whole_words(lit: str, whole: frozenset) -> None:
+    old = _WHOLE_WORDS.get(lit)
+    _WHOLE_WORDS[lit] = whole if old is None else old & whole
+
+
 class _Group:
     """Literals of which one must occur: found by word (a C-level set test) or, without a word, as a substring."""
 
@@ -929,6 +939,8 @@ class _Group:
 
     def __init__(self, pairs):
         self.lits = tuple(pairs)  # (literal, Key)
+        for lit, k in self.lits:
+            _note_whole_words(lit, k.whole)
         self.words = frozenset(k.word for _, k in self.lits if k.word is not None)
         self.subs = tuple((lit, k.substring) for lit, k in self.lits if k.substring is not None)
         self.by_word: dict[bytes, list[str]] = {}
@@ -1042,10 +1054,13 @@ def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words")
 
-    def __init__(self, text: str, mapper=None, same: "_Text | None" = None):
+    def __init__(self, text: str, mapper=None, same: "_Text | None" = None, words: set | None = None):
         self.text, self.mapper = text, mapper
+        # The words the text may hold (Lexicon.words, a superset is fine; None: unknown): a literal
+        # one of whose whole words is not among them cannot occur, and is not searched for.
+        self.words = words
         low = text.lower()
         if len(low) != len(text):  # a few characters lowercase to two (İ): keep offsets aligned
             low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
@@ -1063,6 +1078,8 @@ class _Text:
             same = self._same
             if same is not None and "\n" not in lit and " " not in lit:
                 got = same.every(lit)
+            elif self.words is not None and not self.words.issuperset(_WHOLE_WORDS.get(lit, ())):
+                got = []
             else:
                 got = _find_all(self.low, lit)
             self._all[lit] = got
@@ -1085,6 +1102,20 @@ class _Text:
                     i = find(lit, i + 1)
             self._pos[lit] = (got, limit)
         return got[:limit] if len(got) > limit else got
+
+
+def _first_char_guarded(rx) -> re.Pattern:
+    """A concept's regex for searching a window: the same matches, with a look-ahead for the
+    first characters its leading literals allow (a big alternation after ``\\b`` is otherwise
+    tried at every word start; the look-ahead turns most away in one class test)."""
+    src, flags = rx.pattern, rx.flags
+    leads = literals.leading_literals(src, flags)
+    if not leads or not flags & re.IGNORECASE:  # (the literals are lowercase)
+        return rx.compiled
+    cls = "[" + "".join(sorted({re.escape(literals.plain(x)[0]) for x in leads})) + "]"
+    # a leading \b stays in front (it turns away most places first) unless a top-level | would then lose it
+    head = "\\b" if src.startswith("\\b") and len(intent._top_split(src)) == 1 else ""
+    return re.compile(f"{head}(?={cls})(?:{src[len(head):]})", flags)
 
 
 def _may_occur(plan: _Plan, words: set, has, met: set) -> bool:
@@ -1295,6 +1326,7 @@ class Scanner:
                              [self.ruleset.concepts[n].compiled for n in names[1:]])
                             for names, rid in self.ruleset.model_gates]
         self.model_firsts = {names[0] for names, _ in self.ruleset.model_gates}
+        self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
@@ -1375,7 +1407,7 @@ class Scanner:
         view = ctx.view
         base = _Text(view)
         lex = self.lexicon
-        words = lex.words(base.low)
+        words = base.words = lex.words(base.low)
         present_words = lex.present(words)
         dtext = None
         if _Deobf.wanted(view):
@@ -1388,7 +1420,7 @@ class Scanner:
                 else:
                     more = lex.words(dtext.low)
                 present_words |= lex.present(more)
-                words = words | more
+                words = dtext.words = words | more
         has = _Substrings(base, dtext, words, self.word_subs, self.sub_reach)
 
         # Bounded work on huge files: each pattern tries at most MAX_STARTS places (or reads
@@ -1418,7 +1450,7 @@ class Scanner:
             if rule.join:
                 if joined is None:
                     j = _joined(ctx)
-                    joined = base if j is view else _Text(j, same=base)
+                    joined = base if j is view else _Text(j, same=base, words=base.words)  # soft breaks joined: the same words
                 tx = joined
             else:
                 tx = dtext or base
@@ -1538,7 +1570,7 @@ class Scanner:
         # Prose is the view with soft breaks joined and code blanked: a literal without blanks
         # occurs in it only where it occurs in the view, so the view's offsets (found already by
         # the patterns) serve as candidates; the match itself runs on the prose.
-        tx = _Text(text, same=ctx.base if len(text) == len(ctx.view) else None)
+        tx = _Text(text, same=ctx.base if len(text) == len(ctx.view) else None, words=has.words)
         big = len(text) > PATTERN_BUDGET * 4  # a huge file: bounded work, said in a note when it cuts
         limit = MIN_STARTS if big else len(text) + 1
 
@@ -1549,8 +1581,10 @@ class Scanner:
                 found += filter(None, map(pl.pat.regex.compiled.match, repeat(text), starts))
             return sorted(found, key=lambda m: m.start())
 
+        concept_search = self.concept_search
+
         def search(name: str, lo: int, hi: int) -> re.Match | None:
-            return self.ruleset.concepts[name].compiled.search(text, lo, hi)
+            return concept_search[name].search(text, lo, hi)
 
         def cost(name: str) -> int:
             return sum(pl.leads.count(words, has) for pl in branches(name))
@@ -1766,7 +1800,7 @@ class Scanner:
             starts = (m.start() for m in rx.finditer(ctx.view))
         else:  # at most CODE_SEARCH_TRIES places per literal: a file that is nothing but `\\x` is one match or none
             # (the patterns' _Text of the file when it has one: its offsets are cached and shared)
-            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
+            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view, words=ctx.has.words if ctx.has is not None else None)
             starts = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
         for p in starts:
             if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):

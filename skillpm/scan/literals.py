@@ -152,10 +152,14 @@ def plain(literal: str) -> str:
 class Key:
     """How a literal shows up among a text's words: by one whole word or word start, else by a substring test."""
 
-    __slots__ = ("word", "exact", "substring")
+    __slots__ = ("word", "exact", "substring", "whole")
 
     def __init__(self, literal: str, word_start: bool):
         runs = [(m.start(), m.end()) for m in WORD_RE.finditer(literal)]
+        # Words any occurrence holds whole: a run with a separator or an EDGE on both sides
+        # inside the literal itself (ASCII literals only: the word split of non-ASCII text is subtler).
+        self.whole = frozenset(literal[a:b].encode() for a, b in runs if 0 < a and b < len(literal)) \
+            if literal.isascii() else frozenset()
         usable = []
         for a, b in runs:
             if not (a > 0 or word_start):  # the text's word might start before this run

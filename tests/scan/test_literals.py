@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from skillpm.scan import literals
+from skillpm.scan.engine import _WHOLE_WORDS as WHOLE_WORDS
 from skillpm.scan.engine import Scanner
 from skillpm.scan.literals import EDGE, Key, Lexicon, leading_literals, plain, required_literals
 
@@ -61,6 +62,10 @@ def test_every_match_starts_at_a_leading_literal_and_holds_every_required_group(
             if plan.leads is not None:
                 assert any(low.startswith(lit, m.start()) for lit, _ in plan.leads.lits), (
                     f"a match does not start with a leading literal: {m.group(0)!r}")
+                # the engine does not look for a literal one of whose whole words the file lacks
+                file_words = Lexicon.words(low)
+                assert any(low.startswith(lit, m.start()) and file_words.issuperset(WHOLE_WORDS.get(lit, ()))
+                           for lit, _ in plan.leads.lits), f"the whole-word filter shut out {m.group(0)!r}"
             inside = m.group(0).lower()
             words = lex.present(lex.words(inside))
             for g in plan.required:
@@ -124,6 +129,14 @@ def test_required_literals_start_a_word_after_a_repeat_that_ends_in_a_blank():
     assert required_literals(r"\b(?:no|never)(?:[\w-]+,?\s+){0,3}?refusals\b", re.I) == [("refusals" + EDGE,)]
     # a repeat that may end in a word character says nothing either
     assert required_literals(r"\bno\s+(?:\s+[\w-]+){0,3}refusals\b", re.I) == [("refusals" + EDGE,)]
+
+
+def test_keys_know_the_words_a_literal_holds_whole():
+    # a separator or a word edge on both sides inside the literal: every occurrence holds that word
+    assert Key(f"{EDGE}ignore previous", False).whole == {b"ignore"}
+    assert Key("$home/.ssh/id_", False).whole == {b"home", b"ssh", b"id"}
+    assert Key("curl", False).whole == frozenset()  # "curl" may sit inside "libcurl"
+    assert Key("café au", False).whole == frozenset()  # non-ASCII: left to the substring search
 
 
 def test_keys_pick_a_word_the_text_will_hold():
@@ -246,3 +259,13 @@ def test_substring_tests_agree_with_reading_both_texts():
         has = _Substrings(base, dtext, words, SCANNER.word_subs, SCANNER.sub_reach)
         for sub in subs:
             assert has(sub) == (sub in base.low or (dtext is not None and sub in dtext.low)), (text, sub)
+
+
+@pytest.mark.parametrize("name", sorted(SCANNER.concept_search))
+def test_a_concept_searched_with_its_first_character_guard_matches_where_it_did(name):
+    """Intents search a concept in windows with a look-ahead for its literals' first characters:
+    the same matches as the concept's own regex, on every rule example and corpus file."""
+    own = SCANNER.ruleset.concepts[name].compiled
+    guarded = SCANNER.concept_search[name]
+    for text in TEXTS:
+        assert [m.span() for m in guarded.finditer(text)] == [m.span() for m in own.finditer(text)]
