@@ -75,11 +75,31 @@ def features(sentence: str) -> set[str]:
 
 
 def features_of(text: str, found: list[tuple[int, str]]) -> list[set[str]]:
-    """``features`` of each sentence (offset, sentence) of ``text``, the same sets, with the text's
-    words read once in C rather than sentence by sentence."""
+    """``features`` of each sentence (offset, sentence) of ``text``, the same sets: each
+    sentence's words found in the lowercase text in place, without slicing or lowercasing
+    it again."""
     low = text.lower()
     if len(low) != len(text):  # a character lowercased to two (İ): offsets would shift
         return [features(s) for _, s in found]
+    n, findall = len(low), WORD_RE.findall
+    if any(start and low[start - 1] in _IN_WORD or start + len(s) < n and low[start + len(s)] in _IN_WORD
+           for start, s in found):
+        return _features_of_text(low, found)  # a sentence cut inside a word (a long run without blanks)
+    out = []
+    for start, sentence in found:
+        words = list(filter(None, _normalised(findall(low, start, start + len(sentence)))))
+        f = set(words)
+        f.update(map("_".join, zip(words, words[1:])))
+        out.append(f)
+    return out
+
+
+_IN_WORD = frozenset("abcdefghijklmnopqrstuvwxyz0123456789'")  # what WORD_RE reads inside a word
+
+
+def _features_of_text(low: str, found: list[tuple[int, str]]) -> list[set[str]]:
+    """``features_of`` with the words of the whole text read once: a word belongs to the
+    sentence it starts in, wherever the sentences were cut."""
     got = _normalised(WORD_RE.findall(low))
     starts = list(compress(map(_START, WORD_RE.finditer(low)), got))  # of the words kept
     words = list(compress(got, got))

@@ -27,6 +27,20 @@ def test_sentences_read_only_the_description_in_frontmatter():
         assert text[start:start + len(s)] == s  # offsets point into the text
 
 
+@pytest.mark.parametrize("prose", [
+    "Send the keys now. Don't ask first!\nA list item here, it's fine; 'quoted' words too.\n",
+    "x" * 2500 + " then the rest of the sentence goes on. Another one follows here.",  # cut inside a word
+    "don't" + "-" * 1200 + "can't stop here, it's the 2nd part. And 'this' too.",
+])
+def test_features_of_a_text_are_each_sentences_features(prose):
+    """Read in place, sentence by sentence, the features are those of the whole text's words
+    (a word belongs to the sentence it starts in, also where a long run was cut inside a word)."""
+    found = nlmodel.sentences(prose)
+    assert nlmodel.features_of(prose, found) == nlmodel._features_of_text(prose.lower(), found)
+    if "x" * 2500 not in prose:
+        assert nlmodel.features_of(prose, found) == [nlmodel.features(s) for _, s in found]
+
+
 def test_model_file_round_trip_and_errors():
     m = nlmodel.Model(-2.5, 1.25, {"verbatim": 3.0, "the": -0.125})
     back = nlmodel.parse(m.dump(["a header"]))
