@@ -35,6 +35,8 @@ SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".m
               ".zsh-theme"}  # an oh-my-zsh theme is shell, sourced by every new shell
 SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile", "vagrantfile",
                 "procfile", "brewfile",
+                # Ruby that fastlane and danger run as programs (a Fastfile's lanes upload, sign and shell out)
+                "fastfile", "dangerfile",
                 # package manifests whose "scripts" are shell commands the package manager runs by itself
                 # (npm's preinstall/postinstall on `npm install`, Composer's post-install-cmd): code, not data
                 "package.json", "composer.json"}
@@ -254,6 +256,8 @@ TWO_HALVES = (
     ("obfuscation", "dynamic_exec", "SC-02", ("SC-01", "SC-02"), False, "hides strings here and runs text as code"),
     ("obfuscation", "recursive_delete", "DX-01", ("SC-01", "SC-02", "DX-01"), False,
      "hides strings here and deletes recursively"),
+    ("download", "module_exec", "SC-01", ("SC-01", "SC-02"), True,
+     "loads a computed string as a module given require here and downloads"),
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
     ("append_write", "authorized_keys", "EA-03", ("EA-03",), False, "appends to a file here and names authorized_keys"),
@@ -1893,6 +1897,7 @@ class Scanner:
     def _homoglyphs(self, ctx: _FileCtx) -> list[Finding]:
         # One finding per line: a sentence spelled in look-alike letters is one disguise, not one per word.
         by_line: dict[int, list[str]] = {}
+        hosts: set[int] = set()
         orig_nl = None
         for off, tok in hidden.homoglyph_tokens(ctx.text):
             if orig_nl is None:
@@ -1901,11 +1906,16 @@ class Scanner:
             if line not in by_line and len(by_line) >= MAX_PER_RULE_FILE:
                 break
             by_line.setdefault(line, []).append("".join(c if c.isascii() else f"<U+{ord(c):04X}>" for c in tok))
+            if ctx.text.endswith(("://", "@"), max(0, off - 3), off) and "." in tok:
+                hosts.add(line)  # the host of a URL (https://pypі.org, git@githսb.com): fetched from, installed from
         out = []
         for line, toks in by_line.items():
             note = f"mixed scripts in {toks[0]}" if len(toks) == 1 else \
                 f"mixed scripts in {len(toks)} words: " + ", ".join(toks[:4]) + (", …" if len(toks) > 4 else "")
-            out.append(Finding("HT-03", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
+            sev = "medium"
+            if line in hosts:
+                sev, note = "high", note + "; in the host of a URL: it names a look-alike server"
+            out.append(Finding("HT-03", "hidden-text", sev, ctx.path, line, _window(ctx.orig_line(line), 0),
                                self.by_id["HT-03"].message, note=note))
         return out
 

@@ -443,14 +443,17 @@ def directive_comment(content: str) -> bool:
 
 
 # ---------------------------------------------------------------- homoglyphs
-MIXED_RE = re.compile(r"[A-Za-z][\u0370-\u03ff\u0400-\u04ff\u0500-\u052f]|[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f][A-Za-z]")
+MIXED_RE = re.compile(r"[A-Za-z][\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0561-\u0587]|[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0561-\u0587][A-Za-z]")
 CYR_CONFUSABLE = set("аввекмнорстухіјѕԁӏАВЕКМНОРСТХІЈЅԜԛ")
 GREEK_CONFUSABLE = set("οαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
+# Armenian small letters that pass for Latin ones (Unicode's confusables): ս u, օ o, հ h, ո n, ց g, զ q
+ARMENIAN_CONFUSABLE = set("սօհոցզ")
 
 
-GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f]")
-# The same in UTF-8 (U+0370–U+037F, U+0380–U+04FF, U+0500–U+052F), over the non-ASCII bytes only.
-GREEK_CYRILLIC_BYTES_RE = re.compile(rb"\xcd[\xb0-\xbf]|[\xce-\xd3][\x80-\xbf]|\xd4[\x80-\xaf]")
+GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f\u0561-\u0587]")  # and the Armenian small letters
+# The same in UTF-8 (U+0370–U+037F, U+0380–U+04FF, U+0500–U+052F), and Armenian small letters
+# (U+0561–U+0587), over the non-ASCII bytes only.
+GREEK_CYRILLIC_BYTES_RE = re.compile(rb"\xcd[\xb0-\xbf]|[\xce-\xd3][\x80-\xbf]|\xd4[\x80-\xaf]|\xd5[\xa1-\xbf]|\xd6[\x80-\x87]")
 
 
 def homoglyph_tokens(text: str):
@@ -474,18 +477,21 @@ def homoglyph_tokens(text: str):
         latin = sum(1 for c in tok if "a" <= c.lower() <= "z")
         cyr = [c for c in tok if "\u0400" <= c <= "\u052f"]
         greek = [c for c in tok if "\u0370" <= c <= "\u03ff"]
+        arm = [c for c in tok if "\u0561" <= c <= "\u0587"]
         if latin < 2:
             continue
         if cyr and any(c in CYR_CONFUSABLE for c in cyr) and len(cyr) < latin * 2:
             yield s, tok
+        elif arm and not cyr and not greek and all(c in ARMENIAN_CONFUSABLE for c in arm) and len(arm) * 2 < latin:
+            yield s, tok  # a Latin word with one or two Armenian look-alikes (githսb); Armenian prose has no Latin in its words
         elif greek and not cyr and len(tok) >= 4 and latin >= 3 and all(c in GREEK_CONFUSABLE for c in greek):
             yield s, tok
 
 
 # Each look-alike letter and the Latin letter it passes for (Unicode's confusables, the letters
 # CYR_CONFUSABLE and GREEK_CONFUSABLE name): a mixed-script word read as the word it imitates.
-_LOOKALIKE_FROM = "аевкмнорстухіјѕԁӏАВЕКМНОРСТХІЈЅԜԛοαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ"
-_LOOKALIKE_TO = "aebkmhopctyxijsdlABEKMHOPCTXIJSWqoaepviktuxABEZHIKMNOPTYX"
+_LOOKALIKE_FROM = "аевкмнорстухіјѕԁӏАВЕКМНОРСТХІЈЅԜԛοαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧսօհոցզ"
+_LOOKALIKE_TO = "aebkmhopctyxijsdlABEKMHOPCTXIJSWqoaepviktuxABEZHIKMNOPTYXuohngq"
 LOOKALIKE_TABLE = str.maketrans(_LOOKALIKE_FROM, _LOOKALIKE_TO)
 assert len(_LOOKALIKE_FROM) == len(_LOOKALIKE_TO)
 

@@ -132,20 +132,22 @@ def test_seventh_blind_code_set_after_tuning(result):
     agents' histories, npm lifecycle and folder-open downloads, sys.path imports, an unverified
     extra index, $HOME-defaulted deletes, sqlite_master, the metadata address as a number) read
     20/25 code graded C or worse (21 with a GET that carries data in its query). Its hidden text was tuned on too (decoded orders, look-alike
-    spellings in link-reference comments): 5/5."""
+    spellings in link-reference comments): 5/5. A downloaded archive's installer and a release
+    published from a script (tuned with held-out-code-8): 23/25."""
     code, hidden = result.apart["held-out-code-7"]["code"], result.apart["held-out-code-7"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 21 and hidden[0] >= 5, result.apart_missed.get("held-out-code-7")
+    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-7")
 
 
 def test_newest_blind_code_set_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
     graded C or worse when first scored (the scanner of the same session's start: 10/25 and 3/5):
-    the fixes tuned on held-out-code-7 moved it by one."""
+    the fixes tuned on held-out-code-7 moved it by one. Then opened for tuning (docs/scanner-hc8.md):
+    19/25 code graded C or worse (25/25 in a listed category) and 5/5 hidden."""
     code, hidden = result.apart["held-out-code-8"]["code"], result.apart["held-out-code-8"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 11 and hidden[0] >= 4, result.apart_missed.get("held-out-code-8")
+    assert code[0] >= 19 and hidden[0] >= 5, result.apart_missed.get("held-out-code-8")
 
 
 def test_look_alikes_of_the_blind_sets(result):

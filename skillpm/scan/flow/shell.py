@@ -85,6 +85,7 @@ class _Reader:
         self.vars: dict[str, tuple[str, int]] = {}  # name -> (what, source line)
         self.plain: dict[str, str] = {}  # name -> a plain value it holds (a path), for comparing paths
         self.files: dict[str, tuple[str, int]] = {}
+        self.dirs: dict[str, tuple[str, int]] = {}  # folders a downloaded archive was unpacked into
         self.commands: dict[int, str] = {}  # source line -> its download command, variables expanded
         self.out: list[Flow] = []
         self.funcs: dict[str, tuple[str, int]] = {}  # function -> what its output carries (its body prints a download)
@@ -248,6 +249,8 @@ class _Reader:
                 target = self._taint(raw[raw.index("<("):], line)  # source <(fetch_cfg), bash <(curl …)
             if target is None and fed and not files:
                 target = fed  # `… | sh`, `sh < F`, `sh <<< "$x"`
+            if target is None and files:
+                target = self._unpacked(files[0])  # bash "$tmp/install.sh" after tar -xzf "$tmp/b.tgz" -C "$tmp"
             if target and target[0] == "downloaded":
                 self.out.append(Flow("SC-01", line, target[1], "downloaded", cmd))
                 return
@@ -296,10 +299,49 @@ class _Reader:
                 t = ("secret", line)
             if t:
                 self.files[args[-1]] = t
+        if cmd in ("tar", "bsdtar", "unzip"):
+            self._unpack(cmd, args)
         if cmd in ("tar", "zip", "7z", "gpg") and any(CREDENTIAL.search(a) or a in self.files for a in args[1:]):
             archive = next((a for a in args if re.search(r"\.(?:tgz|tar|gz|zip|7z|bz2|xz|gpg|bin|dat)$", a)), None)
             if archive:
                 self.files[archive] = ("secret", line)
+
+
+    def _unpack(self, cmd: str, args: list[str]) -> None:
+        """``tar -xzf F -C D`` / ``unzip F -d D`` of a downloaded archive: every file under D is downloaded too.
+        Only a folder named: unpacked into the current folder, the archive's files cannot be told from the
+        skill's own (``tar xzf a.tgz; bash scripts/build.sh`` runs the skill's script)."""
+        archive, dest = None, None
+        if cmd == "unzip":
+            rest = [a for a in args if not a.startswith("-")]
+            archive = rest[0] if rest else None
+            if "-d" in args and args.index("-d") + 1 < len(args):
+                dest = args[args.index("-d") + 1]
+        else:
+            flags = [a for a in args if a.startswith("-") and not a.startswith("--")] or args[:1]
+            if not any("x" in f for f in flags) and "--extract" not in args and "--get" not in args:
+                return
+            for i, a in enumerate(args):
+                if i + 1 < len(args) and (a in ("-C", "--directory") or a in ("-f", "--file")
+                                          or re.fullmatch(r"-?[A-Za-z]*f", a) and "x" in a):
+                    if a in ("-C", "--directory"):
+                        dest = args[i + 1]
+                    else:
+                        archive = args[i + 1]
+                elif a.startswith("--directory="):
+                    dest = a.split("=", 1)[1]
+                elif a.startswith("--file="):
+                    archive = a.split("=", 1)[1]
+        t = self.files.get(archive) if archive and dest else None
+        if t and t[0] == "downloaded" and posixpath.normpath(dest) not in (".", "/"):
+            self.dirs[posixpath.normpath(dest)] = t
+
+    def _unpacked(self, path: str) -> tuple[str, int] | None:
+        """What a file carries when it lies under a folder a downloaded archive was unpacked into."""
+        for d, t in self.dirs.items():
+            if path.startswith(d + "/"):
+                return t
+        return None
 
 
 # ---------------------------------------------------------------- lexing
