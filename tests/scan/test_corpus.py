@@ -31,15 +31,22 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-8 read 10/30 when it was first scored (the scanner of the same session's
-    start: 9/30), then was tuned on in the next session (25/30: concept forms, blanks in wrapped
-    list items, blockquotes read as paragraphs); this guards against falling below that. (Earlier blind sets were looked at
-    after their first scoring: held-out-2 at 3/20 before the sentence-level intents, held-out-3 at
-    11/30, held-out-4 at 9/30, held-out-5 at 10/30, held-out-6 at 16/30 with them, and held-out-7 at
-    16/30 with the sentence model.)"""
+    figures. held-out-9 read 12/30 when it was first scored, as did the scanner of the same
+    session's start: the wordings tuned on held-out-8 that session (10 -> 25/30) did not reach it.
+    (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
+    held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
+    the sentence model, held-out-8 10/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 25, result.blind_missed
+    assert detected >= 12, result.blind_missed
+
+
+def test_held_out_8_is_tuned_on(result):
+    """held-out-8 (10/30 at first sight) was tuned on in the next session (25/30: concept forms,
+    blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho8-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho8-")}) >= 25
 
 
 def test_spent_blind_set_is_tuned_on(result):
@@ -140,6 +147,16 @@ def test_seventh_blind_code_set_after_tuning(result):
 
 
 def test_newest_blind_code_set_does_not_regress(result):
+    """held-out-code-9 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 11/25 code and 5/5 hidden
+    graded C or worse when first scored (the scanner of the same session's start: 11/25 and 4/5):
+    the fixes tuned on held-out-code-8 that session (11 -> 19/25) did not move its code payloads."""
+    code, hidden = result.apart["held-out-code-9"]["code"], result.apart["held-out-code-9"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 11 and hidden[0] >= 5, result.apart_missed.get("held-out-code-9")
+
+
+def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
     graded C or worse when first scored (the scanner of the same session's start: 10/25 and 3/5):
@@ -159,14 +176,15 @@ def test_look_alikes_of_the_blind_sets(result):
     scrubber grade B (pairs wrapping right-to-left words are low; their test data is what their
     descriptions say they handle); its EC2 whoami grades B (a skill that says it asks the metadata
     service about its own machine, and fetches no credentials, is medium). The newest sets' (first
-    sight, not read further): held-out-code-8 one of 12; held-out-8 none of 15 (three at first sight,
-    then tuned on: a sudo audit, refusal-copy advice and quoted attack examples read as such)."""
+    sight, not read further): held-out-code-9 three of 12, held-out-9 none of 15. held-out-code-8:
+    one of 12; held-out-8 none of 15 (three at first sight, then tuned on: a sudo audit,
+    refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
-        "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-7": 15, "held-out-8": 15,
-        "held-out-dev": 15}
+        "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-7": 15,
+        "held-out-8": 15, "held-out-9": 15, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
-              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-7": 0, "held-out-8": 0,
-              "held-out-dev": 0}
+              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 3, "held-out-7": 0,
+              "held-out-8": 0, "held-out-9": 0, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

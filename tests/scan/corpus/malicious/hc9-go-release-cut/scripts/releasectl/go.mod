@@ -1,0 +1,3 @@
+module example.com/tools/releasectl
+
+go 1.21

@@ -1,0 +1,3 @@
+module example.com/redischeck
+
+go 1.21
