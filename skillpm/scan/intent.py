@@ -34,10 +34,10 @@ NUMBER_RE = re.compile(r"[ \t]*\d{1,3}[.)][ \t]+")
 LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located whole, not searched per window
 
 
-def _structure(src: str, start: int = 0):
-    """(offset, character, group depth after it) of each ``(``, ``)`` and ``|`` of a regex from
-    ``start``, skipping escapes and character classes."""
-    depth, cls, i = 0, False, start
+def outside(src: str, start: int = 0):
+    """(offset, character) of each character of a regex from ``start`` that is neither escaped
+    nor part of a character class."""
+    cls, i = False, start
     while i < len(src):
         c = src[i]
         if c == "\\":
@@ -49,10 +49,19 @@ def _structure(src: str, start: int = 0):
             cls = True
             if src[i + 1:i + 2] == "]":
                 i += 1
-        elif c in "()|":
+        else:
+            yield i, c
+        i += 1
+
+
+def _structure(src: str, start: int = 0):
+    """(offset, character, group depth after it) of each ``(``, ``)`` and ``|`` of a regex from
+    ``start``, skipping escapes and character classes."""
+    depth = 0
+    for i, c in outside(src, start):
+        if c in "()|":
             depth += (c == "(") - (c == ")")
             yield i, c, depth
-        i += 1
 
 
 def _top_split(body: str) -> list[str]:

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from skillpm.scan.intent import outside
+
 RULES_FILE = Path(__file__).with_name("rules.toml")
 SEVERITIES = ("info", "low", "medium", "high", "critical")
 RANK = {s: i for i, s in enumerate(SEVERITIES)}
@@ -159,25 +161,12 @@ def _loose_spaces(src: str) -> str:
     continuation line keeps its indentation: "the list of\n   removals" is read as "the list
     of    removals", and a concept written "list of removals" must still match it. The word
     prefilter reads a blank and a run of blanks alike (each ends a word)."""
-    out, i, cls = [], 0, False
-    while i < len(src):
-        c = src[i]
-        if c == "\\":
-            out.append(src[i:i + 2])
-            i += 2
-            continue
-        if cls:
-            cls = c != "]"
-        elif c == "[":
-            cls = True
-            if src[i + 1:i + 2] == "]":
-                out.append("[]")
-                i += 2
-                continue
-        elif c == " " and src[i + 1:i + 2] not in ("?", "*", "+", "{"):
-            c = r"[ \t]+"
-        out.append(c)
-        i += 1
+    out, pos = [], 0
+    for i, c in outside(src):
+        if c == " " and src[i + 1:i + 2] not in ("?", "*", "+", "{"):
+            out += [src[pos:i], r"[ \t]+"]
+            pos = i + 1
+    out.append(src[pos:])
     return "".join(out)
 
 
