@@ -68,16 +68,19 @@ def _normalised(raw: list[str]) -> list[str]:
 
 def features(sentence: str) -> set[str]:
     """The sentence's words (lowercase, a plural or tense ending cut) and its pairs of neighbouring words."""
-    words = list(filter(None, _normalised(WORD_RE.findall(sentence.lower()))))
+    return _feature_set(list(filter(None, _normalised(WORD_RE.findall(sentence.lower())))))
+
+
+def _feature_set(words: list[str]) -> set[str]:
     out = set(words)
     out.update(map("_".join, zip(words, words[1:])))
     return out
 
 
 def features_of(text: str, found: list[tuple[int, str]]) -> list[set[str]]:
-    """``features`` of each sentence (offset, sentence) of ``text``, the same sets: each
-    sentence's words found in the lowercase text in place, without slicing or lowercasing
-    it again."""
+    """The features of each sentence (offset, sentence) of ``text``: its words (a word belongs to
+    the sentence it starts in) and their pairs, as ``features`` reads them. The words are found
+    in the lowercase text in place, sentence by sentence, without slicing or lowercasing again."""
     low = text.lower()
     if len(low) != len(text):  # a character lowercased to two (İ): offsets would shift
         return [features(s) for _, s in found]
@@ -87,10 +90,7 @@ def features_of(text: str, found: list[tuple[int, str]]) -> list[set[str]]:
         return _features_of_text(low, found)  # a sentence cut inside a word (a long run without blanks)
     out = []
     for start, sentence in found:
-        words = list(filter(None, _normalised(findall(low, start, start + len(sentence)))))
-        f = set(words)
-        f.update(map("_".join, zip(words, words[1:])))
-        out.append(f)
+        out.append(_feature_set(list(filter(None, _normalised(findall(low, start, start + len(sentence)))))))
     return out
 
 
