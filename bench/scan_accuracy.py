@@ -43,19 +43,20 @@ def corpus_table(out: dict) -> list[str]:
         lines += ["", f"blind set (written without sight of the rules, never tuned on), {GROUP_NAMES[g]}: "
                       f"{d}/{t} = {100 * d / t:.0f}%; missed: {', '.join(r.blind_missed)}"]
     out["corpus"]["blind"] = {"groups": r.blind, "missed": r.blind_missed}
+    def look_alikes(name: str) -> str:
+        f, t = r.apart_benign[name]
+        flagged = ", ".join(f"{n} {g}" for n, g in r.apart_benign_flagged.get(name, []))
+        return f"{name} look-alikes graded C or worse: {f}/{t}" + (f" ({flagged})" if flagged else "")
+
     for name, groups in sorted(r.apart.items()):
         for g, (d, t) in sorted(groups.items()):
             lines += ["", f"{name} (scored apart; caught = graded C or worse), {GROUP_NAMES[g]}: {d}/{t} = {100 * d / t:.0f}%"]
         if r.apart_missed.get(name):
             lines += [f"{name}, still graded A or B: {', '.join(r.apart_missed[name])}"]
         if name in r.apart_benign:
-            f, t = r.apart_benign[name]
-            flagged = ", ".join(f"{n} {g}" for n, g in r.apart_benign_flagged.get(name, []))
-            lines += [f"{name} look-alikes graded C or worse: {f}/{t}" + (f" ({flagged})" if flagged else "")]
+            lines.append(look_alikes(name))
     for name in sorted(set(r.apart_benign) - set(r.apart)):  # the natural-language sets' look-alikes
-        f, t = r.apart_benign[name]
-        flagged = ", ".join(f"{n} {g}" for n, g in r.apart_benign_flagged.get(name, []))
-        lines += ["", f"{name} look-alikes graded C or worse: {f}/{t}" + (f" ({flagged})" if flagged else "")]
+        lines += ["", look_alikes(name)]
     out["corpus"]["apart"] = {"sets": r.apart, "missed": r.apart_missed, "look_alikes": r.apart_benign,
                               "look_alikes_flagged": r.apart_benign_flagged}
     lines += ["", f"benign corpus skills graded C or worse: {len(r.flagged_benign)}/{r.benign_total}"]

@@ -1821,7 +1821,7 @@ class Scanner:
             starts = (m.start() for m in rx.finditer(ctx.view))
         else:  # at most CODE_SEARCH_TRIES places per literal: a file that is nothing but `\\x` is one match or none
             # (the patterns' _Text of the file when it has one: its offsets are cached and shared)
-            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view, words=ctx.has.words if ctx.has is not None else None)
+            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
             starts = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
         for p in starts:
             if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):

@@ -443,14 +443,17 @@ def directive_comment(content: str) -> bool:
 
 
 # ---------------------------------------------------------------- homoglyphs
-MIXED_RE = re.compile(r"[A-Za-z][\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0561-\u0587]|[\u0370-\u03ff\u0400-\u04ff\u0500-\u052f\u0561-\u0587][A-Za-z]")
+# Greek, Cyrillic (U+0370–U+052F) and the Armenian small letters (U+0561–U+0587): the scripts
+# whose letters pass for Latin ones.
+LOOKALIKE_SCRIPTS = "\u0370-\u052f\u0561-\u0587"
+MIXED_RE = re.compile(f"[A-Za-z][{LOOKALIKE_SCRIPTS}]|[{LOOKALIKE_SCRIPTS}][A-Za-z]")
 CYR_CONFUSABLE = set("аввекмнорстухіјѕԁӏАВЕКМНОРСТХІЈЅԜԛ")
 GREEK_CONFUSABLE = set("οαερνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ")
 # Armenian small letters that pass for Latin ones (Unicode's confusables): ս u, օ o, հ h, ո n, ց g, զ q
 ARMENIAN_CONFUSABLE = set("սօհոցզ")
 
 
-GREEK_CYRILLIC_RE = re.compile("[\u0370-\u052f\u0561-\u0587]")  # and the Armenian small letters
+GREEK_CYRILLIC_RE = re.compile(f"[{LOOKALIKE_SCRIPTS}]")  # and the Armenian small letters
 # The same in UTF-8 (U+0370–U+037F, U+0380–U+04FF, U+0500–U+052F), and Armenian small letters
 # (U+0561–U+0587), over the non-ASCII bytes only.
 GREEK_CYRILLIC_BYTES_RE = re.compile(rb"\xcd[\xb0-\xbf]|[\xce-\xd3][\x80-\xbf]|\xd4[\x80-\xaf]|\xd5[\xa1-\xbf]|\xd6[\x80-\x87]")

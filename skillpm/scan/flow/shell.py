@@ -306,7 +306,6 @@ class _Reader:
             if archive:
                 self.files[archive] = ("secret", line)
 
-
     def _unpack(self, cmd: str, args: list[str]) -> None:
         """``tar -xzf F -C D`` / ``unzip F -d D`` of a downloaded archive: every file under D is downloaded too.
         Only a folder named: unpacked into the current folder, the archive's files cannot be told from the
@@ -322,12 +321,11 @@ class _Reader:
             if not any("x" in f for f in flags) and "--extract" not in args and "--get" not in args:
                 return
             for i, a in enumerate(args):
-                if i + 1 < len(args) and (a in ("-C", "--directory") or a in ("-f", "--file")
-                                          or re.fullmatch(r"-?[A-Za-z]*f", a) and "x" in a):
-                    if a in ("-C", "--directory"):
-                        dest = args[i + 1]
-                    else:
-                        archive = args[i + 1]
+                follows = i + 1 < len(args)  # the option's value is the next argument
+                if follows and a in ("-C", "--directory"):
+                    dest = args[i + 1]
+                elif follows and (a in ("-f", "--file") or re.fullmatch(r"-?[A-Za-z]*f", a) and "x" in a):
+                    archive = args[i + 1]
                 elif a.startswith("--directory="):
                     dest = a.split("=", 1)[1]
                 elif a.startswith("--file="):
