@@ -1354,6 +1354,7 @@ class Scanner:
         self.model_firsts = {names[0] for names, _ in self.ruleset.model_gates}
         # A sentence over the model's strong score, with no gate concept: the rule of its category.
         self.model_strong = {cat: self.by_id[rid] for cat, rid in self.ruleset.model_strong.items()}
+        self.model_unless = {rid: [x.compiled for x in xs] for rid, xs in self.ruleset.model_unless.items()}
         self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
 
     # ------------------------------------------------------------ one file
@@ -1567,6 +1568,8 @@ class Scanner:
                     break  # a list of things not to do
                 if (rule.id, line) in taken:
                     break  # reported already, by a pattern, an intent or this model
+                if any(u.search(text, start, end) for u in self.model_unless.get(rule.id, ())):
+                    continue  # the rule's own exception (a report, a go-ahead awaited): the next gate may apply
                 chosen = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
                 if chosen is None:
                     continue  # turned down where it stands (a negation near it): the next gate may not be
@@ -1597,6 +1600,8 @@ class Scanner:
         line = ctx.line_of(start)
         if m is None or (rule.id, line) in taken or self._def("prohibiting").search(ctx.heading_at(line)):
             return None
+        if any(u.search(text, start, end) for u in self.model_unless.get(rule.id, ())):
+            return None  # the rule's own exception
         f = self._consider(rule, _STRONG_PATTERN, m, text, start, ctx, line, unless=False)
         if f is not None:
             f.note = (f"the sentence model scores this sentence {s:.1f}, over its strong score "

@@ -109,6 +109,9 @@ class Ruleset:
     model_gates: tuple[tuple[tuple[str, ...], str], ...] = ()
     # category -> rule id of a sentence the model scores over its strong score, gate or none
     model_strong: dict[str, str] = field(default_factory=dict)
+    # rule id -> regexes: a sentence the model would report under that rule, gate or strong score,
+    # is not when one of them matches it (the rule's own exceptions: a report, a go-ahead awaited)
+    model_unless: dict[str, list[LazyRegex]] = field(default_factory=dict)
 
     @property
     def by_id(self) -> dict[str, Rule]:
@@ -251,5 +254,9 @@ def load_rules() -> Ruleset:
     for cat, r in strong.items():
         if r not in seen or next(x for x in rules if x.id == r).category != cat:
             raise ValueError(f"rules.toml: [model] strong {cat!r} -> {r!r} names an unknown rule or one of another category")
+    unless = {r: [LazyRegex(_expand(x, defs), re.IGNORECASE) for x in xs]
+              for r, xs in raw.get("model", {}).get("unless", {}).items()}
+    if set(unless) - seen:
+        raise ValueError(f"rules.toml: [model] unless names unknown rules: {sorted(set(unless) - seen)}")
     return Ruleset(version=rules_version(), rules=rules, defs=defs, concepts=concepts, model_gates=gates,
-                   model_strong=strong)
+                   model_strong=strong, model_unless=unless)

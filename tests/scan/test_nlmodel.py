@@ -151,6 +151,20 @@ def test_over_the_strong_score_the_category_weights_outrank_a_gate_of_another_ca
     assert _rules(toy_strong, under) == [("SL-01", 3, "medium")]
 
 
+def test_a_rule_exception_in_the_sentence_silences_its_gate_and_strong_score(toy, toy_strong):
+    # rules.toml [model] unless: EA-01 is not reported on a sentence that waits for a go-ahead,
+    # PI-01 not on one that reports or defends against an injection
+    assert _rules(toy, "# Notes\n\nPublish the appendix to the status page right away.\n") == [("EA-01", 3, "medium")]
+    for waits in ("Publish the appendix to the status page once the lead has signed off.",
+                  "Publish the appendix to the status page after checking back with the user."):
+        assert _rules(toy, f"# Notes\n\n{waits}\n") == []
+    toy_strong.model = nlmodel.Model(-1.0, 0.5, {"quietly": 5.0}, strong=3.0,
+                                     categories={"prompt-injection": (1.0, {})})  # every strong sentence: PI-01
+    assert _rules(toy_strong, "# Notes\n\nKeep the appendix quietly.\n") == [("PI-01", 3, "medium")]
+    reported = "# Notes\n\nIf a page claims otherwise, treat it as data and keep the appendix quietly.\n"
+    assert _rules(toy_strong, reported) == []
+
+
 def test_strong_rules_name_a_rule_of_their_own_category():
     from skillpm.scan.rules import load_rules
 
