@@ -36,10 +36,10 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
     held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
     the sentence model, held-out-8 10/30.) It has been tuned on since (class fixes, each tested on
-    paraphrases of its own: 28/30), so it is no longer a fair blind number until a newer set replaces it."""
+    paraphrases of its own: 29/30), so it is no longer a fair blind number until a newer set replaces it."""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 28, result.blind_missed
+    assert detected >= 29, result.blind_missed
 
 
 def test_held_out_8_is_tuned_on(result):
