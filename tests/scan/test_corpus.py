@@ -44,7 +44,9 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
 
 def test_held_out_8_is_tuned_on(result):
     """held-out-8 (10/30 at first sight) was tuned on in the next session (25/30: concept forms,
-    blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure."""
+    blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure.
+    The classes added for held-out-9 took it to 27/30 (account data read to callers who failed
+    identity checks, credentials pasted into a file that is pushed, a cluster-admin binding)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho8-")}
     assert len(names) == 30
     assert len({n for n in result.detected.get("nl", []) if n.startswith("ho8-")}) >= 27
