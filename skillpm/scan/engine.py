@@ -85,7 +85,7 @@ NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
     r"^[^.!?;\n]{0,60}?\b(?:is|are)\s+(?:forbidden|prohibited|banned|blocked|rejected|denied)\b", re.IGNORECASE)
 QUOTED_SPAN_RE = re.compile(r'"[^"\n]{0,120}"|\u201c[^\u201d\n]{0,120}\u201d')
-CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b", re.IGNORECASE)
+CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b|,\s+so\b(?! that\b)", re.IGNORECASE)
 SUBORDINATE_RE = re.compile(
     r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case)\b"
     r"[^,\n]{0,120},|no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\s*,)", re.IGNORECASE)

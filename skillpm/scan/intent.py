@@ -151,14 +151,19 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
     starts2: dict[str, list[int]] = {}
     lines: dict[int, tuple[list[int], int]] = {}  # sentences of the lines seen, by line start
     seen: dict[tuple[str, int, int], object] = {}
-    out: list[Hit] = []
+    out: list[tuple[int, Hit]] = []
     left = budget
     costs: dict[str, int] = {}
-    for rule, it in wanted:
+    # Intents of one concept run first: they locate it, and an intent that also names it then
+    # starts from its true number of matches (often few) rather than from how common its words
+    # are. Hits are handed back in the intents' own order (the first one holds its line).
+    for index in sorted(range(len(wanted)), key=lambda i: len(wanted[i][1].concepts) > 1):
+        rule, it = wanted[index]
         for name in it.concepts:
             if name not in costs:
                 costs[name] = cost(name)
-        order = sorted(it.concepts, key=costs.__getitem__)  # the rarest first: a window fails early
+        # the rarest first: a window fails early
+        order = sorted(it.concepts, key=lambda n: len(located[n]) if n in located else costs[n])
         trig = order[0]
         ms = located.get(trig)
         if ms is None:
@@ -178,7 +183,7 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
                 last = min(first + w - 1, len(starts) - 1)
                 left -= 1
                 if left < 0:
-                    return out, True
+                    return [h for _, h in sorted(out, key=lambda x: x[0])], True
                 lo = max(starts[first], m.start() - SPAN)
                 hi = min(starts[last + 1] if last + 1 < len(starts) else end, m.end() + SPAN)
                 got = {trig: m}
@@ -204,6 +209,6 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
                         break
                     got[name] = r
                 else:
-                    out.append(Hit(rule, it, tuple(got[n] for n in it.concepts), (lo, hi)))
+                    out.append((index, Hit(rule, it, tuple(got[n] for n in it.concepts), (lo, hi))))
                     break
-    return out, False
+    return [h for _, h in sorted(out, key=lambda x: x[0])], False

@@ -35,18 +35,21 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     session's start: the wordings tuned on held-out-8 that session (10 -> 25/30) did not reach it.
     (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
     held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
-    the sentence model, held-out-8 10/30.)"""
+    the sentence model, held-out-8 10/30.) It has been tuned on since (class fixes, each tested on
+    paraphrases of its own: 29/30), so it is no longer a fair blind number until a newer set replaces it."""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 12, result.blind_missed
+    assert detected >= 29, result.blind_missed
 
 
 def test_held_out_8_is_tuned_on(result):
     """held-out-8 (10/30 at first sight) was tuned on in the next session (25/30: concept forms,
-    blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure."""
+    blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure.
+    The classes added for held-out-9 took it to 27/30 (account data read to callers who failed
+    identity checks, credentials pasted into a file that is pushed, a cluster-admin binding)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho8-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho8-")}) >= 25
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho8-")}) >= 27
 
 
 def test_spent_blind_set_is_tuned_on(result):
