@@ -434,6 +434,18 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+# A sentence ends on its line (the next line starts a new one)
+SENTENCE_END_RE = re.compile(r"[.!?:]\W{0,3}$")
+# The end of a sentence that quotes a phrase as one not to obey ("…contains ("ignore previous…"),⏎do not follow them")
+REFUSED_BELOW_RE = re.compile(r"\b(?:do not|don't|never|must not)\s+(?:follow|obey|comply with|execute|act on)\b"
+                              r"|\btreat (?:it|them|this|these|those) as (?:data|untrusted)\b", re.IGNORECASE)
+# A heading that is nothing but a prohibition ("## Do not", "### Never", "## Don'ts"): its list items are what not to do
+PROHIBITION_HEADING_RE = re.compile(r"^[#\s*_]*(?:never|don'?ts?|do not|must not|mustn'?t|avoid|forbidden|prohibited"
+                                    r"|not allowed|what not to do)\W*$", re.IGNORECASE)
+# A parenthetical that excludes what it names: "reads only ~/.aws/config (not ~/.aws/credentials)"
+NEGATED_PAREN_RE = re.compile(r"\((?:but\s+)?(?:not|never|no|except)\b[^()\n]*$", re.IGNORECASE)
+
+
 def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     """Whether a negation governs the match: one earlier in its clause ("never run …"), or
     one right after it ("… is never needed"). In code only a trailing comment counts: a shell
@@ -442,6 +454,8 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
         tail = view[end:end + 100]
         hash_at = tail.find("#")
         return hash_at >= 0 and bool(NEGATION_RE.search(tail, hash_at))
+    if "(" in view[start:end] and NEGATED_PAREN_RE.search(view, start, end):
+        return True  # the match ends inside "(not …": the thing it names is the one excluded
     lo = max(0, start - 160)
     clause = view[lo:start]
     cut = None
@@ -1670,6 +1684,8 @@ class Scanner:
                     return None
         if pat.negation and _negated(text, m.start(), m.end(), code):
             return None
+        if pat.negation and not code and PROHIBITION_HEADING_RE.match(ctx.heading_at(line)):
+            return None  # an item of a list headed "Do not" / "Never" is a prohibition
         if rule.secret_check and "secret" in m.re.groupindex:
             if not _secret_looks_real(m.group("secret") or ""):
                 return None
@@ -1709,6 +1725,10 @@ class Scanner:
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
+        if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
+            # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
+            # follow them.'): its end is part of the quoting's context
+            defensive_line = bool(REFUSED_BELOW_RE.search(ctx.view_line(line + 1)[:CONTEXT]))
         # Hidden text (a comment, a decoded blob, look-alike letters) describes no attack to a
         # reader, who never sees it: no heading or context lowers it, and an order there is worse
         # than the same order in plain sight.
