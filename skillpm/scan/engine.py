@@ -1429,6 +1429,10 @@ class Scanner:
             findings += self._flows(ctx, findings)
         if kind == "script":
             findings += self._two_halves(ctx, findings)
+        elif ctx.fences and kind in ("skill_md", "markdown"):
+            for first, last, _info in ctx.fences:  # each fenced block is a program of its own
+                if last > first + 1:
+                    findings += self._two_halves(ctx, findings, (first + 1, last - 1))
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1728,7 +1732,8 @@ class Scanner:
         if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
             # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
             # follow them.'): its end is part of the quoting's context
-            defensive_line = bool(REFUSED_BELOW_RE.search(ctx.view_line(line + 1)[:CONTEXT]))
+            below = ctx.view[le + 1:le + 1 + CONTEXT] if le < len(ctx.view) else ""
+            defensive_line = bool(REFUSED_BELOW_RE.search(below.split("\n", 1)[0]))
         # Hidden text (a comment, a decoded blob, look-alike letters) describes no attack to a
         # reader, who never sees it: no heading or context lowers it, and an order there is worse
         # than the same order in plain sight.
@@ -1799,22 +1804,30 @@ class Scanner:
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
 
-    def _two_halves(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+    def _two_halves(self, ctx: _FileCtx, found: list[Finding], lines: tuple[int, int] | None = None) -> list[Finding]:
         """Both halves of a payload in one script, outside its comments (``TWO_HALVES``, over
         ``[defs]`` regexes). Data flow cannot follow every way bytes travel (a path built in a
         loop, a helper, a callback, git config), but a stealer or a dropper needs both in one
         program. Skipped when a pattern or the data flow already reported one of ``covered``."""
         out: list[Finding] = []
         for first, second, rule, covered, on_second, what in TWO_HALVES:
-            if any(f.rule in covered and f.file == ctx.path for f in (*found, *out)):
+            if any(f.rule in covered and f.file == ctx.path and (lines is None or lines[0] <= f.line <= lines[1])
+                   for f in (*found, *out)):
                 continue
-            a = self._code_search(first, ctx)
-            b = None if a is None else self._code_search(second, ctx)
+            a = self._code_search(first, ctx, lines)
+            b = None if a is None else self._code_search(second, ctx, lines)
             if b is None:
                 continue
             at, other = (b, a) if on_second else (a, b)
             note = f"{what} at line {other} ({ctx.view_line(other).strip()[:60]})"
-            out.append(self._finding(rule, "high", ctx.path, at, _window(ctx.orig_line(at), 0), note=note))
+            sev = "high"
+            if lines is not None:  # a fenced block in Markdown: the context a pattern in it would get
+                region, heading = ctx.region_at(at), ctx.heading_at(at)
+                if self._marked_not_to_run(ctx, region, at):
+                    sev, note = "low", note + "; an example its own code block marks not to be run"
+                elif self._def("attack_context").search(heading):
+                    sev, note = lower_one(sev), note + f"; lowered: under the heading \"{heading.strip()[:60]}\""
+            out.append(self._finding(rule, sev, ctx.path, at, _window(ctx.orig_line(at), 0), note=note))
         return out
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
@@ -1826,7 +1839,7 @@ class Scanner:
         inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
         return bool(self._def("do_not_run").search(inner))
 
-    def _code_search(self, name: str, ctx: _FileCtx) -> int | None:
+    def _code_search(self, name: str, ctx: _FileCtx, lines: tuple[int, int] | None = None) -> int | None:
         """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
         comment line, or None. The regex is tried only where one of its leading literals occurs
         (an alternation of thirty branches searched at every offset costs ~1 s per MB)."""
@@ -1843,8 +1856,9 @@ class Scanner:
             # (the patterns' _Text of the file when it has one: its offsets are cached and shared)
             tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
             starts = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
+        lo, hi = (0, len(ctx.view)) if lines is None else (ctx.line_start(lines[0]), ctx.line_start(lines[1] + 1))
         for p in starts:
-            if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
+            if lo <= p < hi and rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
                 return ctx.line_of(p)
         return None
 
