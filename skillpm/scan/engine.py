@@ -1429,8 +1429,10 @@ class Scanner:
             findings += self._flows(ctx, findings)
         if kind == "script":
             findings += self._two_halves(ctx, findings)
-        elif ctx.fences and kind in ("skill_md", "markdown"):
-            for first, last, _info in ctx.fences:  # each fenced block is a program of its own
+        elif ctx.fences and kind == "skill_md":
+            # each fenced block of SKILL.md is a program of its own, one the agent is told to run (other
+            # documents' blocks are more often examples of what to flag)
+            for first, last, _info in ctx.fences:
                 if last > first + 1:
                     findings += self._two_halves(ctx, findings, (first + 1, last - 1))
         if invisible:
