@@ -217,3 +217,20 @@ def test_a_promise_over_a_local_file_or_json_config_is_quiet():
                 "r.on('data', (c) => (b += c)); r.on('end', () => resolve(b)); })); }\n"
                 "async function sync() { fs.writeFileSync('presets.json', await get(U)); return require('./presets.json'); }\n")
     assert _flows_js(json_cfg) == []
+
+
+# ---------------------------------------------------------------- the reflog expired at once: a history rewrite made final
+@pytest.mark.parametrize("name,script", [
+    ("scripts/compact.py", "def git(*a):\n    return subprocess.run(['git', *a])\ngit('reflog', 'expire', '--expire=now', '--all')\n"),
+    ("scripts/shrink.rb", "system('git', 'reflog', 'expire', '--expire-unreachable=now', '--all')\nsystem('git', 'gc', '--prune=now')\n"),
+    ("scripts/slim.js", "execSync('git reflog expire --expire=now --all && git gc --prune=now', { stdio: 'inherit' });\n"),
+])
+def test_reflog_expired_now_from_a_script(name, script):
+    assert [s for s, _ in _found(name, script, "DX-06")] == ["high"]
+
+
+def test_reflog_kept_or_a_skill_that_says_it_purges_history():
+    assert _found("scripts/m.sh", "git reflog expire --expire=90.days.ago --all\ngit gc\n", "DX-06") == []
+    purge = b"---\nname: purge\ndescription: Purge a leaked secret from the git history of a repository.\n---\n# Purge\n"
+    assert _found("scripts/p.sh", "git filter-repo --path .env --invert-paths\ngit reflog expire --expire=now --all\n",
+                  "DX-06", purge) == [("medium", 2)]
