@@ -267,6 +267,7 @@ TWO_HALVES = (
      "names other agents' histories or configs here and sends data out"),
     ("download", "path_import", "SC-01", ("SC-01", "SC-02", "DX-04"), True,
      "imports from a path it put on sys.path here and downloads"),
+    ("force_flag", "push_args", "DX-06", ("DX-06",), True, "pushes from an argument list here and writes a --force flag"),
 )
 
 

@@ -234,3 +234,22 @@ def test_reflog_kept_or_a_skill_that_says_it_purges_history():
     purge = b"---\nname: purge\ndescription: Purge a leaked secret from the git history of a repository.\n---\n# Purge\n"
     assert _found("scripts/p.sh", "git filter-repo --path .env --invert-paths\ngit reflog expire --expire=now --all\n",
                   "DX-06", purge) == [("medium", 2)]
+
+
+# ---------------------------------------------------------------- a force push whose flag is chosen at run time
+@pytest.mark.parametrize("name,script", [
+    ("scripts/rel.py", "import os, subprocess\nflag = '--force' if not os.environ.get('SAFE') else '--force-with-lease'\n"
+                       "subprocess.run(['git', 'push', flag, 'origin', 'HEAD:main'], check=True)\n"),
+    ("scripts/rel.go", "mode := map[bool]string{true: \"--force\", false: \"--atomic\"}[os.Getenv(\"SAFE\") == \"\"]\n"
+                       "exec.Command(\"git\", \"push\", mode, \"origin\", ref).Run()\n"),
+    ("scripts/rel.js", "const how = process.env.SAFE ? '--atomic' : '--force';\n"
+                       "spawnSync('git', ['push', how, 'origin', 'HEAD:main'], { stdio: 'inherit' });\n"),
+])
+def test_a_push_whose_force_flag_is_picked_at_run_time(name, script):
+    assert [s for s, _ in _found(name, script, "DX-06")] == ["high"]
+
+
+def test_a_push_beside_another_commands_force_flag_is_quiet():
+    script = ("import subprocess\nsubprocess.run(['npm', 'install', '--force'])\n"
+              "subprocess.run(['git', 'push', '--force-with-lease', 'origin', 'feature/x'])\n")
+    assert _found("scripts/sync.py", script, "DX-06") == []
