@@ -96,6 +96,7 @@ INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]
 STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
 # a script's comment line; `--` only as a comment (`-- note`), not a continued command's `--data …`,
 # and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
+DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
 VB_EXT = (".vbs", ".vba", ".bas", ".cls")
 QUOTE_CHARS = '"“”`«»'
@@ -1380,6 +1381,41 @@ class Scanner:
             findings.append(self._finding("BN-03", "info", path, 1, "", "the file is not valid UTF-8; invalid bytes "
                                           "were read as U+FFFD"))
         return findings + self.scan_text(path, text, kind, description)
+
+    def related_files(self, files: dict[str, bytes], found: list[Finding]) -> list[Finding]:
+        """A script that takes the paths it reads from a data file of its skill (``assets/manifest.json``
+        lists ``~/.codex/auth.json``; the script tars what the list names and posts it): the data file
+        holds one half of a stealer, the script the other. Reported on the script's egress line when
+        the script names the data file and sends data out, and no pattern or flow there already has."""
+        lists = []
+        for path, data in files.items():
+            if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list"))
+                                                 or classify(path, data[:8192], False) == "data"):
+                continue
+            text = data.decode("utf-8", errors="replace")
+            for half, rule in (("credential_store", "EX-02"), ("agent_history", "AS-01")):
+                m = self._def(half).search(text)
+                if m:
+                    lists.append((path, rule, text.count("\n", 0, m.start()) + 1, m.group(0)))
+        if not lists:
+            return []
+        out = []
+        for path, data in files.items():
+            if classify(path, data[:8192], False) != "script" or len(data) > DATA_LIST_MAX * 8:
+                continue
+            text = data.decode("utf-8", errors="replace")
+            for listed, rule, line, what in lists:
+                name = posixpath.basename(listed)
+                if name not in text or any(f.file == path and f.rule in (rule, "EX-02") for f in (*found, *out)):
+                    continue
+                at = next((text.count("\n", 0, m.start()) + 1 for m in self._def("egress").finditer(text)
+                           if not COMMENT_LINE_RE.match(text, text.rfind("\n", 0, m.start()) + 1)), None)
+                if at is None:
+                    continue
+                lines = text.split("\n")
+                note = f"reads its paths from {listed}, which names {what} (line {line}), and sends data out"
+                out.append(self._finding(rule, "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
+        return out
 
     def _binary(self, path: str, kind: str, executable: bool, size: int) -> list[Finding]:
         if kind == "executable":
