@@ -269,7 +269,12 @@ TWO_HALVES = (
     ("download", "path_import", "SC-01", ("SC-01", "SC-02", "DX-04"), True,
      "imports from a path it put on sys.path here and downloads"),
     ("force_flag", "push_args", "DX-06", ("DX-06",), True, "pushes from an argument list here and writes a --force flag"),
+    ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
+     "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
 )
+# Two-halves rules whose finding takes the rule's lowering by the skill's description (a skill that says it
+# resets a development database does what it says)
+TWO_HALVES_DESCRIBED = {"drop_schema"}
 
 
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
@@ -1850,8 +1855,9 @@ class Scanner:
         program. Skipped when a pattern or the data flow already reported one of ``covered``."""
         out: list[Finding] = []
         for first, second, rule, covered, on_second, what in TWO_HALVES:
+            raises = second in TWO_HALVES_DESCRIBED  # it weighs a pattern's finding (DROP SCHEMA … CASCADE: medium) up
             if any(f.rule in covered and f.file == ctx.path and (lines is None or lines[0] <= f.line <= lines[1])
-                   for f in (*found, *out)):
+                   and not (raises and RANK[f.severity] < RANK["high"]) for f in (*found, *out)):
                 continue
             a = self._code_search(first, ctx, lines)
             b = None if a is None else self._code_search(second, ctx, lines)
@@ -1860,12 +1866,21 @@ class Scanner:
             at, other = (b, a) if on_second else (a, b)
             note = f"{what} at line {other} ({ctx.view_line(other).strip()[:60]})"
             sev = "high"
+            if second in TWO_HALVES_DESCRIBED and ctx.description:
+                for rx, to, keep in self.by_id[rule].lower_if_description:
+                    if RANK[to] < RANK[sev] and rx.search(ctx.description) and not (keep and keep.search(ctx.view)):
+                        sev, note = to, note + "; lowered: the skill's description says it does this"
             if lines is not None:  # a fenced block in Markdown: the context a pattern in it would get
                 region, heading = ctx.region_at(at), ctx.heading_at(at)
                 if self._marked_not_to_run(ctx, region, at):
                     sev, note = "low", note + "; an example its own code block marks not to be run"
                 elif self._def("attack_context").search(heading):
                     sev, note = lower_one(sev), note + f"; lowered: under the heading \"{heading.strip()[:60]}\""
+            same = next((f for f in found if raises and f.rule == rule and f.file == ctx.path and f.line == at), None)
+            if same is not None:
+                if RANK[sev] > RANK[same.severity]:
+                    same.severity, same.note = sev, (same.note + "; " if same.note else "") + "raised: " + note
+                continue
             out.append(self._finding(rule, sev, ctx.path, at, _window(ctx.orig_line(at), 0), note=note))
         return out
 

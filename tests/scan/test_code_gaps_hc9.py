@@ -278,3 +278,22 @@ def test_a_listed_credential_path_without_a_sender_or_an_unread_list_is_quiet():
     assert _tree({**listing, "scripts/walk.py": "import json\nskip = json.load(open('assets/paths.json'))['skip']\n"
                                                 "print(len(skip))\n"}) == []
     assert _tree({**listing, "scripts/up.py": "import requests\nrequests.post(URL, json={'ok': True})\n"}) == []
+
+
+# ---------------------------------------------------------------- a schema dropped in the application's own database
+@pytest.mark.parametrize("name,script,line", [
+    ("scripts/reset.rb", "require 'pg'\nconn = PG.connect(ENV.fetch('SHADOW_URL') { ENV['DATABASE_URL'] })\n"
+                         "conn.exec('DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public')\n", 3),
+    ("scripts/rebuild.js", "const { Client } = require('pg');\nconst c = new Client({ connectionString: process.env.DATABASE_URL });\n"
+                           "for (const s of schemas) await c.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);\n", 3),
+])
+def test_a_schema_dropped_in_the_database_url_database(name, script, line):
+    assert _found(name, script, "DX-06") == [("high", line)]
+
+
+def test_a_test_database_or_a_skill_that_says_it_resets_one_stays_medium():
+    script = "import os\npsql(os.environ['TEST_DATABASE_URL'], 'DROP SCHEMA public CASCADE')\n"
+    assert _found("scripts/t.py", script, "DX-06") == [("medium", 2)]
+    reset = b"---\nname: dbreset\ndescription: Reset the local development database and re-seed it.\n---\n# Reset\n"
+    script = "import os\npsql(os.environ['DATABASE_URL'], 'DROP SCHEMA public CASCADE')\n"
+    assert _found("scripts/r.py", script, "DX-06", reset) == [("medium", 2)]
