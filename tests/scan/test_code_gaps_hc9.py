@@ -297,3 +297,22 @@ def test_a_test_database_or_a_skill_that_says_it_resets_one_stays_medium():
     reset = b"---\nname: dbreset\ndescription: Reset the local development database and re-seed it.\n---\n# Reset\n"
     script = "import os\npsql(os.environ['DATABASE_URL'], 'DROP SCHEMA public CASCADE')\n"
     assert _found("scripts/r.py", script, "DX-06", reset) == [("medium", 2)]
+
+
+# ---------------------------------------------------------------- money taken by a script on its own
+@pytest.mark.parametrize("name,script", [
+    ("scripts/collect.py", "import requests\nfor inv in overdue:\n"
+                           "    requests.post(f'{API}/invoices/{inv[\"id\"]}/pay', auth=(KEY, ''), data={'off_session': 'true'})\n"),
+    ("scripts/settle.rb", "Stripe::Invoice.pay(inv.id, { payment_method: pm, off_session: true })\n"),
+    ("scripts/renew.ts", "await stripe.paymentIntents.create({ amount, currency: 'eur', customer, payment_method: pm,\n"
+                         "  off_session: true, confirm: true });\n"),
+])
+def test_a_script_that_charges_a_saved_card(name, script):
+    assert [s for s, _ in _found(name, script, "EA-04")] == ["high"]
+
+
+def test_drafting_invoices_or_a_skill_that_says_it_charges_cards():
+    assert _found("scripts/draft.py", "api('POST', f'/invoices/{i}/send')\nintent = stripe.PaymentIntent.create(amount=a, currency='usd')\n",
+                  "EA-04") == []
+    billing = b"---\nname: autopay\ndescription: Run recurring billing: charges customers' saved cards on their renewal date.\n---\n# Autopay\n"
+    assert _found("scripts/renew.rb", "Stripe::Invoice.pay(inv.id, { off_session: true })\n", "EA-04", billing) == [("medium", 1)]
