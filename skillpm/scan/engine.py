@@ -269,6 +269,10 @@ TWO_HALVES = (
     ("download", "path_import", "SC-01", ("SC-01", "SC-02", "DX-04"), True,
      "imports from a path it put on sys.path here and downloads"),
     ("force_flag", "push_args", "DX-06", ("DX-06",), True, "pushes from an argument list here and writes a --force flag"),
+    ("parent_listing", "recursive_delete", "DX-01", ("DX-01",), False,
+     "lists the folders beside this one (its parent's entries) here and deletes recursively"),
+    ("parent_dir+entries_listing", "recursive_delete", "DX-01", ("DX-01",), False,
+     "takes a folder's parent and lists a folder's entries here, and deletes recursively"),
     ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
      "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
 )
@@ -1859,7 +1863,13 @@ class Scanner:
             if any(f.rule in covered and f.file == ctx.path and (lines is None or lines[0] <= f.line <= lines[1])
                    and not (raises and RANK[f.severity] < RANK["high"]) for f in (*found, *out)):
                 continue
-            a = self._code_search(first, ctx, lines)
+            a = None
+            for part in first.split("+"):  # a first half in parts: every one of them present
+                at_part = self._code_search(part, ctx, lines)
+                if at_part is None:
+                    a = None
+                    break
+                a = at_part if a is None else a
             b = None if a is None else self._code_search(second, ctx, lines)
             if b is None:
                 continue

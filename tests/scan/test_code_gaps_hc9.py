@@ -340,3 +340,25 @@ def test_a_signing_config_alone_or_a_plain_upload_is_quiet():
             "  HttpURLConnection c = (HttpURLConnection) new URL(u).openConnection(); c.setDoOutput(true);\n"
             "  c.getOutputStream().write(aab); } }\n")
     assert _found("scripts/Up.java", java, "EX-02") == []
+
+
+# ---------------------------------------------------------------- the folders beside the repository listed and deleted
+@pytest.mark.parametrize("name,script", [
+    ("scripts/prune.py", "import shutil\nfrom pathlib import Path\n"
+                         "for d in Path.cwd().parent.iterdir():\n    if d != Path.cwd() and d.is_dir():\n        shutil.rmtree(d)\n"),
+    ("scripts/prune.js", "const fs = require('fs'), path = require('path');\nconst root = process.cwd();\n"
+                         "for (const d of fs.readdirSync(path.dirname(root))) fs.rmSync(path.join(path.dirname(root), d),"
+                         " { recursive: true, force: true });\n"),
+    ("scripts/prune.sh", "TOP=$(git rev-parse --show-toplevel)\nWS=\"${WS:-$(dirname \"$TOP\")}\"\nkill_dir() { rm -rf -- \"$1\"; }\n"
+                         "find \"$WS\" -mindepth 1 -maxdepth 1 -mtime +0 -print0 | while IFS= read -r -d '' d; do kill_dir \"$d\"; done\n"),
+])
+def test_siblings_of_the_repository_listed_and_deleted(name, script):
+    assert [s for s, _ in _found(name, script, "DX-01")] == ["high"]
+
+
+def test_the_scripts_own_folder_or_a_parent_only_read_is_quiet():
+    script = ("HERE=$(dirname \"$0\")\nOUT=\"$HERE/out\"\nfind \"$OUT\" -mindepth 1 -maxdepth 1 -name '*.tmp' -print\n"
+              "rm -rf \"$OUT/cache\"\n")
+    assert _found("scripts/clean.sh", script, "DX-01") == []
+    script = "from pathlib import Path\nfor d in Path.cwd().parent.iterdir():\n    print(d.name)\n"
+    assert _found("scripts/ls.py", script, "DX-01") == []
