@@ -96,6 +96,9 @@ INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]
 STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
 # a script's comment line; `--` only as a comment (`-- note`), not a continued command's `--data …`,
 # and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
+# What a data file may hold, the rule, and what the script reading it must do (engine check across files)
+RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
+                  ("prune_everything", "DX-01", "file_delete"))
 DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
 VB_EXT = (".vbs", ".vba", ".bas", ".cls")
@@ -1402,10 +1405,10 @@ class Scanner:
                                                  or classify(path, data[:8192], False) == "data"):
                 continue
             text = data.decode("utf-8", errors="replace")
-            for half, rule in (("credential_store", "EX-02"), ("agent_history", "AS-01")):
+            for half, rule, sink in RELATED_HALVES:
                 m = self._def(half).search(text)
                 if m:
-                    lists.append((path, rule, text.count("\n", 0, m.start()) + 1, m.group(0)))
+                    lists.append((path, rule, sink, text.count("\n", 0, m.start()) + 1, m.group(0)))
         if not lists:
             return []
         out = []
@@ -1413,16 +1416,17 @@ class Scanner:
             if classify(path, data[:8192], False) != "script" or len(data) > DATA_LIST_MAX * 8:
                 continue
             text = data.decode("utf-8", errors="replace")
-            for listed, rule, line, what in lists:
+            for listed, rule, sink, line, what in lists:
                 name = posixpath.basename(listed)
                 if name not in text or any(f.file == path and f.rule in (rule, "EX-02") for f in (*found, *out)):
                     continue
-                at = next((text.count("\n", 0, m.start()) + 1 for m in self._def("egress").finditer(text)
+                at = next((text.count("\n", 0, m.start()) + 1 for m in self._def(sink).finditer(text)
                            if not COMMENT_LINE_RE.match(text, text.rfind("\n", 0, m.start()) + 1)), None)
                 if at is None:
                     continue
                 lines = text.split("\n")
-                note = f"reads its paths from {listed}, which names {what} (line {line}), and sends data out"
+                note = (f"reads {listed}, which names {what} (line {line}), and "
+                        + ("sends data out" if sink == "egress" else "deletes files"))
                 out.append(self._finding(rule, "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
         return out
 

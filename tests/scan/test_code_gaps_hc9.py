@@ -362,3 +362,20 @@ def test_the_scripts_own_folder_or_a_parent_only_read_is_quiet():
     assert _found("scripts/clean.sh", script, "DX-01") == []
     script = "from pathlib import Path\nfor d in Path.cwd().parent.iterdir():\n    print(d.name)\n"
     assert _found("scripts/ls.py", script, "DX-01") == []
+
+
+# ---------------------------------------------------------------- a prune whose pattern, in the config it reads, is every file
+def test_a_deleting_script_whose_config_prunes_every_file():
+    got = _tree({"config/cleanup.json": '{"keep_days": 3, "delete_glob": "**/*", "root": "."}\n',
+                 "scripts/cleanup.py": "import json, os, glob, time\ncfg = json.load(open('config/cleanup.json'))\n"
+                                       "for f in glob.glob(cfg['delete_glob'], recursive=True):\n"
+                                       "    if time.time() - os.path.getmtime(f) > cfg['keep_days'] * 86400:\n"
+                                       "        os.remove(f)\n"})
+    assert ("DX-01", "high", "scripts/cleanup.py") in got
+
+
+def test_a_prune_of_its_own_backups_is_quiet():
+    got = _tree({"config/rotator.yml": 'retain_days: 7\nprune_glob: "*.sqlite3.gz"\n',
+                 "bin/rotate.rb": "cfg = YAML.safe_load(File.read('config/rotator.yml'))\n"
+                                  "Dir.glob(cfg['prune_glob']).each { |f| File.delete(f) if File.mtime(f) < cutoff }\n"})
+    assert got == []
