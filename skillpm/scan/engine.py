@@ -254,6 +254,7 @@ def classify(path: str, data: bytes, executable: bool) -> str:
 
 
 CODE_SEARCH_TRIES = 2048
+MAX_FENCED_PAIRS = 50  # fenced blocks of one file weighed per pair of halves
 # (first half, second half, rule (high), rules that already cover it, placed on the second half?, note)
 TWO_HALVES = (
     ("credential_store", "egress", "EX-02", ("EX-02",), False, "names credential stores here and sends data out"),
@@ -1482,9 +1483,7 @@ class Scanner:
         elif ctx.fences and kind == "skill_md":
             # each fenced block of SKILL.md is a program of its own, one the agent is told to run (other
             # documents' blocks are more often examples of what to flag)
-            for first, last, _info in ctx.fences:
-                if last > first + 1:
-                    findings += self._two_halves(ctx, findings, (first + 1, last - 1))
+            findings += self._two_halves_fenced(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1856,13 +1855,14 @@ class Scanner:
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
 
-    def _two_halves(self, ctx: _FileCtx, found: list[Finding], lines: tuple[int, int] | None = None) -> list[Finding]:
+    def _two_halves(self, ctx: _FileCtx, found: list[Finding], lines: tuple[int, int] | None = None,
+                    pairs=TWO_HALVES) -> list[Finding]:
         """Both halves of a payload in one script, outside its comments (``TWO_HALVES``, over
         ``[defs]`` regexes). Data flow cannot follow every way bytes travel (a path built in a
         loop, a helper, a callback, git config), but a stealer or a dropper needs both in one
         program. Skipped when a pattern or the data flow already reported one of ``covered``."""
         out: list[Finding] = []
-        for first, second, rule, covered, on_second, what in TWO_HALVES:
+        for first, second, rule, covered, on_second, what in pairs:
             raises = second in TWO_HALVES_DESCRIBED  # it weighs a pattern's finding (DROP SCHEMA … CASCADE: medium) up
             if any(f.rule in covered and f.file == ctx.path and (lines is None or lines[0] <= f.line <= lines[1])
                    and not (raises and RANK[f.severity] < RANK["high"]) for f in (*found, *out)):
@@ -1898,6 +1898,54 @@ class Scanner:
             out.append(self._finding(rule, sev, ctx.path, at, _window(ctx.orig_line(at), 0), note=note))
         return out
 
+    def _two_halves_fenced(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """``_two_halves`` for each fenced block of SKILL.md, a program of its own. A pair is weighed
+        only when both halves occur in the file; then only the blocks holding a match of its first
+        half are read (a file of 5,000 blocks costs what one search over it does)."""
+        spans = [(a + 1, b - 1) for a, b, _info in ctx.fences if b > a + 1]
+        if not spans:
+            return []
+        firsts = [a for a, _ in spans]
+        mine = sorted((f for f in found if f.file == ctx.path), key=lambda f: f.line)
+        at_lines = [f.line for f in mine]
+        out: list[Finding] = []
+        for pair in TWO_HALVES:
+            names = [*pair[0].split("+"), pair[1]]
+            # each half read once per file, the one with the fewest places first, the next only when it is there
+            order = sorted(names, key=lambda n: len(st) if isinstance(st := self._def_starts(n, ctx), list) else 1 << 30)
+            found_lines = {}
+            for n in order:
+                h = self._code_lines(n, ctx)
+                if not h:
+                    break
+                found_lines[n] = h
+            if len(found_lines) < len(names):
+                continue
+            hits = [found_lines[n] for n in names]
+            blocks = []
+            for line in hits[0]:
+                k = bisect_right(firsts, line) - 1
+                if k >= 0 and spans[k][0] <= line <= spans[k][1] and (not blocks or blocks[-1] != k):
+                    blocks.append(k)
+            for k in blocks[:MAX_FENCED_PAIRS]:
+                lo, hi = spans[k]
+                if all(bisect_left(h, lo) < len(h) and h[bisect_left(h, lo)] <= hi for h in hits[1:]):
+                    near = mine[bisect_left(at_lines, lo):bisect_right(at_lines, hi)]  # the block's own findings
+                    out += self._two_halves(ctx, [*near, *(f for f in out if lo <= f.line <= hi)], (lo, hi), (pair,))
+        return out
+
+    def _code_lines(self, name: str, ctx: _FileCtx) -> list[int]:
+        """The lines (sorted) of every match of the ``[defs]`` regex ``name`` outside comment lines, at
+        most CODE_SEARCH_TRIES places per leading literal; kept for the file."""
+        cache = ctx.__dict__.setdefault("_def_lines", {})
+        got = cache.get(name)
+        if got is None:
+            rx = self._def(name)
+            starts = self._def_starts(name, ctx)
+            got = cache[name] = sorted({ctx.line_of(p) for p in starts if rx.match(ctx.view, p)
+                                        and not _comment_line(ctx, ctx.line_of(p))})
+        return got
+
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
         ONLY - DO NOT RUN", "# never run this"). Prose above the block does not count: "Never
@@ -1912,6 +1960,19 @@ class Scanner:
         comment line, or None. The regex is tried only where one of its leading literals occurs
         (an alternation of thirty branches searched at every offset costs ~1 s per MB)."""
         rx = self._def(name)
+        starts = self._def_starts(name, ctx)
+        lo, hi = (0, len(ctx.view)) if lines is None else (ctx.line_start(lines[0]), ctx.line_start(lines[1] + 1))
+        if lines is not None and isinstance(starts, list):
+            starts = starts[bisect_left(starts, lo):bisect_left(starts, hi)]
+        for p in starts:
+            if lo <= p < hi and rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
+                return ctx.line_of(p)
+        return None
+
+    def _def_starts(self, name: str, ctx: _FileCtx):
+        """Where a match of the ``[defs]`` regex ``name`` can start: the places of its leading literals, at most
+        CODE_SEARCH_TRIES per literal (a file that is nothing but `\\x` is one match or none), sorted and kept for
+        the file (each fenced block of a Markdown file reads only its own stretch); every match when it has none."""
         if name not in self._def_leads:
             from skillpm.scan.literals import leading_literals, plain
 
@@ -1919,16 +1980,13 @@ class Scanner:
             self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
         leads = self._def_leads[name]
         if leads is None:
-            starts = (m.start() for m in rx.finditer(ctx.view))
-        else:  # at most CODE_SEARCH_TRIES places per literal: a file that is nothing but `\\x` is one match or none
-            # (the patterns' _Text of the file when it has one: its offsets are cached and shared)
+            return (m.start() for m in self._def(name).finditer(ctx.view))
+        cache = ctx.__dict__.setdefault("_def_starts", {})
+        starts = cache.get(name)
+        if starts is None:  # the patterns' _Text of the file when it has one: its offsets are cached and shared
             tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
-            starts = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
-        lo, hi = (0, len(ctx.view)) if lines is None else (ctx.line_start(lines[0]), ctx.line_start(lines[1] + 1))
-        for p in starts:
-            if lo <= p < hi and rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
-                return ctx.line_of(p)
-        return None
+            starts = cache[name] = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
+        return starts
 
     def _def(self, name: str) -> re.Pattern:
         """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""

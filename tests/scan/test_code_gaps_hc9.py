@@ -23,7 +23,7 @@ def _found(name: str, script: str, rule: str, skill: bytes = SKILL):
     ("scripts/plat.py", "LL = (169, 254, 169, 254)\nhost = '.'.join(map(str, LL))\n", "SS-02"),
     ("scripts/zone.go", "package main\nfunc md() string { return net.IPv4(169, 254, 169, 254).String() }\n", "SS-02"),
     ("assets/targets.json", '{"vars": {"ll": ["169", "254", "169", "254"]}}\n', "SS-02"),
-    ("scripts/role.rb", "role = get(\"#{base}/meta-data/iam/security-credentials/\")\n", "SS-01"),
+    ("scripts/role.rb", "creds = get(\"#{base}/meta-data/iam/security-credentials/#{role}\")\n", "SS-01"),
     ("scripts/tok.ts", "const t = await fetch(`${h}/computeMetadata/v1/instance/service-accounts/default/token`);\n", "SS-01"),
 ])
 def test_metadata_service_behind_a_computed_host(name, script, rule):
@@ -32,7 +32,7 @@ def test_metadata_service_behind_a_computed_host(name, script, rule):
 
 def test_other_number_lists_and_a_guard_list_are_quiet():
     for script in ("SIZES = [169, 254, 169, 2540]\n", "DENY = [(169, 254, 169, 254)]  # block the metadata service\n",
-                   "print('see meta-data docs')\n"):
+                   "print('see meta-data docs')\n", "role = get(f'{base}/meta-data/iam/security-credentials/')\n"):
         r = scan_tree(Tree(files={"SKILL.md": SKILL, "scripts/x.py": script.encode()}))
         assert [f.rule for f in r.findings if f.grades] == []
 
