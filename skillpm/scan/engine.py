@@ -1911,11 +1911,9 @@ class Scanner:
         out: list[Finding] = []
         for pair in TWO_HALVES:
             names = [*pair[0].split("+"), pair[1]]
-            # each half read once per file, the one with the fewest places first, the next only when it is there
-            order = sorted(names, key=lambda n: len(st) if isinstance(st := self._def_starts(n, ctx), list) else 1 << 30)
             found_lines = {}
-            for n in order:
-                h = self._code_lines(n, ctx)
+            for n in names:  # each half read once per file (over its fenced blocks only), the next only when it is there
+                h = self._fenced_lines(n, ctx)
                 if not h:
                     break
                 found_lines[n] = h
@@ -1934,17 +1932,45 @@ class Scanner:
                     out += self._two_halves(ctx, [*near, *(f for f in out if lo <= f.line <= hi)], (lo, hi), (pair,))
         return out
 
-    def _code_lines(self, name: str, ctx: _FileCtx) -> list[int]:
-        """The lines (sorted) of every match of the ``[defs]`` regex ``name`` outside comment lines, at
-        most CODE_SEARCH_TRIES places per leading literal; kept for the file."""
-        cache = ctx.__dict__.setdefault("_def_lines", {})
+    def _fenced_lines(self, name: str, ctx: _FileCtx) -> list[int]:
+        """The lines (sorted) of every match of the ``[defs]`` regex ``name`` inside the file's fenced blocks,
+        outside comment lines, searched in the blocks' text alone (a SKILL.md is mostly prose: its literals
+        are looked for in a few KB, not the whole file); kept for the file."""
+        cache = ctx.__dict__.setdefault("_fenced_lines", {})
         got = cache.get(name)
-        if got is None:
-            rx = self._def(name)
-            starts = self._def_starts(name, ctx)
-            got = cache[name] = sorted({ctx.line_of(p) for p in starts if rx.match(ctx.view, p)
-                                        and not _comment_line(ctx, ctx.line_of(p))})
+        if got is not None:
+            return got
+        fv = ctx.__dict__.get("_fence_view")
+        if fv is None:
+            parts, offs, firsts, pos = [], [], [], 0
+            for a, b, _info in ctx.fences:
+                if b > a + 1:
+                    body = ctx.view[ctx.line_start(a + 1):ctx.line_start(b)]
+                    body += "" if body.endswith("\n") else "\n"
+                    parts.append(body), offs.append(pos), firsts.append(a + 1)
+                    pos += len(body)
+            text = "".join(parts)
+            fv = ctx.__dict__["_fence_view"] = (text, offs, firsts, _Text(text))
+        text, offs, firsts, tx = fv
+        rx, leads = self._def(name), self._leads(name)
+        starts = (sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES)) if leads is not None
+                  else (m.start() for m in rx.finditer(text)))
+        lines = set()
+        for p in starts:
+            if rx.match(text, p) and not COMMENT_LINE_RE.match(text, text.rfind("\n", 0, p) + 1):
+                k = bisect_right(offs, p) - 1
+                lines.add(firsts[k] + text.count("\n", offs[k], p))
+        got = cache[name] = sorted(lines)
         return got
+
+    def _leads(self, name: str):
+        """The leading literals of the ``[defs]`` regex ``name`` (None when a match can start anywhere)."""
+        if name not in self._def_leads:
+            from skillpm.scan.literals import leading_literals, plain
+
+            leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
+            self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
+        return self._def_leads[name]
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
@@ -1973,12 +1999,7 @@ class Scanner:
         """Where a match of the ``[defs]`` regex ``name`` can start: the places of its leading literals, at most
         CODE_SEARCH_TRIES per literal (a file that is nothing but `\\x` is one match or none), sorted and kept for
         the file (each fenced block of a Markdown file reads only its own stretch); every match when it has none."""
-        if name not in self._def_leads:
-            from skillpm.scan.literals import leading_literals, plain
-
-            leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
-            self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
-        leads = self._def_leads[name]
+        leads = self._leads(name)
         if leads is None:
             return (m.start() for m in self._def(name).finditer(ctx.view))
         cache = ctx.__dict__.setdefault("_def_starts", {})
