@@ -1406,8 +1406,15 @@ class Scanner:
                                                  or classify(path, data[:8192], False) == "data"):
                 continue
             text = data.decode("utf-8", errors="replace")
+            tx = None
             for half, rule, sink in RELATED_HALVES:
-                m = self._def(half).search(text)
+                rx, leads = self._def(half), self._leads(half)
+                if leads is None:
+                    m = rx.search(text)
+                else:  # tried only where a leading literal occurs (an alternation searched everywhere is slow)
+                    tx = tx or _Text(text)
+                    m = next((m for p in sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
+                              for m in [rx.match(text, p)] if m), None)
                 if m:
                     lists.append((path, rule, sink, text.count("\n", 0, m.start()) + 1, m.group(0)))
         if not lists:
