@@ -254,6 +254,11 @@ def classify(path: str, data: bytes, executable: bool) -> str:
 
 
 CODE_SEARCH_TRIES = 2048
+# The info strings of fenced blocks read as programs by the two-halves check (not text, output, JSON, YAML or diffs)
+PROGRAM_FENCES = frozenset(("sh", "bash", "shell", "zsh", "console", "shellscript", "ksh", "python", "py", "python3", "js",
+                            "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx", "ruby", "rb", "php", "perl",
+                            "powershell", "ps1", "pwsh", "groovy", "gradle", "kotlin", "kts", "java", "go", "rust", "rs",
+                            "swift", "lua", "r", "csharp", "cs", "dockerfile", "makefile", "make", "bat", "cmd"))
 MAX_FENCED_PAIRS = 50  # fenced blocks of one file weighed per pair of halves
 # (first half, second half, rule (high), rules that already cover it, placed on the second half?, note)
 TWO_HALVES = (
@@ -1909,7 +1914,7 @@ class Scanner:
         """``_two_halves`` for each fenced block of SKILL.md, a program of its own. A pair is weighed
         only when both halves occur in the file; then only the blocks holding a match of its first
         half are read (a file of 5,000 blocks costs what one search over it does)."""
-        spans = [(a + 1, b - 1) for a, b, _info in ctx.fences if b > a + 1]
+        spans = [(a + 1, b - 1) for a, b, info in ctx.fences if b > a + 1 and info in PROGRAM_FENCES]
         if not spans:
             return []
         firsts = [a for a, _ in spans]
@@ -1919,7 +1924,9 @@ class Scanner:
         for pair in TWO_HALVES:
             names = [*pair[0].split("+"), pair[1]]
             found_lines = {}
-            for n in names:  # each half read once per file (over its fenced blocks only), the next only when it is there
+            # each half read once per file (over its fenced blocks only), the one with the fewest literals first,
+            # the next only when it is there
+            for n in sorted(names, key=lambda n: len(self._leads(n) or ()) or 1 << 20):
                 h = self._fenced_lines(n, ctx)
                 if not h:
                     break
@@ -1950,8 +1957,8 @@ class Scanner:
         fv = ctx.__dict__.get("_fence_view")
         if fv is None:
             parts, offs, firsts, pos = [], [], [], 0
-            for a, b, _info in ctx.fences:
-                if b > a + 1:
+            for a, b, info in ctx.fences:
+                if b > a + 1 and info in PROGRAM_FENCES:  # a program, not its output, data or prose
                     body = ctx.view[ctx.line_start(a + 1):ctx.line_start(b)]
                     body += "" if body.endswith("\n") else "\n"
                     parts.append(body), offs.append(pos), firsts.append(a + 1)
