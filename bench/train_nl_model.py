@@ -13,8 +13,12 @@ collections; only the weights derived from them are written).
 
 The threshold is chosen by two-fold cross-validation over the real skills: each half is scored
 by a model that never saw it, and the threshold is the one at which --rate of real skills have a
-sentence at or above it that also names a gate concept (the condition for a finding). The
-printed table is that held-out measurement; the shipped model is then fitted on everything.
+sentence at or above it that also names a gate concept (the condition for a finding). The strong
+score, at which a sentence is reported with no gate concept, is chosen the same way at
+--strong-rate, over every sentence. The printed table is that held-out measurement; the shipped
+model is then fitted on everything. Its category weights (which category a sentence over the
+strong score reads as) are fitted on the final positives alone, each category of rules.toml
+[model] strong against the rest.
 Pure Python, seeded: the same inputs give the same file.
 """
 
@@ -83,13 +87,13 @@ def reported_lines(root: Path, categories: list[str]) -> set[tuple[str, int]]:
     return out
 
 
-def fit(pos: list[set], neg: list[set], seed: int = 1) -> tuple[dict[str, float], float]:
+def fit(pos: list[set], neg: list[set], seed: int = 1, share: float = 30) -> tuple[dict[str, float], float]:
     """Logistic regression by SGD with lazily applied L2 decay; positives weighted up to the
-    negatives' mass over 30."""
+    negatives' mass over ``share``."""
     w: dict[str, float] = {}
     bias, lr = -4.0, 0.05
     data = [(f, 1) for f in pos] + [(f, 0) for f in neg]
-    wpos = len(neg) / max(1, len(pos)) / 30
+    wpos = len(neg) / max(1, len(pos)) / share
     rnd = random.Random(seed)
     decay, scale = 1 - lr * L2, 1.0  # true weight = w[x] * scale
     for _ in range(EPOCHS):
@@ -111,25 +115,43 @@ def fit(pos: list[set], neg: list[set], seed: int = 1) -> tuple[dict[str, float]
     return Model(bias, 0.0, w)  # scored as the scanner scores (its threshold is set apart)
 
 
-def train(bags: dict[str, list[tuple[set, bool]]], neg: list[set]):
-    """A skill's positives are the sentences the rules already report in its category; a skill
-    the rules miss starts with all its sentences and keeps its TOP_K best after each round."""
-    def positives(model=None):
-        out = []
-        for bag in bags.values():
-            known = [f for f, seen in bag if seen]
-            if known:
-                out += known
-            elif model is None:
-                out += [f for f, _ in bag]
-            else:
-                out += sorted((f for f, _ in bag), key=lambda f: -model.score_features(f))[:TOP_K]
-        return out
+def positives(bags: dict[str, list[tuple[set, bool]]], model=None) -> list[tuple[set, str]]:
+    """(features, skill) of each positive sentence: those the rules already report in the skill's
+    category, or for a skill the rules miss, all its sentences (no model yet) or the model's TOP_K best."""
+    out = []
+    for name, bag in bags.items():
+        known = [f for f, seen in bag if seen]
+        if not known:
+            known = [f for f, _ in bag] if model is None else sorted(
+                (f for f, _ in bag), key=lambda f: -model.score_features(f))[:TOP_K]
+        out += [(f, name) for f in known]
+    return out
 
-    pos = positives()
+
+def train(bags: dict[str, list[tuple[set, bool]]], neg: list[set], named: bool = False):
+    """A skill's positives are the sentences the rules already report in its category; a skill
+    the rules miss starts with all its sentences and keeps its TOP_K best after each round.
+    ``named``: also return the final positives as (features, skill)."""
+    pos = positives(bags)
     for _ in range(ROUNDS):
-        pos = positives(fit(pos, neg))
-    return fit(pos, neg)
+        pos = positives(bags, fit([f for f, _ in pos], neg))
+    model = fit([f for f, _ in pos], neg)
+    return (model, pos) if named else model
+
+
+def fit_categories(pos: list[tuple[set, str]], categories: dict[str, list[str]], wanted) -> dict:
+    """Per category of ``wanted``: bias and weights fitted on the positive sentences of skills
+    listing it against the positive sentences of skills that do not (one against the rest, the
+    two sides of equal mass). Only which category a planted sentence reads as is learnt here."""
+    out = {}
+    for cat in sorted(wanted):
+        yes = [f for f, name in pos if cat in categories[name]]
+        no = [f for f, name in pos if cat not in categories[name]]
+        if len(yes) < MIN_SKILLS or not no:
+            continue
+        m = fit(yes, no, share=1)
+        out[cat] = (m.bias, {k: v for k, v in m.weights.items() if abs(v) >= MIN_WEIGHT})
+    return out
 
 
 def main() -> int:
@@ -148,6 +170,8 @@ def main() -> int:
     ap.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parent.parent / "tests/scan/corpus")
     ap.add_argument("--exclude", action="append", default=[], help="a corpus set left out of training")
     ap.add_argument("--rate", type=float, default=0.01, help="share of real skills allowed a finding (held out)")
+    ap.add_argument("--strong-rate", type=float, default=0.003,
+                    help="share of real skills allowed a sentence over the strong score, gate or none (held out)")
     ap.add_argument("--dry-run", action="store_true", help="print the measurement, write nothing")
     ap.add_argument("--out", type=Path, help="write the model here instead of skillpm/scan/nl_model.tsv")
     ap.add_argument("--l2", type=float, default=L2, help=f"L2 decay (default {L2})")
@@ -157,10 +181,11 @@ def main() -> int:
     t0 = time.time()
     excluded = {evaluate.BLIND, evaluate.BLIND_CODE, *args.exclude}  # the blind sets, look-alikes too
     manifest = load_toml(args.corpus / "manifest.toml", "corpus manifest")
-    bags = {}
+    bags, categories = {}, {}
     for e in manifest["malicious"]:
         if e["group"] == "nl" and e.get("set", "") not in excluded:
             root = args.corpus / "malicious" / e["name"]
+            categories[e["name"]] = e["categories"]
             bags[e["name"]] = [(nlmodel.features(s), seen)
                                for s, seen in skill_sentences(root, reported_lines(root, e["categories"]))]
     corpus_neg = [nlmodel.features(s) for e in manifest["benign"] if e.get("set", "") not in excluded
@@ -195,26 +220,38 @@ def main() -> int:
 
     # Held-out: each half of the real skills scored by a model fitted without it.
     best: dict[str, float] = {}
-    thresholds = []
+    best_any: dict[str, float] = {}  # with no gate: for the strong score
+    thresholds, strongs = [], []
+
+    def at_rate(values: list[float], rate: float) -> float:
+        ranked = sorted(values, reverse=True)
+        return ranked[min(len(ranked) - 1, int(len(ranked) * rate))]
+
     for fold in (0, 1):
         held = [k for k in real if zlib.crc32(k.encode()) % 2 == fold]
         kept = set(real) - set(held)
         neg = corpus_neg + [f for k in real if k in kept for f in real_f[k]]
         fold_model = train(bags, neg)
         for k in held:
-            s = [fold_model.score_features(f) for f, text in zip(real_f[k], real[k]) if gated(text)]
-            best[k] = max(s, default=-math.inf)
-        ranked = sorted((best[k] for k in held), reverse=True)
-        thresholds.append(ranked[min(len(ranked) - 1, int(len(ranked) * args.rate))])
-        print(f"fold {fold}: {len(held)} real skills held out, threshold at {args.rate:.1%}: {thresholds[-1]:.2f}",
-              file=sys.stderr)
+            scored = [(fold_model.score_features(f), text) for f, text in zip(real_f[k], real[k])]
+            best[k] = max((s for s, text in scored if gated(text)), default=-math.inf)
+            best_any[k] = max((s for s, _ in scored), default=-math.inf)
+        thresholds.append(at_rate([best[k] for k in held], args.rate))
+        strongs.append(at_rate([best_any[k] for k in held], args.strong_rate))
+        print(f"fold {fold}: {len(held)} real skills held out, threshold at {args.rate:.1%}: {thresholds[-1]:.2f}, "
+              f"strong score at {args.strong_rate:.1%}: {strongs[-1]:.2f}", file=sys.stderr)
     threshold = sum(thresholds) / len(thresholds)
+    # The strong score is never below the gated threshold: under it no sentence is weighed at all.
+    strong = max(threshold, sum(strongs) / len(strongs))
     flagged = sum(v >= threshold for v in best.values())
+    flagged_strong = sum(v >= strong for v in best_any.values())
     print(f"held-out real skills with a gated sentence at or above {threshold:.2f}: {flagged}/{len(best)} "
-          f"({100 * flagged / max(1, len(best)):.2f}%)")
-    fitted = train(bags, corpus_neg + [f for v in real_f.values() for f in v])
+          f"({100 * flagged / max(1, len(best)):.2f}%); with any sentence at or above the strong score "
+          f"{strong:.2f}: {flagged_strong}/{len(best_any)} ({100 * flagged_strong / max(1, len(best_any)):.2f}%)")
+    fitted, pos = train(bags, corpus_neg + [f for v in real_f.values() for f in v], named=True)
     weights = {k: v for k, v in fitted.weights.items() if abs(v) >= MIN_WEIGHT}
-    model = nlmodel.Model(fitted.bias, threshold, weights)
+    cats = fit_categories(pos, categories, rules.model_strong)
+    model = nlmodel.Model(fitted.bias, threshold, weights, strong, cats)
     header = [
         "The scanner's sentence model (skillpm/scan/nlmodel.py): feature<TAB>weight, written by",
         "bench/train_nl_model.py; do not edit by hand.",
@@ -223,6 +260,9 @@ def main() -> int:
         f"negatives: {len(corpus_neg)} sentences of the corpus's benign skills and "
         f"{sum(map(len, real.values()))} sentences of {len(real)} real public skills",
         f"threshold: held-out {args.rate:.1%} of real skills (two folds); measured {flagged}/{len(best)}",
+        f"strong score (no gate needed): held-out {args.strong_rate:.1%} of real skills (two folds); "
+        f"measured {flagged_strong}/{len(best_any)}",
+        f"categories: one against the rest over the positives, for {', '.join(sorted(cats))}",
         f"L2 {L2}, {EPOCHS} epochs, {ROUNDS} rounds keeping {TOP_K} sentences per skill; |weight| >= {MIN_WEIGHT}",
     ]
     print(f"{len(weights)} weights kept of {len(fitted.weights)}; {time.time() - t0:.0f} s", file=sys.stderr)

@@ -1334,6 +1334,12 @@ def _window(line: str, col: int, width: int = 240) -> str:
     return ("…" if lo else "") + hidden.visible(line[lo:lo + width]) + ("…" if lo + width < len(line) else "")
 
 
+# The whole first line of a sentence the model reports with no gate concept, as a medium pattern
+# that no negation turns down (the model has read the sentence's every word, its negations too).
+_SENTENCE_RE = re.compile(r"[^\n]+")
+_STRONG_PATTERN = Pattern(LazyRegex(_SENTENCE_RE.pattern), "medium", False)
+
+
 class Scanner:
     def __init__(self):
         self.ruleset = load_rules()
@@ -1380,6 +1386,8 @@ class Scanner:
                              [self.ruleset.concepts[n].compiled for n in names[1:]])
                             for names, rid in self.ruleset.model_gates]
         self.model_firsts = {names[0] for names, _ in self.ruleset.model_gates}
+        # A sentence over the model's strong score, with no gate concept: the rule of its category.
+        self.model_strong = {cat: self.by_id[rid] for cat, rid in self.ruleset.model_strong.items()}
         self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
 
     # ------------------------------------------------------------ one file
@@ -1607,10 +1615,12 @@ class Scanner:
         if is_lowered_location(ctx.path):
             return []  # a medium finding there would be low and never count
         words, has, met = ctx.words, ctx.has, ctx.met
-        if words is not None and not any(_may_occur(pl, words, has, met) for name in self.model_firsts
-                                         for pl in self.concepts[name]):
-            return []  # no gate concept can occur in the file: no sentence could be reported
         model = self.model
+        # the strong score: a model without one (or without category weights) reports through gates only
+        strong = model.strong if model.strong is not None and model.categories and self.model_strong else math.inf
+        if strong == math.inf and words is not None and not any(
+                _may_occur(pl, words, has, met) for name in self.model_firsts for pl in self.concepts[name]):
+            return []  # no gate concept can occur in the file: no sentence could be reported
         text, body = model_input(ctx)
         threshold, score = model.threshold, model.score_features
         taken = {(f.rule, f.line) for f in found}
@@ -1626,24 +1636,53 @@ class Scanner:
             left -= 1
             if left < 0:
                 break  # a file of nothing but high-scoring sentences: enough of them were reported
+            named = False  # a gate concept named (a gate turned down by its context: no strong path)
+            chosen = None
             for name, rule, pat, also in self.model_gates:
                 m = pat.regex.compiled.search(text, start, end)
                 if m is None or not all(a.search(text, start, end) for a in also):
                     continue
+                named = True
                 line = ctx.line_of(m.start())
                 if prohibiting.search(ctx.heading_at(line)):
                     break  # a list of things not to do
                 if (rule.id, line) in taken:
                     break  # reported already, by a pattern, an intent or this model
-                f = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
-                if f is None:
+                chosen = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
+                if chosen is None:
                     continue  # turned down where it stands (a negation near it): the next gate may not be
-                taken.add((rule.id, line))
-                f.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
-                          f"and it names {name.replace('_', ' ')}" + (f"; {f.note}" if f.note else ""))
-                out.append(f)
+                chosen.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
+                               f"and it names {name.replace('_', ' ')}" + (f"; {chosen.note}" if chosen.note else ""))
                 break  # the first gate passed picks the rule
+            if s >= strong and (chosen is not None or not named):
+                # Over the strong score the category weights pick the category; a gate that passed
+                # for another category (often the catch-all `risky`) gives way to it.
+                cat = self.model.category(feats)
+                if chosen is None or cat != chosen.category:
+                    chosen = self._strong(ctx, text, start, end, feats, s, cat, taken) or chosen
+            if chosen is not None:
+                taken.add((chosen.rule, chosen.line))
+                out.append(chosen)
         return out
+
+    def _strong(self, ctx: _FileCtx, text: str, start: int, end: int, feats: set, s: float, cat: str | None,
+                taken: set) -> Finding | None:
+        """A sentence the model scores at or over its strong score, reported under the rule of
+        ``cat`` (the category its category weights pick), after the context checks (a list of
+        things not to do, a defensive quotation, a document about attacks)."""
+        model = self.model
+        rule = self.model_strong.get(cat)
+        if rule is None:
+            return None
+        m = _SENTENCE_RE.match(text, start, end)
+        line = ctx.line_of(start)
+        if m is None or (rule.id, line) in taken or self._def("prohibiting").search(ctx.heading_at(line)):
+            return None
+        f = self._consider(rule, _STRONG_PATTERN, m, text, start, ctx, line, unless=False)
+        if f is not None:
+            f.note = (f"the sentence model scores this sentence {s:.1f}, over its strong score "
+                      f"{model.strong:.1f}, and reads it as {cat}" + (f"; {f.note}" if f.note else ""))
+        return f
 
     def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Sentence-level rules (intent.py): concepts that meet in one sentence of prose."""

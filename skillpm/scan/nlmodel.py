@@ -8,7 +8,11 @@ injections in words, though in none of their phrasings, scores high.
 It never reports on its own: a sentence that scores at least the model's threshold is reported
 only when it also names what an injection is after (a gate of rules.toml [model]: secrets, the
 agent's own instructions, a refusal switched off…, or every concept of a gate that lists several),
-and the first gate it passes picks the rule, the category and the line. Findings are medium, take the usual context checks, and say the score.
+and the first gate it passes picks the rule, the category and the line. A sentence that scores at
+least the model's strong score (set where a few in a thousand real skills have such a sentence)
+needs no gate concept: its category is the one the model's category weights read it as, and the
+rule is that category's in rules.toml [model] strong. Findings are medium, take the usual
+context checks, and say the score.
 
 The weights are data (``nl_model.tsv``), trained by ``bench/train_nl_model.py`` on the labelled
 corpus (``tests/scan/corpus``, never the blind set) against real public skills; the file records
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
 from pathlib import Path
@@ -152,6 +156,12 @@ class Model:
     bias: float
     threshold: float
     weights: dict[str, float]
+    # A sentence scoring at least ``strong`` is reported with no gate concept: it reads as planted
+    # as the strongest known injections. Its category is the one ``categories`` scores highest
+    # (per category: bias and weights, fitted on the injected sentences of each category against
+    # those of the others). None: no such path (a model file written before it).
+    strong: float | None = None
+    categories: dict[str, tuple[float, dict[str, float]]] = field(default_factory=dict)
 
     def score(self, sentence: str) -> float:
         return self.score_features(features(sentence))
@@ -159,31 +169,57 @@ class Model:
     def score_features(self, feats: set[str]) -> float:
         return self.bias + sum(filter(None, map(self.weights.get, feats)))
 
+    def category(self, feats: set[str]) -> str | None:
+        """The category whose weights score the sentence highest (None: the model has none)."""
+        best, name = None, None
+        for cat, (bias, weights) in sorted(self.categories.items()):
+            s = bias + sum(filter(None, map(weights.get, feats)))
+            if best is None or s > best:
+                best, name = s, cat
+        return name
+
     def dump(self, header: list[str]) -> str:
         lines = [f"# {h}" for h in header]
         lines += [f"@bias\t{self.bias:.4f}", f"@threshold\t{self.threshold:.4f}"]  # "@": never a feature
+        if self.strong is not None:
+            lines.append(f"@strong\t{self.strong:.4f}")
         lines += [f"{k}\t{v:.4f}" for k, v in sorted(self.weights.items(), key=lambda kv: (-abs(kv[1]), kv[0]))]
+        for cat, (bias, weights) in sorted(self.categories.items()):  # "%category": never a feature either
+            lines.append(f"%{cat}\t@bias\t{bias:.4f}")
+            lines += [f"%{cat}\t{k}\t{v:.4f}" for k, v in sorted(weights.items(), key=lambda kv: (-abs(kv[1]), kv[0]))]
         return "\n".join(lines) + "\n"
 
 
 def parse(text: str) -> Model:
-    bias = threshold = None
+    bias = threshold = strong = None
     weights: dict[str, float] = {}
+    cats: dict[str, list] = {}
     for n, line in enumerate(text.splitlines(), 1):
         if not line or line.startswith("#"):
             continue
         key, sep, value = line.partition("\t")
         if not sep:
             raise ValueError(f"nl_model.tsv line {n}: expected 'feature<TAB>weight'")
-        if key == "@bias":
+        if key.startswith("%"):  # %category<TAB>feature<TAB>weight
+            feature, sep, value = value.partition("\t")
+            if not sep:
+                raise ValueError(f"nl_model.tsv line {n}: expected '%category<TAB>feature<TAB>weight'")
+            cat = cats.setdefault(key[1:], [0.0, {}])
+            if feature == "@bias":
+                cat[0] = float(value)
+            else:
+                cat[1][feature] = float(value)
+        elif key == "@bias":
             bias = float(value)
         elif key == "@threshold":
             threshold = float(value)
+        elif key == "@strong":
+            strong = float(value)
         else:
             weights[key] = float(value)
     if bias is None or threshold is None:
         raise ValueError("nl_model.tsv: the @bias and @threshold lines are required")
-    return Model(bias, threshold, weights)
+    return Model(bias, threshold, weights, strong, {k: (b, w) for k, (b, w) in cats.items()})
 
 
 @lru_cache(maxsize=1)

@@ -107,6 +107,8 @@ class Ruleset:
     # the sentence model's gates (nlmodel.py): (concepts, rule id); a sentence that names all of a
     # gate's concepts passes it (the finding sits on the first), and the first gate passed wins
     model_gates: tuple[tuple[tuple[str, ...], str], ...] = ()
+    # category -> rule id of a sentence the model scores over its strong score, gate or none
+    model_strong: dict[str, str] = field(default_factory=dict)
 
     @property
     def by_id(self) -> dict[str, Rule]:
@@ -245,4 +247,9 @@ def load_rules() -> Ruleset:
     for c, r in gates:
         if not c or any(x not in concepts for x in c) or r not in seen:
             raise ValueError(f"rules.toml: [model] gate {list(c)!r} -> {r!r} names an unknown concept or rule")
-    return Ruleset(version=rules_version(), rules=rules, defs=defs, concepts=concepts, model_gates=gates)
+    strong = dict(raw.get("model", {}).get("strong", {}))
+    for cat, r in strong.items():
+        if r not in seen or next(x for x in rules if x.id == r).category != cat:
+            raise ValueError(f"rules.toml: [model] strong {cat!r} -> {r!r} names an unknown rule or one of another category")
+    return Ruleset(version=rules_version(), rules=rules, defs=defs, concepts=concepts, model_gates=gates,
+                   model_strong=strong)
