@@ -96,6 +96,10 @@ INDENTED_BLOCK_RE = re.compile(r"\n[ \t]*\n((?:(?: {4}|\t)[^\n]*(?:\n|$)(?:[ \t]
 STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks (inline code in prose)
 # a script's comment line; `--` only as a comment (`-- note`), not a continued command's `--data …`,
 # and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
+# What a data file may hold, the rule, and what the script reading it must do (engine check across files)
+RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
+                  ("prune_everything", "DX-01", "file_delete"))
+DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
 VB_EXT = (".vbs", ".vba", ".bas", ".cls")
 QUOTE_CHARS = '"“”`«»'
@@ -250,6 +254,12 @@ def classify(path: str, data: bytes, executable: bool) -> str:
 
 
 CODE_SEARCH_TRIES = 2048
+# The info strings of fenced blocks read as programs by the two-halves check (not text, output, JSON, YAML or diffs)
+PROGRAM_FENCES = frozenset(("sh", "bash", "shell", "zsh", "console", "shellscript", "ksh", "python", "py", "python3", "js",
+                            "javascript", "ts", "typescript", "node", "mjs", "cjs", "jsx", "tsx", "ruby", "rb", "php", "perl",
+                            "powershell", "ps1", "pwsh", "groovy", "gradle", "kotlin", "kts", "java", "go", "rust", "rs",
+                            "swift", "lua", "r", "csharp", "cs", "dockerfile", "makefile", "make", "bat", "cmd"))
+MAX_FENCED_PAIRS = 50  # fenced blocks of one file weighed per pair of halves
 # (first half, second half, rule (high), rules that already cover it, placed on the second half?, note)
 TWO_HALVES = (
     ("credential_store", "egress", "EX-02", ("EX-02",), False, "names credential stores here and sends data out"),
@@ -267,7 +277,17 @@ TWO_HALVES = (
      "names other agents' histories or configs here and sends data out"),
     ("download", "path_import", "SC-01", ("SC-01", "SC-02", "DX-04"), True,
      "imports from a path it put on sys.path here and downloads"),
+    ("force_flag", "push_args", "DX-06", ("DX-06",), True, "pushes from an argument list here and writes a --force flag"),
+    ("parent_listing", "recursive_delete", "DX-01", ("DX-01",), False,
+     "lists the folders beside this one (its parent's entries) here and deletes recursively"),
+    ("parent_dir+entries_listing", "recursive_delete", "DX-01", ("DX-01",), False,
+     "takes a folder's parent and lists a folder's entries here, and deletes recursively"),
+    ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
+     "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
 )
+# Two-halves rules whose finding takes the rule's lowering by the skill's description (a skill that says it
+# resets a development database does what it says)
+TWO_HALVES_DESCRIBED = {"drop_schema"}
 
 
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
@@ -434,6 +454,18 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+# A sentence ends on its line (the next line starts a new one)
+SENTENCE_END_RE = re.compile(r"[.!?:]\W{0,3}$")
+# The end of a sentence that quotes a phrase as one not to obey ("…contains ("ignore previous…"),⏎do not follow them")
+REFUSED_BELOW_RE = re.compile(r"\b(?:do not|don't|never|must not)\s+(?:follow|obey|comply with|execute|act on)\b"
+                              r"|\btreat (?:it|them|this|these|those) as (?:data|untrusted)\b", re.IGNORECASE)
+# A heading that is nothing but a prohibition ("## Do not", "### Never", "## Don'ts"): its list items are what not to do
+PROHIBITION_HEADING_RE = re.compile(r"^[#\s*_]*(?:never|don'?ts?|do not|must not|mustn'?t|avoid|forbidden|prohibited"
+                                    r"|not allowed|what not to do)\W*$", re.IGNORECASE)
+# A parenthetical that excludes what it names: "reads only ~/.aws/config (not ~/.aws/credentials)"
+NEGATED_PAREN_RE = re.compile(r"\((?:but\s+)?(?:not|never|no|except)\b[^()\n]*$", re.IGNORECASE)
+
+
 def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     """Whether a negation governs the match: one earlier in its clause ("never run …"), or
     one right after it ("… is never needed"). In code only a trailing comment counts: a shell
@@ -442,6 +474,8 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
         tail = view[end:end + 100]
         hash_at = tail.find("#")
         return hash_at >= 0 and bool(NEGATION_RE.search(tail, hash_at))
+    if "(" in view[start:end] and NEGATED_PAREN_RE.search(view, start, end):
+        return True  # the match ends inside "(not …": the thing it names is the one excluded
     lo = max(0, start - 160)
     clause = view[lo:start]
     cut = None
@@ -1375,6 +1409,49 @@ class Scanner:
                                           "were read as U+FFFD"))
         return findings + self.scan_text(path, text, kind, description)
 
+    def related_files(self, files: dict[str, bytes], found: list[Finding]) -> list[Finding]:
+        """A script that takes the paths it reads from a data file of its skill (``assets/manifest.json``
+        lists ``~/.codex/auth.json``; the script tars what the list names and posts it): the data file
+        holds one half of a stealer, the script the other. Reported on the script's egress line when
+        the script names the data file and sends data out, and no pattern or flow there already has."""
+        lists = []
+        for path, data in files.items():
+            if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list"))
+                                                 or classify(path, data[:8192], False) == "data"):
+                continue
+            text = data.decode("utf-8", errors="replace")
+            tx = None
+            for half, rule, sink in RELATED_HALVES:
+                rx, leads = self._def(half), self._leads(half)
+                if leads is None:
+                    m = rx.search(text)
+                else:  # tried only where a leading literal occurs (an alternation searched everywhere is slow)
+                    tx = tx or _Text(text)
+                    m = next((m for p in sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
+                              for m in [rx.match(text, p)] if m), None)
+                if m:
+                    lists.append((path, rule, sink, text.count("\n", 0, m.start()) + 1, m.group(0)))
+        if not lists:
+            return []
+        out = []
+        for path, data in files.items():
+            if classify(path, data[:8192], False) != "script" or len(data) > DATA_LIST_MAX * 8:
+                continue
+            text = data.decode("utf-8", errors="replace")
+            for listed, rule, sink, line, what in lists:
+                name = posixpath.basename(listed)
+                if name not in text or any(f.file == path and f.rule in (rule, "EX-02") for f in (*found, *out)):
+                    continue
+                at = next((text.count("\n", 0, m.start()) + 1 for m in self._def(sink).finditer(text)
+                           if not COMMENT_LINE_RE.match(text, text.rfind("\n", 0, m.start()) + 1)), None)
+                if at is None:
+                    continue
+                lines = text.split("\n")
+                note = (f"reads {listed}, which names {what} (line {line}), and "
+                        + ("sends data out" if sink == "egress" else "deletes files"))
+                out.append(self._finding(rule, "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
+        return out
+
     def _binary(self, path: str, kind: str, executable: bool, size: int) -> list[Finding]:
         if kind == "executable":
             return [self._finding("BN-01", "high", path, 1, f"<binary, {size} bytes>",
@@ -1424,6 +1501,10 @@ class Scanner:
             findings += self._flows(ctx, findings)
         if kind == "script":
             findings += self._two_halves(ctx, findings)
+        elif ctx.fences and kind == "skill_md":
+            # each fenced block of SKILL.md is a program of its own, one the agent is told to run (other
+            # documents' blocks are more often examples of what to flag)
+            findings += self._two_halves_fenced(ctx, findings)
         if invisible:
             findings += self._invisible(ctx, nested)
         if not ascii_only:
@@ -1714,6 +1795,8 @@ class Scanner:
                     return None
         if pat.negation and _negated(text, m.start(), m.end(), code):
             return None
+        if pat.negation and not code and PROHIBITION_HEADING_RE.match(ctx.heading_at(line)):
+            return None  # an item of a list headed "Do not" / "Never" is a prohibition
         if rule.secret_check and "secret" in m.re.groupindex:
             if not _secret_looks_real(m.group("secret") or ""):
                 return None
@@ -1753,6 +1836,11 @@ class Scanner:
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
+        if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
+            # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
+            # follow them.'): its end is part of the quoting's context
+            below = ctx.view[le + 1:le + 1 + CONTEXT] if le < len(ctx.view) else ""
+            defensive_line = bool(REFUSED_BELOW_RE.search(below.split("\n", 1)[0]))
         # Hidden text (a comment, a decoded blob, look-alike letters) describes no attack to a
         # reader, who never sees it: no heading or context lowers it, and an order there is worse
         # than the same order in plain sight.
@@ -1823,23 +1911,124 @@ class Scanner:
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
 
-    def _two_halves(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+    def _two_halves(self, ctx: _FileCtx, found: list[Finding], lines: tuple[int, int] | None = None,
+                    pairs=TWO_HALVES) -> list[Finding]:
         """Both halves of a payload in one script, outside its comments (``TWO_HALVES``, over
         ``[defs]`` regexes). Data flow cannot follow every way bytes travel (a path built in a
         loop, a helper, a callback, git config), but a stealer or a dropper needs both in one
         program. Skipped when a pattern or the data flow already reported one of ``covered``."""
         out: list[Finding] = []
-        for first, second, rule, covered, on_second, what in TWO_HALVES:
-            if any(f.rule in covered and f.file == ctx.path for f in (*found, *out)):
+        for first, second, rule, covered, on_second, what in pairs:
+            raises = second in TWO_HALVES_DESCRIBED  # it weighs a pattern's finding (DROP SCHEMA … CASCADE: medium) up
+            if any(f.rule in covered and f.file == ctx.path and (lines is None or lines[0] <= f.line <= lines[1])
+                   and not (raises and RANK[f.severity] < RANK["high"]) for f in (*found, *out)):
                 continue
-            a = self._code_search(first, ctx)
-            b = None if a is None else self._code_search(second, ctx)
+            a = None
+            for part in first.split("+"):  # a first half in parts: every one of them present
+                at_part = self._code_search(part, ctx, lines)
+                if at_part is None:
+                    a = None
+                    break
+                a = at_part if a is None else a
+            b = None if a is None else self._code_search(second, ctx, lines)
             if b is None:
                 continue
             at, other = (b, a) if on_second else (a, b)
             note = f"{what} at line {other} ({ctx.view_line(other).strip()[:60]})"
-            out.append(self._finding(rule, "high", ctx.path, at, _window(ctx.orig_line(at), 0), note=note))
+            sev = "high"
+            if second in TWO_HALVES_DESCRIBED and ctx.description:
+                for rx, to, keep in self.by_id[rule].lower_if_description:
+                    if RANK[to] < RANK[sev] and rx.search(ctx.description) and not (keep and keep.search(ctx.view)):
+                        sev, note = to, note + "; lowered: the skill's description says it does this"
+            if lines is not None:  # a fenced block in Markdown: the context a pattern in it would get
+                region, heading = ctx.region_at(at), ctx.heading_at(at)
+                if self._marked_not_to_run(ctx, region, at):
+                    sev, note = "low", note + "; an example its own code block marks not to be run"
+                elif self._def("attack_context").search(heading):
+                    sev, note = lower_one(sev), note + f"; lowered: under the heading \"{heading.strip()[:60]}\""
+            same = next((f for f in found if raises and f.rule == rule and f.file == ctx.path and f.line == at), None)
+            if same is not None:
+                if RANK[sev] > RANK[same.severity]:
+                    same.severity, same.note = sev, (same.note + "; " if same.note else "") + "raised: " + note
+                continue
+            out.append(self._finding(rule, sev, ctx.path, at, _window(ctx.orig_line(at), 0), note=note))
         return out
+
+    def _two_halves_fenced(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """``_two_halves`` for each fenced block of SKILL.md, a program of its own. A pair is weighed
+        only when both halves occur in the file; then only the blocks holding a match of its first
+        half are read (a file of 5,000 blocks costs what one search over it does)."""
+        spans = [(a + 1, b - 1) for a, b, info in ctx.fences if b > a + 1 and info in PROGRAM_FENCES]
+        if not spans:
+            return []
+        firsts = [a for a, _ in spans]
+        mine = sorted((f for f in found if f.file == ctx.path), key=lambda f: f.line)
+        at_lines = [f.line for f in mine]
+        out: list[Finding] = []
+        for pair in TWO_HALVES:
+            names = [*pair[0].split("+"), pair[1]]
+            found_lines = {}
+            # each half read once per file (over its fenced blocks only), the one with the fewest literals first,
+            # the next only when it is there
+            for n in sorted(names, key=lambda n: len(self._leads(n) or ()) or 1 << 20):
+                h = self._fenced_lines(n, ctx)
+                if not h:
+                    break
+                found_lines[n] = h
+            if len(found_lines) < len(names):
+                continue
+            hits = [found_lines[n] for n in names]
+            blocks = []
+            for line in hits[0]:
+                k = bisect_right(firsts, line) - 1
+                if k >= 0 and spans[k][0] <= line <= spans[k][1] and (not blocks or blocks[-1] != k):
+                    blocks.append(k)
+            for k in blocks[:MAX_FENCED_PAIRS]:
+                lo, hi = spans[k]
+                if all(bisect_left(h, lo) < len(h) and h[bisect_left(h, lo)] <= hi for h in hits[1:]):
+                    near = mine[bisect_left(at_lines, lo):bisect_right(at_lines, hi)]  # the block's own findings
+                    out += self._two_halves(ctx, [*near, *(f for f in out if lo <= f.line <= hi)], (lo, hi), (pair,))
+        return out
+
+    def _fenced_lines(self, name: str, ctx: _FileCtx) -> list[int]:
+        """The lines (sorted) of every match of the ``[defs]`` regex ``name`` inside the file's fenced blocks,
+        outside comment lines, searched in the blocks' text alone (a SKILL.md is mostly prose: its literals
+        are looked for in a few KB, not the whole file); kept for the file."""
+        cache = ctx.__dict__.setdefault("_fenced_lines", {})
+        got = cache.get(name)
+        if got is not None:
+            return got
+        fv = ctx.__dict__.get("_fence_view")
+        if fv is None:
+            parts, offs, firsts, pos = [], [], [], 0
+            for a, b, info in ctx.fences:
+                if b > a + 1 and info in PROGRAM_FENCES:  # a program, not its output, data or prose
+                    body = ctx.view[ctx.line_start(a + 1):ctx.line_start(b)]
+                    body += "" if body.endswith("\n") else "\n"
+                    parts.append(body), offs.append(pos), firsts.append(a + 1)
+                    pos += len(body)
+            text = "".join(parts)
+            fv = ctx.__dict__["_fence_view"] = (text, offs, firsts, _Text(text))
+        text, offs, firsts, tx = fv
+        rx, leads = self._def(name), self._leads(name)
+        starts = (sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES)) if leads is not None
+                  else (m.start() for m in rx.finditer(text)))
+        lines = set()
+        for p in starts:
+            if rx.match(text, p) and not COMMENT_LINE_RE.match(text, text.rfind("\n", 0, p) + 1):
+                k = bisect_right(offs, p) - 1
+                lines.add(firsts[k] + text.count("\n", offs[k], p))
+        got = cache[name] = sorted(lines)
+        return got
+
+    def _leads(self, name: str):
+        """The leading literals of the ``[defs]`` regex ``name`` (None when a match can start anywhere)."""
+        if name not in self._def_leads:
+            from skillpm.scan.literals import leading_literals, plain
+
+            leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
+            self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
+        return self._def_leads[name]
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
@@ -1850,27 +2039,33 @@ class Scanner:
         inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
         return bool(self._def("do_not_run").search(inner))
 
-    def _code_search(self, name: str, ctx: _FileCtx) -> int | None:
+    def _code_search(self, name: str, ctx: _FileCtx, lines: tuple[int, int] | None = None) -> int | None:
         """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
         comment line, or None. The regex is tried only where one of its leading literals occurs
         (an alternation of thirty branches searched at every offset costs ~1 s per MB)."""
         rx = self._def(name)
-        if name not in self._def_leads:
-            from skillpm.scan.literals import leading_literals, plain
-
-            leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
-            self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
-        leads = self._def_leads[name]
-        if leads is None:
-            starts = (m.start() for m in rx.finditer(ctx.view))
-        else:  # at most CODE_SEARCH_TRIES places per literal: a file that is nothing but `\\x` is one match or none
-            # (the patterns' _Text of the file when it has one: its offsets are cached and shared)
-            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
-            starts = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
+        starts = self._def_starts(name, ctx)
+        lo, hi = (0, len(ctx.view)) if lines is None else (ctx.line_start(lines[0]), ctx.line_start(lines[1] + 1))
+        if lines is not None and isinstance(starts, list):
+            starts = starts[bisect_left(starts, lo):bisect_left(starts, hi)]
         for p in starts:
-            if rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
+            if lo <= p < hi and rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
                 return ctx.line_of(p)
         return None
+
+    def _def_starts(self, name: str, ctx: _FileCtx):
+        """Where a match of the ``[defs]`` regex ``name`` can start: the places of its leading literals, at most
+        CODE_SEARCH_TRIES per literal (a file that is nothing but `\\x` is one match or none), sorted and kept for
+        the file (each fenced block of a Markdown file reads only its own stretch); every match when it has none."""
+        leads = self._leads(name)
+        if leads is None:
+            return (m.start() for m in self._def(name).finditer(ctx.view))
+        cache = ctx.__dict__.setdefault("_def_starts", {})
+        starts = cache.get(name)
+        if starts is None:  # the patterns' _Text of the file when it has one: its offsets are cached and shared
+            tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
+            starts = cache[name] = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
+        return starts
 
     def _def(self, name: str) -> re.Pattern:
         """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""

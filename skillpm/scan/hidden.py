@@ -185,14 +185,15 @@ ISOLATED_SPAN_RE = re.compile("[\u2066-\u2068][^\u2069]*\u2069")
 
 
 class _Strings:
-    """The quoted strings of one line, found on first use: is a position inside a right-to-left
+    """The quoted strings (or code spans) of one line, found on first use: is a position inside a right-to-left
     string whose isolates are balanced (``"المجموع: <FSI>{amount}<PDI>"``, the way translations
     keep a placeholder's direction apart)? An isolate closed inside its string reorders nothing
     outside it; what sits outside the isolates must be mostly right-to-left letters."""
 
     def __init__(self, line: str):
         self.line = line
-        self.quotes = {q: [i for i, c in enumerate(line) if c == q] for q in "\"'" if q in line}
+        # a Markdown code span or a template literal (`…`) is a string too: a translation shown in a table
+        self.quotes = {q: [i for i, c in enumerate(line) if c == q] for q in "\"'`" if q in line}
         self.seen: dict[tuple[int, int], bool] = {}
 
     def rtl_isolated(self, i: int) -> bool:

@@ -85,7 +85,8 @@ def test_a_download_written_to_a_file_then_required():
               "fs.writeFileSync(target, body);\n"
               "console.log('cached hooks');\n"
               "require(target);\n")
-    assert _scan(script, "scripts/hooks.mjs") == [("DX-04", "high", 10)]
+    # a downloaded file loaded as a module is an install from that host (SC-01), like curl | sh
+    assert _scan(script, "scripts/hooks.mjs") == [("SC-01", "critical", 10)]
 
 
 def test_a_download_streamed_to_a_file_then_run_by_node():

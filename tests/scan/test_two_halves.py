@@ -105,7 +105,10 @@ def test_a_promise_helper_downloads_and_another_function_runs_the_text_in_a_vm()
               "  });\n}\n\n"
               "async function loadPolicy(u) {\n  const code = await fetchText(u);\n"
               "  vm.runInNewContext(code, { require, process });\n}\n")
-    assert _fetched("scripts/verify.js", script) == [("DX-04", "high", 12)]
+    # the data flow now follows the promise's resolve(b) to fetchText's callers and reports this itself
+    # (the two-halves check stands back when the flow has)
+    r = scan_tree(Tree(files={"SKILL.md": SKILL, "scripts/verify.js": script.encode()}))
+    assert [(f.rule, f.severity, f.line) for f in r.findings if f.rule == "DX-04"] == [("DX-04", "high", 12)]
 
 
 def test_a_callback_hands_the_body_to_new_function():

@@ -219,6 +219,11 @@ class _Pass(Walk):
         super().__init__(T, K, L, pairs, secrets)
         # a named function -> what its return value carries (read by the first pass, used by the second)
         self.returns: dict[str, tuple[str, int]] = dict(returns or {})
+        # `new Promise((resolve) => …)`: the executor's first parameter; what it is called with is what the
+        # named function around it returns (`function download(u) { return new Promise(r => https.get(u, res => …
+        # res.on('end', () => r(buf)))) }`)
+        self.resolvers: dict[str, list[tuple[int, int]]] = {}  # name -> the executor bodies it resolves
+        self.bodies: list[tuple[int, int, str]] = []  # every function literal's braced body (start, end, name or "")
         self.ret_at = self._return_sites()  # a `return` or an arrow's `=>` -> (function name, end of its value)
         self.pending: dict[int, tuple[str, int]] = {}  # a parameter's token -> the taint it is bound with
         self.handles: set[str] = set()  # names of open network connections (req, ws, socket)
@@ -251,6 +256,8 @@ class _Pass(Walk):
                 for x in range(p[0], min(p[1], p[0] + 100)) if p else ():
                     if K[x] == "i" and T[x - 1] != ":" and not self.dotted(x):
                         self.set(T[x], self.pending.pop(x, None))
+            elif nxt == "(" and K[i] == "i" and t in self.resolvers and not self.dotted(i):
+                self._resolve(i)
             elif nxt == "(" and K[i] == "i" and (t in CALLS or T[i - 2] in LIBS or t in self.aliases):
                 self._call(i)
         return self.out
@@ -263,6 +270,7 @@ class _Pass(Walk):
         if "return" not in T and "=>" not in T:
             return {}
         bodies = []  # (start, end, name or "") of every function literal's braced body
+        exprs = []  # (start, end, name) of named arrows whose body is an expression
         sites: dict[int, tuple[str, int]] = {}
         for j in range(n):
             if T[j] == "function" and K[j] == "i" or T[j + 1] == "=>" and (K[j] == "i" or T[j] == ")"):
@@ -280,9 +288,22 @@ class _Pass(Walk):
                     bodies.append((b, M[b], name))
                 elif name and T[j + 1] == "=>":
                     sites[j + 1] = (name, self.end(j + 2, comma=True))
+                    exprs.append((j + 1, sites[j + 1][1], name))
+        bodies.sort()
+        self.bodies = bodies + exprs
+        for j in range(1, n):  # new Promise((resolve, reject) => {…}) / new Promise(function (resolve) {…})
+            k = j + 1
+            if T[k] == "<":  # new Promise<string>(…) in TypeScript
+                k = next((x + 1 for x in range(k, min(k + 12, n)) if T[x] == ">"), k)
+            if T[j] == "Promise" and T[j - 1] == "new" and T[k] == "(":
+                p = self._params(k + 1)
+                if p and K[p[0]] == "i" and p[1] > p[0]:
+                    b = p[2]
+                    end = M[b] if T[b] == "{" and M[b] > b else self.end(b, comma=True)
+                    self.resolvers.setdefault(T[p[0]], []).append((j, end))
+            self.budget -= 1
         stack: list[tuple[int, int, str]] = []
         k = 0
-        bodies.sort()
         for j in (x for x in range(n) if T[x] == "return" and K[x] == "i"):
             while k < len(bodies) and bodies[k][0] < j:
                 stack.append(bodies[k])
@@ -293,6 +314,18 @@ class _Pass(Walk):
                 sites[j] = (stack[-1][2], self.end(j + 1))
             self.budget -= 1
         return sites
+
+    def _resolve(self, i) -> None:
+        """resolve(x) inside a Promise executor: the named function around the promise returns x."""
+        if not any(a < i < b for a, b in self.resolvers[self.T[i]]):
+            return
+        args = self._args(i)
+        t = self.taint(*args[0]) if args else None
+        if not (t and t[0] in ("downloaded", "secret")):
+            return
+        inner = [(a, b, name) for a, b, name in self.bodies if a < i < b and name]
+        if inner:
+            self.returns.setdefault(max(inner)[2], t)  # the innermost named function holding the call
 
     def _params(self, j):
         """(first, end, body) of the function literal starting at j, or None."""
@@ -459,19 +492,21 @@ class _Pass(Walk):
             for a, b in args if given else ():
                 ws = T.index("createWriteStream", a, b) if "createWriteStream" in T[a:b] else None
                 self.mark(self.streams.get(T[a], {}) if ws is None else self._path_of(ws), given)
-        t = None  # execution of a download (DX-04)
+        t, rule = None, "DX-04"  # execution of a download (DX-04)
         if code:
             t = next((t for t in dl if t), None)
         elif last in TIMERS:
             t = dl[0] if not self._params(args[0][0]) else None
         elif name in LOADS or last == "fork":
             t = self.hit(*args[0])
+            # a downloaded file loaded as a module runs as part of the program: an install from that host
+            rule = "SC-01" if name in LOADS else rule
         elif run:
             shell = last in SHELL or any(T[x] == "shell" and T[x + 1] == ":" and T[x + 2] != "false"
                                          for a, b in args[1:] for x in range(a, b))
             t = self.command(args[0], args[1:], dl, shell)
         if t:
-            self.flow("DX-04", L[i], t, name)
+            self.flow(rule, L[i], t, name)
         if NET_SEND.search(name) or send and recv and (  # a secret sent (EX-02)
                 one in self.handles or not HANDLES.isdisjoint(T[recv[0]:recv[1]])):
             t = next((t for t in tainted if t and t[0] == "secret"), None)

@@ -26,6 +26,7 @@ import re
 from collections import deque
 
 from skillpm.scan.flow import Flow
+from skillpm.scan.flow.shell import SECRET_CMD_RE  # commands that print credentials (`terraform state pull`, `gh auth token`)
 
 NET_READ = re.compile(r"(?:^|\.)(?:urlopen|urlretrieve)$|^(?:requests|httpx|urllib3|session|s|client|http)\.(?:get|request|post)$"
                       r"|(?:^|\.)(?:PoolManager\(\)\.request)$")
@@ -40,6 +41,12 @@ CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials
                         r"|\.claude(?:\.json|/)|\.codex/|\.cursor/|github-copilot|\.config/gh\b|\.config/gcloud|\.azure\b"
                         r"|key4\.db|logins\.json|\.pgpass|\.vault-token|\.terraform\.d/credentials|wallet\.dat",
                         re.IGNORECASE)
+# Loaders that run code stored in the file they read (pickle's opcodes call any function): a downloaded
+# file loaded this way is a program from that host. torch.load with weights_only=True and numpy.load
+# without allow_pickle=True refuse to.
+LOAD_SINK = re.compile(r"^(?:torch\.load|(?:pickle|cPickle|dill|cloudpickle|joblib)\.loads?|(?:pd|pandas)\.read_pickle"
+                       r"|runpy\.run_path|(?:np|numpy)\.load|(?:yaml\.)?unsafe_load)$")
+RUN_OUTPUT = re.compile(r"^(?:subprocess\.(?:run|check_output|getoutput|getstatusoutput|Popen)|os\.popen)$")
 READS = (".read_text", ".read_bytes", ".read", "open", ".load", "copyfile", ".copy")
 # A method that puts its argument into its receiver (a list, a message, an archive): the receiver carries it.
 FILLS = {"append", "extend", "update", "add", "write", "writestr", "attach", "add_attachment", "set_content",
@@ -47,7 +54,8 @@ FILLS = {"append", "extend", "update", "add", "write", "writestr", "attach", "ad
 # Parsed only when a source and a sink of the same kind are both named (most scripts are not).
 NET_WORDS = ("urlopen", "urlretrieve", "requests.", "httpx", "urllib3")
 EXEC_WORDS = ("exec(", "eval(", "compile(", "os.system", "os.popen", "shell=True", "'-c'", '"-c"', "loads(",
-              "sys.executable", "([", "builtins")
+              "sys.executable", "([", "builtins", "torch.load", "pickle.load", "joblib.load", "dill.load", "read_pickle",
+              "run_path", "np.load", "numpy.load", "unsafe_load")
 SEND_WORDS = ("requests.", "httpx", "urlopen", ".send", "sendmail", ".request(", "storbinary")
 
 
@@ -72,7 +80,8 @@ def _strings(node) -> str:
 
 def flows(source: str) -> list[Flow]:
     fetch_run = any(w in source for w in NET_WORDS) and any(w in source for w in EXEC_WORDS)
-    leak = any(w in source for w in SEND_WORDS) and ("environ" in source or CREDENTIAL.search(source) is not None)
+    leak = any(w in source for w in SEND_WORDS) and ("environ" in source or CREDENTIAL.search(source) is not None
+                                                     or SECRET_CMD_RE.search(source) is not None)
     if not (fetch_run or leak):
         return []
     try:
@@ -110,6 +119,8 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
                         return ("secret", n.lineno)
                     if any(isinstance(m, ast.Name) and tainted.get(m.id, ("",))[0] == "path" for m in ast.walk(n)):
                         return ("secret", n.lineno)
+                if RUN_OUTPUT.search(name) and SECRET_CMD_RE.search(_strings(n)):
+                    return ("secret", n.lineno)  # check_output(["terraform", "state", "pull"]): what it prints
                 short = name.rsplit(".", 1)[-1]
                 if short in returns and (name == short or name.startswith("self.")):
                     return returns[short]
@@ -142,6 +153,19 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
             name = "exec" if _builtin_lookup(call.func) or isinstance(call.func, ast.Name) and call.func.id in runs \
                 else _name(call.func)
             args = list(call.args) + [k.value for k in call.keywords]
+            if name.endswith("urlretrieve") and len(call.args) >= 2:
+                bind(call.args[1], ("downloaded", call.lineno))  # urlretrieve(url, path): the file holds the download
+                continue
+            if isinstance(call.func, ast.Attribute) and call.func.attr in ("write_bytes", "write_text") and call.args:
+                t = taint_of(call.args[0])  # Path(p).write_bytes(data): p names a downloaded file
+                if t and t[0] == "downloaded":
+                    bind(call.func.value, t)
+                continue
+            if LOAD_SINK.search(name) and _loads_code(name, call):
+                t = next((t for t in map(taint_of, call.args[:1]) if t and t[0] == "downloaded"), None)
+                if t:  # a file (or bytes) from a server unpickled: the server's code runs here
+                    out.append(Flow("SC-01", call.lineno, t[1], "downloaded", name))
+                continue
             if EXEC_SINK.search(name):
                 if name.startswith("subprocess.") and not _shell_call(call):
                     # [sys.executable, path] / ["python3", path]: an interpreter given a downloaded file
@@ -283,6 +307,16 @@ def _builtin_lookup(func) -> bool:
     if isinstance(key, ast.Constant) and key.value not in ("exec", "eval", "compile", "execfile"):
         return False
     return _builtins_module(module)
+
+
+def _loads_code(name: str, call) -> bool:
+    """Whether a loader call may run code: torch.load unless weights_only=True, numpy.load only with allow_pickle=True."""
+    kw = {k.arg: k.value for k in call.keywords}
+    flag = kw.get("weights_only" if name.startswith("torch") else "allow_pickle")
+    on = isinstance(flag, ast.Constant) and flag.value is True
+    if name.startswith("torch"):
+        return not on
+    return on if name.startswith(("np.", "numpy.")) else True
 
 
 INTERPRETERS = ("python", "python3", "sh", "bash", "zsh", "node", "perl", "ruby", "pwsh", "powershell")

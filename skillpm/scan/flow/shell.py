@@ -46,10 +46,16 @@ CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials
                         r"|\.pypirc|\.kube\b|kubeconfig|\.docker/config|(?:^|/)\.env\b|\.gnupg|keychain|Login Data"
                         r"|Cookies|_history\b|\.config/gh\b|\.config/gcloud|\.azure\b|\.vault-token|\.claude\b"
                         r"|\.codex\b|\.cursor\b|wallet", re.IGNORECASE)
-# commands that print credentials: kubeconfig with its keys, a CLI's stored token, a keychain item
+# commands that print credentials: kubeconfig with its keys, a CLI's stored token, a keychain item; and
+# infrastructure tools printing the secrets they hold: Terraform/OpenTofu state (every resource's
+# passwords and keys, whatever the binary is called: `"$TF" state pull`), Pulumi with --show-secrets,
+# Kubernetes secrets as YAML/JSON, Vault reads
 SECRET_CMD_RE = re.compile(r"\bkubectl\s+config\s+view\b[^|;&]{0,60}--raw|\bgh\s+auth\s+token\b|\baws\s+configure\s+"
                            r"export-credentials\b|\bsecurity\s+find-(?:generic|internet)-password\b[^|;&]{0,80}\s-w\b"
-                           r"|\bgcloud\s+auth\s+print-access-token\b")
+                           r"|\bgcloud\s+auth\s+print-access-token\b|(?:\b(?:terraform|tofu|terragrunt)|[\w}]\"?)\s+state\s+pull\b"
+                           r"|\bpulumi\s+(?:stack\s+export|config)\b[^|;&]{0,60}--show-secrets\b"
+                           r"|\bkubectl\s+get\s+secrets?\b[^|;&]{0,80}\s-o\s*(?:yaml|json|jsonpath)\b"
+                           r"|\bvault\s+(?:kv\s+get|read)\b")
 AUTH_HEADER_RE = re.compile(r"^\s*(?:authorization|proxy-authorization|x-api-key|api-key|private-token|x-auth-token)\s*:", re.I)
 MAX_LINE = 16 * 1024  # a logical line is read up to here (a longer one is padding, flagged on its own)
 MAX_NESTING = 4  # substitutions inside substitutions: deeper ones are read as plain words
