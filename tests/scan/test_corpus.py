@@ -31,15 +31,22 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-9 read 12/30 when it was first scored, as did the scanner of the same
-    session's start: the wordings tuned on held-out-8 that session (10 -> 25/30) did not reach it.
-    (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
-    held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
-    the sentence model, held-out-8 10/30.) It has been tuned on since (class fixes, each tested on
-    paraphrases of its own: 29/30), so it is no longer a fair blind number until a newer set replaces it."""
+    figures. held-out-10 read 22/30 when it was first scored with the scanner that merged that
+    session's work; the scanner of the same session's start read 17/30, and with only the sentence
+    model's strong score added, 19/30. (Earlier blind sets at first sight: held-out-2 3/20 before
+    the sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6
+    16/30, held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 29, result.blind_missed
+    assert detected >= 22, result.blind_missed
+
+
+def test_held_out_9_is_tuned_on(result):
+    """held-out-9 (12/30 at first sight) was tuned on in the next session, each miss fixed as a
+    class tested on paraphrases of its own: 29/30; it counts in the tuned figure since."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho9-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho9-")}) >= 29
 
 
 def test_held_out_8_is_tuned_on(result):
@@ -165,6 +172,16 @@ def test_held_out_code_9_after_tuning(result):
     assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-9")
 
 
+def test_held_out_code_10_written_blind(result):
+    """held-out-code-10 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
+    graded C or worse when first scored with the scanner that merged that session's work (the
+    scanner of the session's start: 13/25 and 5/5)."""
+    code, hidden = result.apart["held-out-code-10"]["code"], result.apart["held-out-code-10"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 16 and hidden[0] >= 5, result.apart_missed.get("held-out-code-10")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -189,15 +206,17 @@ def test_look_alikes_of_the_blind_sets(result):
     service about its own machine, and fetches no credentials, is medium). held-out-code-9: three of 12
     at first sight (isolates in right-to-left code spans, a quoted attack phrase whose sentence says
     not to follow it on the next line, a credential file named in "(not …)" and under a "Do not"
-    heading), none after tuning; held-out-9 none of 15. held-out-code-8:
+    heading), none after tuning; held-out-9 none of 15. At first sight, held-out-code-10 two of
+    12 (an AWS profile check, an agent-settings linter) and held-out-10 one of 15 (an incident
+    write-up of an npm compromise), the same with the session's starting scanner. held-out-code-8:
     one of 12; held-out-8 none of 15 (three at first sight, then tuned on: a sudo audit,
     refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
-        "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-7": 15,
-        "held-out-8": 15, "held-out-9": 15, "held-out-dev": 15}
+        "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
+        "held-out-7": 15, "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
-              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-7": 0,
-              "held-out-8": 0, "held-out-9": 0, "held-out-dev": 0}
+              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 2,
+              "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 1, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

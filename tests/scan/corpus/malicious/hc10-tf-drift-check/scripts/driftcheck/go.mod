@@ -1,0 +1,3 @@
+module example.com/driftcheck
+
+go 1.21
