@@ -1612,7 +1612,8 @@ class Scanner:
 
     def _sentence_model(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Sentences of prose the sentence model (nlmodel.py) scores as planted instructions, each
-        reported under the rule of the first gate concept it names (none named: not reported)."""
+        reported under the rule of the first gate concept it names; a sentence at or over the
+        strong score, under the rule of the category its category weights pick (nlmodel.py)."""
         if is_lowered_location(ctx.path):
             return []  # a medium finding there would be low and never count
         words, has, met = ctx.words, ctx.has, ctx.met
