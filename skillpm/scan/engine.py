@@ -1334,6 +1334,21 @@ def _window(line: str, col: int, width: int = 240) -> str:
     return ("…" if lo else "") + hidden.visible(line[lo:lo + width]) + ("…" if lo + width < len(line) else "")
 
 
+def _program_fences(ctx: "_FileCtx") -> list[tuple[int, int]]:
+    """(opening line, closing line) of each non-empty fenced block whose info string names a
+    program (PROGRAM_FENCES), not its output, data or prose."""
+    return [(a, b) for a, b, info in ctx.fences if b > a + 1 and info in PROGRAM_FENCES]
+
+
+def _lowered_by_description(rule: Rule, sev: str, ctx: "_FileCtx") -> str:
+    """``sev`` lowered as far as the rule's ``lower_if_description`` entries that the skill's
+    description matches allow (an entry whose ``keep`` occurs in the file lowers nothing)."""
+    for rx, to, keep in rule.lower_if_description if ctx.description else ():
+        if RANK[to] < RANK[sev] and rx.search(ctx.description) and not (keep is not None and keep.search(ctx.view)):
+            sev = to
+    return sev
+
+
 # The whole first line of a sentence the model reports with no gate concept, as a medium pattern
 # that no negation turns down (the model has read the sentence's every word, its negations too).
 _SENTENCE_RE = re.compile(r"[^\n]+")
@@ -1422,13 +1437,12 @@ class Scanner:
             text = data.decode("utf-8", errors="replace")
             tx = None
             for half, rule, sink in RELATED_HALVES:
-                rx, leads = self._def(half), self._leads(half)
-                if leads is None:
+                rx = self._def(half)
+                if self._leads(half) is None:
                     m = rx.search(text)
                 else:  # tried only where a leading literal occurs (an alternation searched everywhere is slow)
                     tx = tx or _Text(text)
-                    m = next((m for p in sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
-                              for m in [rx.match(text, p)] if m), None)
+                    m = next((m for p in self._lead_starts(half, tx) for m in [rx.match(text, p)] if m), None)
                 if m:
                     lists.append((path, rule, sink, text.count("\n", 0, m.start()) + 1, m.group(0)))
         if not lists:
@@ -1650,7 +1664,7 @@ class Scanner:
                     break  # a list of things not to do
                 if (rule.id, line) in taken:
                     break  # reported already, by a pattern, an intent or this model
-                if any(u.search(text, start, end) for u in self.model_unless.get(rule.id, ())):
+                if self._model_excepted(rule, text, start, end):
                     continue  # the rule's own exception (a report, a go-ahead awaited): the next gate may apply
                 chosen = self._consider(rule, pat, m, text, m.start(), ctx, line, unless=False)
                 if chosen is None:
@@ -1682,13 +1696,18 @@ class Scanner:
         line = ctx.line_of(start)
         if m is None or (rule.id, line) in taken or self._def("prohibiting").search(ctx.heading_at(line)):
             return None
-        if any(u.search(text, start, end) for u in self.model_unless.get(rule.id, ())):
+        if self._model_excepted(rule, text, start, end):
             return None  # the rule's own exception
         f = self._consider(rule, _STRONG_PATTERN, m, text, start, ctx, line, unless=False)
         if f is not None:
             f.note = (f"the sentence model scores this sentence {s:.1f}, over its strong score "
                       f"{model.strong:.1f}, and reads it as {cat}" + (f"; {f.note}" if f.note else ""))
         return f
+
+    def _model_excepted(self, rule: Rule, text: str, start: int, end: int) -> bool:
+        """Whether the sentence ``text[start:end]`` says one of ``rule``'s exceptions for the model
+        (rules.toml [model] unless), which silence its gates and its strong score alike."""
+        return any(u.search(text, start, end) for u in self.model_unless.get(rule.id, ()))
 
     def _intents(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Sentence-level rules (intent.py): concepts that meet in one sentence of prose."""
@@ -1812,10 +1831,9 @@ class Scanner:
         for rx, to in [] if disguised else rule.lower:
             if RANK[to] < RANK[sev] and (rx.search(command) or rx.search(matched)):
                 sev, note = to, "lowered: a known benign form"
-        for rx, to, keep in [] if disguised else rule.lower_if_description:
-            if RANK[to] < RANK[sev] and ctx.description and rx.search(ctx.description) and not (
-                    keep is not None and keep.search(ctx.view)):
-                sev, note = to, "lowered: the skill's description says it does this"
+        described = sev if disguised else _lowered_by_description(rule, sev, ctx)
+        if described != sev:
+            sev, note = described, "lowered: the skill's description says it does this"
         if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev] and not disguised:
             if _installer_named(command + " " + matched, ctx.description):
                 sev, note = rule.lower_if_host_in_description, "lowered: the host is the vendor this skill is about"
@@ -1937,10 +1955,9 @@ class Scanner:
             at, other = (b, a) if on_second else (a, b)
             note = f"{what} at line {other} ({ctx.view_line(other).strip()[:60]})"
             sev = "high"
-            if second in TWO_HALVES_DESCRIBED and ctx.description:
-                for rx, to, keep in self.by_id[rule].lower_if_description:
-                    if RANK[to] < RANK[sev] and rx.search(ctx.description) and not (keep and keep.search(ctx.view)):
-                        sev, note = to, note + "; lowered: the skill's description says it does this"
+            described = _lowered_by_description(self.by_id[rule], sev, ctx) if second in TWO_HALVES_DESCRIBED else sev
+            if described != sev:
+                sev, note = described, note + "; lowered: the skill's description says it does this"
             if lines is not None:  # a fenced block in Markdown: the context a pattern in it would get
                 region, heading = ctx.region_at(at), ctx.heading_at(at)
                 if self._marked_not_to_run(ctx, region, at):
@@ -1959,7 +1976,7 @@ class Scanner:
         """``_two_halves`` for each fenced block of SKILL.md, a program of its own. A pair is weighed
         only when both halves occur in the file; then only the blocks holding a match of its first
         half are read (a file of 5,000 blocks costs what one search over it does)."""
-        spans = [(a + 1, b - 1) for a, b, info in ctx.fences if b > a + 1 and info in PROGRAM_FENCES]
+        spans = [(a + 1, b - 1) for a, b in _program_fences(ctx)]
         if not spans:
             return []
         firsts = [a for a, _ in spans]
@@ -2002,17 +2019,16 @@ class Scanner:
         fv = ctx.__dict__.get("_fence_view")
         if fv is None:
             parts, offs, firsts, pos = [], [], [], 0
-            for a, b, info in ctx.fences:
-                if b > a + 1 and info in PROGRAM_FENCES:  # a program, not its output, data or prose
-                    body = ctx.view[ctx.line_start(a + 1):ctx.line_start(b)]
-                    body += "" if body.endswith("\n") else "\n"
-                    parts.append(body), offs.append(pos), firsts.append(a + 1)
-                    pos += len(body)
+            for a, b in _program_fences(ctx):
+                body = ctx.view[ctx.line_start(a + 1):ctx.line_start(b)]
+                body += "" if body.endswith("\n") else "\n"
+                parts.append(body), offs.append(pos), firsts.append(a + 1)
+                pos += len(body)
             text = "".join(parts)
             fv = ctx.__dict__["_fence_view"] = (text, offs, firsts, _Text(text))
         text, offs, firsts, tx = fv
-        rx, leads = self._def(name), self._leads(name)
-        starts = (sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES)) if leads is not None
+        rx = self._def(name)
+        starts = (self._lead_starts(name, tx) if self._leads(name) is not None
                   else (m.start() for m in rx.finditer(text)))
         lines = set()
         for p in starts:
@@ -2058,15 +2074,19 @@ class Scanner:
         """Where a match of the ``[defs]`` regex ``name`` can start: the places of its leading literals, at most
         CODE_SEARCH_TRIES per literal (a file that is nothing but `\\x` is one match or none), sorted and kept for
         the file (each fenced block of a Markdown file reads only its own stretch); every match when it has none."""
-        leads = self._leads(name)
-        if leads is None:
+        if self._leads(name) is None:
             return (m.start() for m in self._def(name).finditer(ctx.view))
         cache = ctx.__dict__.setdefault("_def_starts", {})
         starts = cache.get(name)
         if starts is None:  # the patterns' _Text of the file when it has one: its offsets are cached and shared
             tx = ctx.base if ctx.base is not None and ctx.base.text is ctx.view else _Text(ctx.view)
-            starts = cache[name] = sorted(p for lit in leads for p in tx.positions(lit, CODE_SEARCH_TRIES))
+            starts = cache[name] = self._lead_starts(name, tx)
         return starts
+
+    def _lead_starts(self, name: str, tx: "_Text") -> list[int]:
+        """The places in ``tx`` of the leading literals of the ``[defs]`` regex ``name`` (it must have
+        some), at most CODE_SEARCH_TRIES per literal, sorted: where a match of it can start."""
+        return sorted(p for lit in self._leads(name) for p in tx.positions(lit, CODE_SEARCH_TRIES))
 
     def _def(self, name: str) -> re.Pattern:
         """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""
