@@ -17,7 +17,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals, nlmodel
 from skillpm.scan.result import Finding, is_lowered_location, lower_one
-from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
+from skillpm.scan.rules import RANK, SEVERITIES, LazyRegex, Pattern, Rule, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
@@ -99,6 +99,10 @@ STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks
 # What a data file may hold, the rule, and what the script reading it must do (engine check across files)
 RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
                   ("prune_everything", "DX-01", "file_delete"))
+FOLLOWED_MAX = 64 * 1024  # a document SKILL.md tells the agent to follow, read by the sentence model up to this size
+FOLLOWED_FILES = 8  # … and at most this many of them per skill
+# Sentence ends in raw Markdown: a soft line break ends none, a blank line or a list item does
+FOLLOW_END_RE = re.compile(r"[.!?]+[\"'”’)\]*_`]*[ \t\n]+|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t])")
 DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
 VB_EXT = (".vbs", ".vba", ".bas", ".cls")
@@ -157,6 +161,9 @@ class _FileCtx:
     hidden: bool = False
     hidden_spans: list[tuple[int, int]] = field(default_factory=list)
     look_spans: list[tuple[int, int]] = field(default_factory=list)  # look-alike words, read as Latin
+    # The SKILL.md line that tells the agent to follow this document (0: none): the sentence
+    # model then reads it as it reads SKILL.md (Scanner.followed_documents).
+    followed: int = 0
 
     def look_alike_at(self, start: int, end: int) -> bool:
         """Whether [start, end) overlaps a look-alike word (hidden.skeleton)."""
@@ -1466,6 +1473,59 @@ class Scanner:
                 out.append(self._finding(rule, "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
         return out
 
+    def followed_documents(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
+        """``found`` with what the sentence model reads in the documents SKILL.md tells the agent to
+        follow ("Apply the merge rules in references/merge-rules.md", "read references/style.md …
+        Follow it exactly"). Elsewhere in references/, docs/, examples/ and tests/ the model does not
+        read (a medium finding there would be low); a document the agent is told to follow is read as
+        SKILL.md is, its findings one level up so that the location lowering (finalize) leaves them at
+        SKILL.md's level. Such a finding replaces a weaker one of its rule on its line."""
+        if self.model is None:
+            return found
+        skill_md = next((p for p in sorted(files) if p.lower() == "skill.md"), None)
+        if skill_md is None:
+            return found
+        st = files[skill_md].decode("utf-8", errors="replace")
+        docs = [p for p in sorted(files) if p.lower().endswith((".md", ".markdown")) and p in st
+                and is_lowered_location(p) and len(files[p]) <= FOLLOWED_MAX][:FOLLOWED_FILES]
+        out = []
+        for path in docs:
+            line = self._follow_order(st, path)
+            if not line:
+                continue
+            text = files[path].decode("utf-8", errors="replace")
+            ctx = markdown_ctx(path, text, "skill_md")
+            ctx.description, ctx.followed = description, line
+            ctx.hidden_spans = _hidden_spans(ctx, [])
+            for f in self._sentence_model(ctx, []):
+                f.severity = SEVERITIES[min(RANK[f.severity] + 1, RANK["critical"])]
+                f.note = (f"{skill_md} line {line} tells the agent to follow this file: read as {skill_md} is, "
+                          f"one level up; " + (f.note or ""))
+                out.append(f)
+        if not out:
+            return found
+        best = {(f.rule, f.file, f.line): f.severity for f in found}
+        out = [f for f in out if RANK[f.severity] > RANK[best.get((f.rule, f.file, f.line), "info")]]
+        replaced = {(f.rule, f.file, f.line) for f in out}  # a weaker finding of the rule on the line gives way
+        return [f for f in found if (f.rule, f.file, f.line) not in replaced] + out
+
+    def _follow_order(self, skill_md: str, path: str) -> int:
+        """The line of SKILL.md that names ``path`` in a sentence that (with the next one) tells the
+        agent to follow it (rules.toml [defs] follows); 0: none does."""
+        follows = self._def("follows")
+        at = skill_md.find(path)
+        while at >= 0:
+            lo = max(0, at - 400)
+            ends = [m.end() for m in FOLLOW_END_RE.finditer(skill_md, lo, at)]
+            start = ends[-1] if ends else lo
+            after = [m.end() for m in islice(FOLLOW_END_RE.finditer(skill_md, at + len(path),
+                                                                              at + len(path) + 600), 2)]
+            end = after[-1] if after else min(len(skill_md), at + len(path) + 600)
+            if follows.search(skill_md, start, end):
+                return skill_md.count("\n", 0, at) + 1
+            at = skill_md.find(path, at + 1)
+        return 0
+
     def _binary(self, path: str, kind: str, executable: bool, size: int) -> list[Finding]:
         if kind == "executable":
             return [self._finding("BN-01", "high", path, 1, f"<binary, {size} bytes>",
@@ -1628,7 +1688,7 @@ class Scanner:
         """Sentences of prose the sentence model (nlmodel.py) scores as planted instructions, each
         reported under the rule of the first gate concept it names; a sentence at or over the
         strong score, under the rule of the category its category weights pick (nlmodel.py)."""
-        if is_lowered_location(ctx.path):
+        if is_lowered_location(ctx.path) and not ctx.followed:
             return []  # a medium finding there would be low and never count
         words, has, met = ctx.words, ctx.has, ctx.met
         model = self.model
