@@ -101,6 +101,9 @@ RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS
                   ("prune_everything", "DX-01", "file_delete"))
 FOLLOWED_MAX = 64 * 1024  # a document SKILL.md tells the agent to follow, read by the sentence model up to this size
 FOLLOWED_FILES = 8  # … and at most this many of them per skill
+# A Markdown file's path in a folder, as SKILL.md names it: found from its ".md" backwards
+DOC_END_RE = re.compile(r"\.(?:md|markdown)\b", re.IGNORECASE)
+DOC_TOKEN_RE = re.compile(r"(?<![\w./-])(?:\./)?([\w.-]+/[\w./-]*\.(?:md|markdown))\Z", re.IGNORECASE)
 # Sentence ends in raw Markdown: a soft line break ends none, a blank line or a list item does
 FOLLOW_END_RE = re.compile(r"[.!?]+[\"'”’)\]*_`]*[ \t\n]+|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t])")
 DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
@@ -1482,12 +1485,18 @@ class Scanner:
         SKILL.md's level. Such a finding replaces a weaker one of its rule on its line."""
         if self.model is None:
             return found
-        skill_md = next((p for p in sorted(files) if p.lower() == "skill.md"), None)
+        skill_md = "SKILL.md" if "SKILL.md" in files else next((p for p in files if p.lower() == "skill.md"), None)
         if skill_md is None:
             return found
         st = files[skill_md].decode("utf-8", errors="replace")
-        docs = [p for p in sorted(files) if p.lower().endswith((".md", ".markdown")) and p in st
-                and is_lowered_location(p) and len(files[p]) <= FOLLOWED_MAX][:FOLLOWED_FILES]
+        # the Markdown paths SKILL.md names (one pass over it), then those that are files of the skill
+        named = set()
+        for m in DOC_END_RE.finditer(st):
+            token = DOC_TOKEN_RE.search(st, max(0, m.start() - 200), m.end())
+            if token is not None:
+                named.add(token.group(1))
+        docs = sorted(p for p in named.intersection(files) if is_lowered_location(p)
+                      and len(files[p]) <= FOLLOWED_MAX)[:FOLLOWED_FILES]
         out = []
         for path in docs:
             line = self._follow_order(st, path)
