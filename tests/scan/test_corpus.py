@@ -35,28 +35,32 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     session's work; the scanner of the same session's start read 17/30, and with only the sentence
     model's strong score added, 19/30. (Earlier blind sets at first sight: held-out-2 3/20 before
     the sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6
-    16/30, held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30.)"""
+    16/30, held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30.)
+    The next session tuned on held-out-10: 30/30, so it is spent; this guards that."""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 22, result.blind_missed
+    assert detected >= 30, result.blind_missed
 
 
 def test_held_out_9_is_tuned_on(result):
     """held-out-9 (12/30 at first sight) was tuned on in the next session, each miss fixed as a
-    class tested on paraphrases of its own: 29/30; it counts in the tuned figure since."""
+    class tested on paraphrases of its own: 29/30; it counts in the tuned figure since. 30/30 once
+    documents SKILL.md tells the agent to follow were read by the sentence model (agent-config-auditor)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho9-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho9-")}) >= 29
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho9-")}) >= 30
 
 
 def test_held_out_8_is_tuned_on(result):
     """held-out-8 (10/30 at first sight) was tuned on in the next session (25/30: concept forms,
     blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure.
     The classes added for held-out-9 took it to 27/30 (account data read to callers who failed
-    identity checks, credentials pasted into a file that is pushed, a cluster-admin binding)."""
+    identity checks, credentials pasted into a file that is pushed, a cluster-admin binding), and
+    held-out-10's to 30/30 (docs-translator and hf-model-finetune: payloads in documents SKILL.md
+    tells the agent to follow or to read first)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho8-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho8-")}) >= 27
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho8-")}) >= 30
 
 
 def test_spent_blind_set_is_tuned_on(result):
@@ -208,7 +212,8 @@ def test_look_alikes_of_the_blind_sets(result):
     not to follow it on the next line, a credential file named in "(not …)" and under a "Do not"
     heading), none after tuning; held-out-9 none of 15. At first sight, held-out-code-10 two of
     12 (an AWS profile check, an agent-settings linter) and held-out-10 one of 15 (an incident
-    write-up of an npm compromise), the same with the session's starting scanner. held-out-code-8:
+    write-up of an npm compromise), the same with the session's starting scanner; held-out-10 none
+    after tuning (a defanged address reports an attack). held-out-code-8:
     one of 12; held-out-8 none of 15 (three at first sight, then tuned on: a sudo audit,
     refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
@@ -217,6 +222,6 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-7": 15, "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 2,
-              "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 1, "held-out-dev": 0}
+              "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
