@@ -282,6 +282,8 @@ TWO_HALVES = (
      "lists the folders beside this one (its parent's entries) here and deletes recursively"),
     ("parent_dir+entries_listing", "recursive_delete", "DX-01", ("DX-01",), False,
      "takes a folder's parent and lists a folder's entries here, and deletes recursively"),
+    ("git_objects", "file_delete", "DX-01", ("DX-01",), False,
+     "matches the files of git's object store (.git/objects) here and deletes files"),
     ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
      "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
 )
@@ -714,6 +716,10 @@ ANSI_C_RE = re.compile(r"\$'((?:[^'\\\n]|\\[^\n]){0,300})'")
 # Python's "".join([...]) (or " ".join) over string literals: one element, then the character after it.
 JOIN_RE = re.compile(r"\.join\([ \t\n]{0,20}[\[(]")
 JOIN_ITEM_RE = re.compile(r"""[ \t\n]{0,40}(?:"[^"\\\n]{0,400}"|'[^'\\\n]{0,400}')[ \t\n]{0,40}[,\])]""")
+JOIN_SEPS = frozenset(" -_./:")
+# JavaScript: the separator argument after `].join(`, and how far back its `[` is looked for
+ARRAY_JOIN_TAIL_RE = re.compile(r"""[ \t]{0,4}((["'`])[^"'`\n]{0,1}\2)[ \t]{0,4}\)""")
+ARRAY_JOIN_REACH = 2000
 # A shell variable run as a command ($c -fsSL, | ${s}) and, before it, its assignment c=curl: the
 # value is put in its place. Only in a command's place, so that rm -rf $PREFIX/lib stays as written.
 VAR_USE_RE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]{0,30})\}|([A-Za-z_][A-Za-z0-9_]{0,30})(?![A-Za-z0-9_]|[^\x00-\x7f]))")
@@ -766,6 +772,45 @@ def _ansi_c(s: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
+def _join_sep(sep: str) -> str | None:
+    """The separator of a join, from the three characters before ``.join(`` (Python) or the quoted
+    argument of ``].join(…)`` (JavaScript): "" or a blank or one punctuation mark ("-", "_", ".", "/",
+    ":"), else None (a separator held in a variable, or a longer one, is not undone)."""
+    if sep[-2:] in ('""', "''"):
+        return ""
+    if len(sep) == 3 and sep[0] == sep[2] and sep[0] in "\"'" and sep[1] in JOIN_SEPS:
+        return sep[1]
+    return None
+
+
+def _array_joins(view: str, edits: list) -> None:
+    """JavaScript's ``["bypass", "Permissions"].join("")`` (and ``.join("-")``) over string literals:
+    the edits that join the literals, as for Python's ``"".join([...])``."""
+    at = view.find("].join(")
+    for _ in range(MAX_JOINS):
+        if at < 0 or len(edits) > MAX_DEOBF_EDITS:
+            return
+        m = ARRAY_JOIN_TAIL_RE.match(view, at + 7)
+        sep = _join_sep(m.group(1)) if m else None
+        start = view.rfind("[", max(0, at - ARRAY_JOIN_REACH), at)
+        if sep is not None and start >= 0:
+            pos, items = start + 1, []
+            while len(items) < 64:
+                it = JOIN_ITEM_RE.match(view, pos)
+                if it is None:
+                    break
+                body = it.group(0)
+                q = next(k for k, ch in enumerate(body) if ch in "\"'")
+                items.append((pos + q, pos + body.rindex(body[q]) + 1))
+                pos = it.end()
+                if view[pos - 1] != ",":
+                    break
+            if pos == at + 1 and len(items) > 1:  # every element a literal, up to the bracket
+                for (_, e1), (s2, _) in zip(items, items[1:]):
+                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+        at = view.find("].join(", at + 7)
+
+
 def _deobf_edits(view: str) -> list[tuple]:
     """The edits that undo string tricks: spans to delete, (start, end), and spans to replace,
     (start, end, text, where in the text each of its characters came from). A deleted span starts
@@ -795,12 +840,8 @@ def _deobf_edits(view: str) -> list[tuple]:
                 if n_seen >= MAX_JOINS or len(edits) > MAX_DEOBF_EDITS:
                     break
                 s = m.start()
-                sep = view[max(0, s - 3):s]
-                if sep[-2:] in ('""', "''"):
-                    sep = ""
-                elif sep in ('" "', "' '"):
-                    sep = " "
-                else:
+                sep = _join_sep(view[max(0, s - 3):s])
+                if sep is None:
                     continue
                 pos, items = m.end(), []
                 while len(items) < 64:
@@ -815,6 +856,8 @@ def _deobf_edits(view: str) -> list[tuple]:
                         break
                 for (_, e1), (s2, _) in zip(items, items[1:]):
                     edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+        if "].join(" in view:
+            _array_joins(view, edits)
     if "\\" in view or "`" in view:
         for rx in WORD_ESCAPE_RES:
             tok_end, ok = -1, True  # the word of the backslash last weighed, and whether it is a command word
@@ -1575,7 +1618,9 @@ class Scanner:
                 if joined is None:
                     j = _joined(ctx)
                     joined = base if j is view else _Text(j, same=base, words=base.words)  # soft breaks joined: the same words
-                tx = joined
+                # a script has no soft breaks (its join is the text): it reads the deobfuscated copy like the
+                # other rules do (`["bypass", "Permissions"].join("")` is the setting it spells)
+                tx = dtext if joined is base and dtext is not None else joined
             else:
                 tx = dtext or base
             text, mapper = tx.text, tx.mapper
