@@ -33,6 +33,8 @@ SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".m
               ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".bat", ".cmd", ".vbs", ".applescript", ".scpt", ".r",
               ".jl", ".scala", ".groovy", ".gradle", ".tf", ".hcl", ".nix", ".ipynb", ".sql", ".mk", ".awk", ".sed",
               ".zsh-theme"}  # an oh-my-zsh theme is shell, sourced by every new shell
+# Dockerfile.node, Dockerfile.prod.tmpl: a variant or a template of one is a Dockerfile
+SCRIPT_STEMS = ("dockerfile.", "containerfile.")
 SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile", "vagrantfile",
                 "procfile", "brewfile",
                 # Ruby that fastlane and danger run as programs (a Fastfile's lanes upload, sign and shell out)
@@ -242,7 +244,7 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     if name in LOCKFILES:
         return "lockfile"
     ext = posixpath.splitext(name)[1]
-    if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES:
+    if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES or name.startswith(SCRIPT_STEMS):
         return "script"
     if not ext and not name.startswith(".") and (executable or not SCRIPT_DIRS.isdisjoint(path.lower().split("/")[:-1])):
         return "script"  # scripts/bootstrap, run as `python3 scripts/bootstrap`: code, whatever its name
