@@ -157,7 +157,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings = []
         for path in sorted(files):
             findings += sc.scan_file(path, files[path], path in tree.executables, description)
-        findings += sc.related_files(files, findings)  # a script and the data file it reads its paths from
+        findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)

@@ -100,7 +100,10 @@ STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks
 # and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
 # What a data file may hold, the rule, and what the script reading it must do (engine check across files)
 RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
-                  ("prune_everything", "DX-01", "file_delete"))
+                  ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"))
+# what the script does with it, for the note
+RELATED_SINKS = {"egress": "sends data out", "file_delete": "deletes files",
+                 "app_database": "names the application's database (DATABASE_URL)"}
 DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
 VB_EXT = (".vbs", ".vba", ".bas", ".cls")
@@ -1469,14 +1472,17 @@ class Scanner:
                                           "were read as U+FFFD"))
         return findings + self.scan_text(path, text, kind, description)
 
-    def related_files(self, files: dict[str, bytes], found: list[Finding]) -> list[Finding]:
+    def related_files(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
         """A script that takes the paths it reads from a data file of its skill (``assets/manifest.json``
         lists ``~/.codex/auth.json``; the script tars what the list names and posts it): the data file
         holds one half of a stealer, the script the other. Reported on the script's egress line when
-        the script names the data file and sends data out, and no pattern or flow there already has."""
+        the script names the data file and sends data out, and no pattern or flow there already has. A SQL file
+        a script runs (``psql -f assets/sql/reset.sql``) is read the same way: a schema it drops with CASCADE and
+        the application's DATABASE_URL in the script are the two halves of DX-06 (lowered, like the one-file
+        check, by a description that says it resets a database)."""
         lists = []
         for path, data in files.items():
-            if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list"))
+            if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list", ".sql"))
                                                  or classify(path, data[:8192], False) == "data"):
                 continue
             text = data.decode("utf-8", errors="replace")
@@ -1506,9 +1512,13 @@ class Scanner:
                 if at is None:
                     continue
                 lines = text.split("\n")
-                note = (f"reads {listed}, which names {what} (line {line}), and "
-                        + ("sends data out" if sink == "egress" else "deletes files"))
-                out.append(self._finding(rule, "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
+                note = f"reads {listed}, which names {what} (line {line}), and " + RELATED_SINKS[sink]
+                sev = "high"
+                if rule == "DX-06":  # as TWO_HALVES_DESCRIBED: a skill that says it resets a database does what it says
+                    for rx, to, _ in self.by_id[rule].lower_if_description if description else ():
+                        if RANK[to] < RANK[sev] and rx.search(description):
+                            sev, note = to, note + "; lowered: the skill's description says it does this"
+                out.append(self._finding(rule, sev, path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
         return out
 
     def _binary(self, path: str, kind: str, executable: bool, size: int) -> list[Finding]:
