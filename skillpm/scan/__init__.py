@@ -55,15 +55,19 @@ def _suppression_for(f: Finding, sups: list[dict], skill: str | None) -> str | N
     return None
 
 
-def finalize(findings: list[Finding], suppressions=None, skill: str | None = None) -> list[Finding]:
-    """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display."""
+def finalize(findings: list[Finding], suppressions=None, skill: str | None = None,
+             read_as_data: dict[str, str] | None = None) -> list[Finding]:
+    """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display.
+    ``read_as_data``: documents a script of the skill reads (path -> the script), which are not lowered."""
     from skillpm.scan.result import PER_RULE_CAP, is_lowered_location, lower_one
 
     sups = _check_suppressions(suppressions)
     for f in findings:
         # references/, examples/… describe attacks; text hidden in an encoding there describes nothing
         hidden_payload = f.decoded is not None and f.rule != "HT-04"
-        if is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload:
+        if read_as_data and f.file in read_as_data and f.severity not in ("info", "low"):
+            f.note = (f.note + "; " if f.note else "") + f"not lowered: {read_as_data[f.file]} reads this file as its data"
+        elif is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload:
             f.severity = lower_one(f.severity)
             f.note = (f.note + "; " if f.note else "") + "one level lower outside SKILL.md in " + f.file.split("/")[0] + "/"
         if sups:
@@ -76,6 +80,36 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
         used[f.rule] = used.get(f.rule, 0) + 1
         f.counted = used[f.rule] <= PER_RULE_CAP
     return findings
+
+
+# a document named in quotes, or as a path's last part, in a script: `join(HERE, "..", "references", "profile.md")`
+_NAMED_FILE = r"""["'/\\]{}["'`]"""
+
+
+def _read_as_data(files: dict[str, bytes], findings: list[Finding]) -> dict[str, str]:
+    """The documents in references/, examples/… with a finding at medium or above that a script of the skill
+    names (and so reads, as its settings or its template), each with that script. What a program takes from a
+    document is what it does: the document is its data, not a description of an attack."""
+    from skillpm.scan.result import is_lowered_location
+
+    docs = {f.file for f in findings if f.severity not in ("info", "low") and is_lowered_location(f.file)
+            and f.file.lower().endswith((".md", ".markdown", ".txt"))}
+    if not docs:
+        return {}
+    import re
+
+    from skillpm.scan.engine import classify
+
+    out: dict[str, str] = {}
+    scripts = [(p, d.decode("utf-8", errors="replace")) for p, d in files.items()
+               if p not in docs and classify(p, d[:8192], False) == "script"]
+    for doc in sorted(docs):
+        base = doc.rsplit("/", 1)[-1]
+        rx = re.compile(_NAMED_FILE.format(re.escape(base)))
+        who = next((p for p, text in scripts if base in text and rx.search(text)), None)
+        if who is not None:
+            out[doc] = who
+    return out
 
 
 def _code_digest() -> str:
@@ -157,12 +191,12 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings = []
         for path in sorted(files):
             findings += sc.scan_file(path, files[path], path in tree.executables, description)
-        findings += sc.related_files(files, findings)  # a script and the data file it reads its paths from
+        findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
         findings = sc.followed_documents(files, findings, description)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)
-    findings = finalize(findings, suppressions, skill)
+    findings = finalize(findings, suppressions, skill, _read_as_data(files, findings))
     return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
                       rule_count=meta["rule_count"], category_count=len(meta["categories"]),
                       files_scanned=len(files), bytes_scanned=sum(len(b) for b in files.values()),

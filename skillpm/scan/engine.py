@@ -33,6 +33,8 @@ SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".m
               ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".bat", ".cmd", ".vbs", ".applescript", ".scpt", ".r",
               ".jl", ".scala", ".groovy", ".gradle", ".tf", ".hcl", ".nix", ".ipynb", ".sql", ".mk", ".awk", ".sed",
               ".zsh-theme"}  # an oh-my-zsh theme is shell, sourced by every new shell
+# Dockerfile.node, Dockerfile.prod.tmpl: a variant or a template of one is a Dockerfile
+SCRIPT_STEMS = ("dockerfile.", "containerfile.")
 SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile", "vagrantfile",
                 "procfile", "brewfile",
                 # Ruby that fastlane and danger run as programs (a Fastfile's lanes upload, sign and shell out)
@@ -98,7 +100,10 @@ STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks
 # and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
 # What a data file may hold, the rule, and what the script reading it must do (engine check across files)
 RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
-                  ("prune_everything", "DX-01", "file_delete"))
+                  ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"))
+# what the script does with it, for the note
+RELATED_SINKS = {"egress": "sends data out", "file_delete": "deletes files",
+                 "app_database": "names the application's database (DATABASE_URL)"}
 FOLLOWED_MAX = 64 * 1024  # a document SKILL.md tells the agent to follow, read by the sentence model up to this size
 FOLLOWED_FILES = 8  # … and at most this many of them per skill
 # A Markdown file's path in a folder, as SKILL.md names it: found from its ".md" backwards
@@ -252,7 +257,7 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     if name in LOCKFILES:
         return "lockfile"
     ext = posixpath.splitext(name)[1]
-    if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES:
+    if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES or name.startswith(SCRIPT_STEMS):
         return "script"
     if not ext and not name.startswith(".") and (executable or not SCRIPT_DIRS.isdisjoint(path.lower().split("/")[:-1])):
         return "script"  # scripts/bootstrap, run as `python3 scripts/bootstrap`: code, whatever its name
@@ -292,6 +297,8 @@ TWO_HALVES = (
      "lists the folders beside this one (its parent's entries) here and deletes recursively"),
     ("parent_dir+entries_listing", "recursive_delete", "DX-01", ("DX-01",), False,
      "takes a folder's parent and lists a folder's entries here, and deletes recursively"),
+    ("git_objects", "file_delete", "DX-01", ("DX-01",), False,
+     "matches the files of git's object store (.git/objects) here and deletes files"),
     ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
      "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
 )
@@ -724,6 +731,10 @@ ANSI_C_RE = re.compile(r"\$'((?:[^'\\\n]|\\[^\n]){0,300})'")
 # Python's "".join([...]) (or " ".join) over string literals: one element, then the character after it.
 JOIN_RE = re.compile(r"\.join\([ \t\n]{0,20}[\[(]")
 JOIN_ITEM_RE = re.compile(r"""[ \t\n]{0,40}(?:"[^"\\\n]{0,400}"|'[^'\\\n]{0,400}')[ \t\n]{0,40}[,\])]""")
+JOIN_SEPS = frozenset(" -_./:")
+# JavaScript: the separator argument after `].join(`, and how far back its `[` is looked for
+ARRAY_JOIN_TAIL_RE = re.compile(r"""[ \t]{0,4}((["'`])[^"'`\n]{0,1}\2)[ \t]{0,4}\)""")
+ARRAY_JOIN_REACH = 2000
 # A shell variable run as a command ($c -fsSL, | ${s}) and, before it, its assignment c=curl: the
 # value is put in its place. Only in a command's place, so that rm -rf $PREFIX/lib stays as written.
 VAR_USE_RE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]{0,30})\}|([A-Za-z_][A-Za-z0-9_]{0,30})(?![A-Za-z0-9_]|[^\x00-\x7f]))")
@@ -776,6 +787,45 @@ def _ansi_c(s: str) -> tuple[str, list[int]]:
     return "".join(out), where
 
 
+def _join_sep(sep: str) -> str | None:
+    """The separator of a join, from the three characters before ``.join(`` (Python) or the quoted
+    argument of ``].join(…)`` (JavaScript): "" or a blank or one punctuation mark ("-", "_", ".", "/",
+    ":"), else None (a separator held in a variable, or a longer one, is not undone)."""
+    if sep[-2:] in ('""', "''"):
+        return ""
+    if len(sep) == 3 and sep[0] == sep[2] and sep[0] in "\"'" and sep[1] in JOIN_SEPS:
+        return sep[1]
+    return None
+
+
+def _array_joins(view: str, edits: list) -> None:
+    """JavaScript's ``["bypass", "Permissions"].join("")`` (and ``.join("-")``) over string literals:
+    the edits that join the literals, as for Python's ``"".join([...])``."""
+    at = view.find("].join(")
+    for _ in range(MAX_JOINS):
+        if at < 0 or len(edits) > MAX_DEOBF_EDITS:
+            return
+        m = ARRAY_JOIN_TAIL_RE.match(view, at + 7)
+        sep = _join_sep(m.group(1)) if m else None
+        start = view.rfind("[", max(0, at - ARRAY_JOIN_REACH), at)
+        if sep is not None and start >= 0:
+            pos, items = start + 1, []
+            while len(items) < 64:
+                it = JOIN_ITEM_RE.match(view, pos)
+                if it is None:
+                    break
+                body = it.group(0)
+                q = next(k for k, ch in enumerate(body) if ch in "\"'")
+                items.append((pos + q, pos + body.rindex(body[q]) + 1))
+                pos = it.end()
+                if view[pos - 1] != ",":
+                    break
+            if pos == at + 1 and len(items) > 1:  # every element a literal, up to the bracket
+                for (_, e1), (s2, _) in zip(items, items[1:]):
+                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+        at = view.find("].join(", at + 7)
+
+
 def _deobf_edits(view: str) -> list[tuple]:
     """The edits that undo string tricks: spans to delete, (start, end), and spans to replace,
     (start, end, text, where in the text each of its characters came from). A deleted span starts
@@ -805,12 +855,8 @@ def _deobf_edits(view: str) -> list[tuple]:
                 if n_seen >= MAX_JOINS or len(edits) > MAX_DEOBF_EDITS:
                     break
                 s = m.start()
-                sep = view[max(0, s - 3):s]
-                if sep[-2:] in ('""', "''"):
-                    sep = ""
-                elif sep in ('" "', "' '"):
-                    sep = " "
-                else:
+                sep = _join_sep(view[max(0, s - 3):s])
+                if sep is None:
                     continue
                 pos, items = m.end(), []
                 while len(items) < 64:
@@ -825,6 +871,8 @@ def _deobf_edits(view: str) -> list[tuple]:
                         break
                 for (_, e1), (s2, _) in zip(items, items[1:]):
                     edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+        if "].join(" in view:
+            _array_joins(view, edits)
     if "\\" in view or "`" in view:
         for rx in WORD_ESCAPE_RES:
             tok_end, ok = -1, True  # the word of the backslash last weighed, and whether it is a command word
@@ -1434,14 +1482,17 @@ class Scanner:
                                           "were read as U+FFFD"))
         return findings + self.scan_text(path, text, kind, description)
 
-    def related_files(self, files: dict[str, bytes], found: list[Finding]) -> list[Finding]:
+    def related_files(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
         """A script that takes the paths it reads from a data file of its skill (``assets/manifest.json``
         lists ``~/.codex/auth.json``; the script tars what the list names and posts it): the data file
         holds one half of a stealer, the script the other. Reported on the script's egress line when
-        the script names the data file and sends data out, and no pattern or flow there already has."""
+        the script names the data file and sends data out, and no pattern or flow there already has. A SQL file
+        a script runs (``psql -f assets/sql/reset.sql``) is read the same way: a schema it drops with CASCADE and
+        the application's DATABASE_URL in the script are the two halves of DX-06 (lowered, like the one-file
+        check, by a description that says it resets a database)."""
         lists = []
         for path, data in files.items():
-            if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list"))
+            if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list", ".sql"))
                                                  or classify(path, data[:8192], False) == "data"):
                 continue
             text = data.decode("utf-8", errors="replace")
@@ -1471,9 +1522,13 @@ class Scanner:
                 if at is None:
                     continue
                 lines = text.split("\n")
-                note = (f"reads {listed}, which names {what} (line {line}), and "
-                        + ("sends data out" if sink == "egress" else "deletes files"))
-                out.append(self._finding(rule, "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
+                note = f"reads {listed}, which names {what} (line {line}), and " + RELATED_SINKS[sink]
+                sev = "high"
+                if rule == "DX-06":  # as TWO_HALVES_DESCRIBED: a skill that says it resets a database does what it says
+                    for rx, to, _ in self.by_id[rule].lower_if_description if description else ():
+                        if RANK[to] < RANK[sev] and rx.search(description):
+                            sev, note = to, note + "; lowered: the skill's description says it does this"
+                out.append(self._finding(rule, sev, path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
         return out
 
     def followed_documents(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
@@ -1644,7 +1699,9 @@ class Scanner:
                 if joined is None:
                     j = _joined(ctx)
                     joined = base if j is view else _Text(j, same=base, words=base.words)  # soft breaks joined: the same words
-                tx = joined
+                # a script has no soft breaks (its join is the text): it reads the deobfuscated copy like the
+                # other rules do (`["bypass", "Permissions"].join("")` is the setting it spells)
+                tx = dtext if joined is base and dtext is not None else joined
             else:
                 tx = dtext or base
             text, mapper = tx.text, tx.mapper

@@ -26,6 +26,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
+from math import fsum
 from pathlib import Path
 
 from skillpm.scan.intent import SENTENCE_END_RE  # a sentence ends where the intents' sentences end
@@ -167,13 +168,16 @@ class Model:
         return self.score_features(features(sentence))
 
     def score_features(self, feats: set[str]) -> float:
-        return self.bias + sum(filter(None, map(self.weights.get, feats)))
+        # math.fsum: exactly rounded, so the score does not depend on the set's iteration order
+        # (which changes with each process's string hashing; a plain sum once flipped a sentence
+        # lying at the strong score between runs)
+        return self.bias + fsum(filter(None, map(self.weights.get, feats)))
 
     def category(self, feats: set[str]) -> str | None:
         """The category whose weights score the sentence highest (None: the model has none)."""
         best, name = None, None
         for cat, (bias, weights) in sorted(self.categories.items()):
-            s = bias + sum(filter(None, map(weights.get, feats)))
+            s = bias + fsum(filter(None, map(weights.get, feats)))
             if best is None or s > best:
                 best, name = s, cat
         return name

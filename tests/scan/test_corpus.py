@@ -176,14 +176,20 @@ def test_held_out_code_9_after_tuning(result):
     assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-9")
 
 
-def test_held_out_code_10_written_blind(result):
+def test_held_out_code_10_after_tuning(result):
     """held-out-code-10 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
-    graded C or worse when first scored with the scanner that merged that session's work (the
-    scanner of the session's start: 13/25 and 5/5)."""
+    writer told to get past automated reviewers) read 16/25 code and 5/5 hidden graded C or worse
+    when first scored with the scanner that merged that session's work (the scanner of the
+    session's start: 13/25 and 5/5). Then opened for tuning, each miss fixed as a class (a download
+    sourced inside an `if`, a Dockerfile template's ADD from an ARG's URL run by path, a POST written
+    onto a socket, git's object store deleted, a transfer or payout created by a script, two agents'
+    transcript stores as map entries, a setting spelled as an array joined, a SQL file dropping
+    schemas run on DATABASE_URL): 23/25. Left: a prune whose orphan test runs after the outputs it
+    reads were stripped (a logic bug, no pattern), and a --force assembled by an array join (the
+    two-halves check reads the text, not its deobfuscated copy)."""
     code, hidden = result.apart["held-out-code-10"]["code"], result.apart["held-out-code-10"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 16 and hidden[0] >= 5, result.apart_missed.get("held-out-code-10")
+    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-10")
 
 
 def test_held_out_code_8_does_not_regress(result):
@@ -193,10 +199,11 @@ def test_held_out_code_8_does_not_regress(result):
     the fixes tuned on held-out-code-7 moved it by one. Then opened for tuning (docs/scanner-hc8.md):
     19/25 code graded C or worse (25/25 in a listed category) and 5/5 hidden. The classes tuned on
     held-out-code-9 took it to 23/25 (terraform state sent, agents' histories listed in a data file,
-    a schema dropped in DATABASE_URL, a prune pattern of every file in the config it reads)."""
+    a schema dropped in DATABASE_URL, a prune pattern of every file in the config it reads), and
+    held-out-code-10's to 24/25 (a settings profile in references/ that a script reads is data)."""
     code, hidden = result.apart["held-out-code-8"]["code"], result.apart["held-out-code-8"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-8")
+    assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-8")
 
 
 def test_look_alikes_of_the_blind_sets(result):
@@ -213,7 +220,9 @@ def test_look_alikes_of_the_blind_sets(result):
     heading), none after tuning; held-out-9 none of 15. At first sight, held-out-code-10 two of
     12 (an AWS profile check, an agent-settings linter) and held-out-10 one of 15 (an incident
     write-up of an npm compromise), the same with the session's starting scanner; held-out-10 none
-    after tuning (a defanged address reports an attack). held-out-code-8:
+    after tuning (a defanged address reports an attack); held-out-code-10 none after tuning (a
+    credential file's mode tightened is no read; a linter comparing a setting, and one whose
+    description says it lints risky permissions, name them). held-out-code-8:
     one of 12; held-out-8 none of 15 (three at first sight, then tuned on: a sudo audit,
     refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
@@ -221,7 +230,7 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
         "held-out-7": 15, "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
-              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 2,
+              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

@@ -34,6 +34,8 @@ class Flow:
 MODULES = {"python": "python", "shell": "shell", "powershell": "powershell", "dockerfile": "dockerfile",
            "javascript": "javascript", "ruby": "ruby", "php": "php"}
 NAMES = {"dockerfile": "dockerfile", "containerfile": "dockerfile"}
+# Dockerfile.node, Dockerfile.prod.tmpl, Containerfile.dev: variants and templates of one are Dockerfiles too
+DOCKERFILE_STEMS = ("dockerfile.", "containerfile.")
 EXTENSIONS = {".py": "python", ".pyw": "python", ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell",
               ".zsh-theme": "shell", ".ps1": "powershell", ".psm1": "powershell",
               **dict.fromkeys((".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx"), "javascript"), ".rb": "ruby", ".php": "php"}
@@ -51,7 +53,8 @@ SHEBANGS = {"python": "python", "sh": "shell", "bash": "shell", "zsh": "shell", 
 def language(path: str, text: str) -> str | None:
     """The language of a script by its extension, else its shebang; None when no module reads it."""
     name = posixpath.basename(path.lower())
-    lang = NAMES.get(name) or EXTENSIONS.get(posixpath.splitext(name)[1]) or ("dockerfile" if name.endswith(".dockerfile") else None)
+    lang = NAMES.get(name) or EXTENSIONS.get(posixpath.splitext(name)[1]) \
+        or ("dockerfile" if name.endswith(".dockerfile") or name.startswith(DOCKERFILE_STEMS) else None)
     if lang is None and text.startswith("#!"):
         first = text[:120].split("\n", 1)[0]
         words = first[2:].replace("/", " ").split()

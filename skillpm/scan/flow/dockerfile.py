@@ -12,6 +12,7 @@ import re
 from skillpm.scan.flow import Flow, shell
 
 INSTRUCTION_RE = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$", re.S)
+REF_RE = re.compile(r"^(?:--\S+\s+)*\$\{?([A-Za-z_]\w*)")  # ADD's source starting with a variable
 
 
 def flows(source: str) -> list[Flow]:
@@ -19,6 +20,8 @@ def flows(source: str) -> list[Flow]:
     if "run" not in low or not ("add " in low or any(w in source for w in shell.DOWNLOAD_WORDS) or "env" in low):
         return []
     out, cont = [], False  # cont: the previous line ends with a backslash (its instruction goes on)
+    remote: set[str] = set()  # ARG/ENV names whose value is a URL: `ADD ${MIRROR}/init /sbin/init` downloads too
+    added = False  # an ADD downloaded into a file
     for line in source.split("\n"):
         if cont:
             out.append(line)
@@ -27,12 +30,19 @@ def flows(source: str) -> list[Flow]:
             word, rest = (m.group(1).upper(), m.group(2)) if m else ("", "")
             if word == "RUN":
                 out.append(rest)
-            elif word == "ADD" and "://" in rest:
+            elif word == "ADD" and ("://" in rest or "$" in rest and remote and REF_RE.search(rest)
+                                    and REF_RE.search(rest).group(1) in remote):
                 parts = [p for p in rest.split() if not p.startswith("--")]
                 out.append(f"curl -o {parts[-1]} {parts[0]}" if len(parts) >= 2 else "")
+                added = added or len(parts) >= 2
             elif word in ("ENV", "ARG") and "=" in rest:
-                out.append(" ".join(p for p in rest.split() if "=" in p))
+                pairs = [p for p in rest.split() if "=" in p]
+                remote.update(p.split("=", 1)[0] for p in pairs if "://" in p)  # ARG MIRROR=https://…
+                out.append(" ".join(pairs))
             else:
                 out.append("")
         cont = line.rstrip().endswith("\\")
-    return shell.flows("\n".join(out))
+    text = "\n".join(out)
+    # a file ADD downloaded and then run by its path (`RUN /usr/local/bin/healthz --register`) names no
+    # runner word that the shell module's gate looks for: read it whenever an ADD downloaded
+    return shell.read(text) if added else shell.flows(text)

@@ -39,7 +39,9 @@ RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox", "source", ".", 
 RUN_SUB = {"go": {"run"}, "deno": {"run"}, "bun": {"run"}, "npx": set(), "java": set()}
 EVAL_FLAGS = {"sh": "-c", "bash": "-c", "zsh": "-c", "dash": "-c", "ksh": "-c", "python": "-c", "python3": "-c",
               "node": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "pwsh": "-Command", "powershell": "-Command"}
-PREFIXES = {"sudo", "doas", "env", "command", "exec", "nohup", "time", "nice", "setsid", "timeout", "xargs"}
+PREFIXES = {"sudo", "doas", "env", "command", "exec", "nohup", "time", "nice", "setsid", "timeout", "xargs",
+            # the reserved words before a command: `if curl -o "$f" "$u"; then . "$f"; fi` downloads in the condition
+            "if", "then", "elif", "else", "while", "until", "do", "!"}
 LOOKUPS = {"dig", "nslookup", "host", "ping", "drill"}
 SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "scp", "rsync", "sftp", "ftp", "mail", "sendmail"}
 CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc"
@@ -83,6 +85,11 @@ def flows(source: str) -> list[Flow]:
                                                      or SECRET_CMD_RE.search(source) is not None)
     if not (fetch_run or leak):
         return []
+    return read(source)
+
+
+def read(source: str) -> list[Flow]:
+    """The flows of a script, without the substring gate (a caller that knows it downloads)."""
     return _Reader().read(source)
 
 
