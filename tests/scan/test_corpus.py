@@ -31,15 +31,23 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-10 read 22/30 when it was first scored with the scanner that merged that
-    session's work; the scanner of the same session's start read 17/30, and with only the sentence
-    model's strong score added, 19/30. (Earlier blind sets at first sight: held-out-2 3/20 before
-    the sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6
-    16/30, held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30.)
-    The next session tuned on held-out-10: 30/30, so it is spent; this guards that."""
+    figures. held-out-11 read 19/30 when it was first scored with the scanner that merged that
+    session's work (chosen before the set was scored); the scanner of the same session's start read
+    17/30. (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
+    held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
+    the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 30, result.blind_missed
+    assert detected >= 19, result.blind_missed
+
+
+def test_held_out_10_is_tuned_on(result):
+    """held-out-10 (22/30 at first sight) was tuned on in the next session, each miss fixed as a
+    class tested on paraphrases of its own (tests/scan/test_nl_gaps_ho10.py): 30/30; it counts in
+    the tuned figure since."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho10-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho10-")}) >= 30
 
 
 def test_held_out_9_is_tuned_on(result):
@@ -192,6 +200,16 @@ def test_held_out_code_10_after_tuning(result):
     assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-10")
 
 
+def test_held_out_code_11_written_blind(result):
+    """held-out-code-11 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 20/25 code and 5/5 hidden
+    graded C or worse when first scored with the scanner that merged that session's work (chosen
+    before the set was scored; the scanner of the session's start: 19/25 and 5/5)."""
+    code, hidden = result.apart["held-out-code-11"]["code"], result.apart["held-out-code-11"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 20 and hidden[0] >= 5, result.apart_missed.get("held-out-code-11")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -222,15 +240,20 @@ def test_look_alikes_of_the_blind_sets(result):
     write-up of an npm compromise), the same with the session's starting scanner; held-out-10 none
     after tuning (a defanged address reports an attack); held-out-code-10 none after tuning (a
     credential file's mode tightened is no read; a linter comparing a setting, and one whose
-    description says it lints risky permissions, name them). held-out-code-8:
+    description says it lints risky permissions, name them). At first sight, held-out-11 three of 15
+    (a prompt-injection defence guide, a red-team report template, agent-config documentation) and
+    held-out-code-11 three of 12 (right-to-left localisation, an agent-permissions linter, a Go
+    toolchain installer), the same with the session's starting scanner. held-out-code-8:
     one of 12; held-out-8 none of 15 (three at first sight, then tuned on: a sudo audit,
     refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
-        "held-out-7": 15, "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-dev": 15}
+        "held-out-code-11": 12, "held-out-7": 15, "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15,
+        "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 0,
-              "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-dev": 0}
+              "held-out-code-11": 3, "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 3,
+              "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

@@ -1,0 +1,5 @@
+module example.local/migrate
+
+go 1.21
+
+require github.com/jackc/pgx/v5 v5.5.5

@@ -1,0 +1,3 @@
+module example.local/nodeprobe
+
+go 1.21
