@@ -59,14 +59,15 @@ def test_one_hostile_line_from_every_rule():
     seeds = [s for r in load_rules().rules if r.patterns for s in _hostile_lines(r)]
     line = " ".join(seeds) + " "
     # The suite runs on two workers of a shared VM: a stretch of noise can slow all five runs of
-    # one measurement by a third (measured 0.70-1.04 s for the same code). Catastrophic
-    # backtracking is not noise: it is slow in every measurement, so one of three under the limit passes.
+    # one measurement by a third (measured 0.70-1.04 s for the same code; 0.80 s alone and
+    # 1.12-1.22 s beside the other worker for the same line). Catastrophic backtracking is not
+    # noise: it is slow in every measurement, so one of five, spaced out, under the limit passes.
     took = []
-    for _ in range(3):
+    for _ in range(5):
         took.append(_scan_line(line))
         if took[-1] < LIMIT:
             break
-        time.sleep(1)
+        time.sleep(3)
     assert min(took) < LIMIT, f"a 1 MB line of near-misses took {', '.join(f'{t:.2f}' for t in took)}s"
 
 
