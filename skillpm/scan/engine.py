@@ -798,6 +798,30 @@ def _join_sep(sep: str) -> str | None:
     return None
 
 
+def _join_items(view: str, pos: int) -> tuple[list[tuple[int, int]], int]:
+    """The string literals of a list from ``pos`` (each as its span, quotes included), up to the first
+    element that is not one, at most 64; and where the reading stopped (after a ``,``, ``]`` or ``)``)."""
+    items: list[tuple[int, int]] = []
+    while len(items) < 64:
+        it = JOIN_ITEM_RE.match(view, pos)
+        if it is None:
+            break
+        body = it.group(0)
+        q = next(k for k, ch in enumerate(body) if ch in "\"'")
+        items.append((pos + q, pos + body.rindex(body[q]) + 1))
+        pos = it.end()
+        if view[pos - 1] != ",":
+            break
+    return items, pos
+
+
+def _join_edits(items: list[tuple[int, int]], sep: str, edits: list) -> None:
+    """The edits that join neighbouring literals: each closing quote to the next opening one is cut,
+    or replaced by the separator."""
+    for (_, e1), (s2, _) in zip(items, items[1:]):
+        edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+
+
 def _array_joins(view: str, edits: list) -> None:
     """JavaScript's ``["bypass", "Permissions"].join("")`` (and ``.join("-")``) over string literals:
     the edits that join the literals, as for Python's ``"".join([...])``."""
@@ -809,20 +833,9 @@ def _array_joins(view: str, edits: list) -> None:
         sep = _join_sep(m.group(1)) if m else None
         start = view.rfind("[", max(0, at - ARRAY_JOIN_REACH), at)
         if sep is not None and start >= 0:
-            pos, items = start + 1, []
-            while len(items) < 64:
-                it = JOIN_ITEM_RE.match(view, pos)
-                if it is None:
-                    break
-                body = it.group(0)
-                q = next(k for k, ch in enumerate(body) if ch in "\"'")
-                items.append((pos + q, pos + body.rindex(body[q]) + 1))
-                pos = it.end()
-                if view[pos - 1] != ",":
-                    break
+            items, pos = _join_items(view, start + 1)
             if pos == at + 1 and len(items) > 1:  # every element a literal, up to the bracket
-                for (_, e1), (s2, _) in zip(items, items[1:]):
-                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+                _join_edits(items, sep, edits)
         at = view.find("].join(", at + 7)
 
 
@@ -858,19 +871,7 @@ def _deobf_edits(view: str) -> list[tuple]:
                 sep = _join_sep(view[max(0, s - 3):s])
                 if sep is None:
                     continue
-                pos, items = m.end(), []
-                while len(items) < 64:
-                    it = JOIN_ITEM_RE.match(view, pos)
-                    if it is None:
-                        break
-                    body = it.group(0)
-                    q = next(k for k, ch in enumerate(body) if ch in "\"'")
-                    items.append((pos + q, pos + body.rindex(body[q]) + 1))  # the literal, quotes included
-                    pos = it.end()
-                    if view[pos - 1] != ",":
-                        break
-                for (_, e1), (s2, _) in zip(items, items[1:]):
-                    edits.append((e1 - 1, s2 + 1, sep, [e1 - 1]) if sep else (e1 - 1, s2 + 1))
+                _join_edits(_join_items(view, m.end())[0], sep, edits)
         if "].join(" in view:
             _array_joins(view, edits)
     if "\\" in view or "`" in view:
