@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals, nlmodel
+from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import Finding, is_lowered_location, lower_one
 from skillpm.scan.rules import RANK, SEVERITIES, LazyRegex, Pattern, Rule, load_rules
 
@@ -33,8 +34,6 @@ SCRIPT_EXT = {".sh", ".bash", ".zsh", ".fish", ".ksh", ".py", ".pyw", ".js", ".m
               ".c", ".h", ".cc", ".cpp", ".hpp", ".cs", ".bat", ".cmd", ".vbs", ".applescript", ".scpt", ".r",
               ".jl", ".scala", ".groovy", ".gradle", ".tf", ".hcl", ".nix", ".ipynb", ".sql", ".mk", ".awk", ".sed",
               ".zsh-theme"}  # an oh-my-zsh theme is shell, sourced by every new shell
-# Dockerfile.node, Dockerfile.prod.tmpl: a variant or a template of one is a Dockerfile
-SCRIPT_STEMS = ("dockerfile.", "containerfile.")
 SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile", "gemfile", "vagrantfile",
                 "procfile", "brewfile",
                 # Ruby that fastlane and danger run as programs (a Fastfile's lanes upload, sign and shell out)
@@ -257,7 +256,7 @@ def classify(path: str, data: bytes, executable: bool) -> str:
     if name in LOCKFILES:
         return "lockfile"
     ext = posixpath.splitext(name)[1]
-    if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES or name.startswith(SCRIPT_STEMS):
+    if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES or name.startswith(DOCKERFILE_STEMS):
         return "script"
     if not ext and not name.startswith(".") and (executable or not SCRIPT_DIRS.isdisjoint(path.lower().split("/")[:-1])):
         return "script"  # scripts/bootstrap, run as `python3 scripts/bootstrap`: code, whatever its name
@@ -1399,11 +1398,11 @@ def _program_fences(ctx: "_FileCtx") -> list[tuple[int, int]]:
     return [(a, b) for a, b, info in ctx.fences if b > a + 1 and info in PROGRAM_FENCES]
 
 
-def _lowered_by_description(rule: Rule, sev: str, ctx: "_FileCtx") -> str:
+def _lowered_by_description(rule: Rule, sev: str, description: str, text: str) -> str:
     """``sev`` lowered as far as the rule's ``lower_if_description`` entries that the skill's
-    description matches allow (an entry whose ``keep`` occurs in the file lowers nothing)."""
-    for rx, to, keep in rule.lower_if_description if ctx.description else ():
-        if RANK[to] < RANK[sev] and rx.search(ctx.description) and not (keep is not None and keep.search(ctx.view)):
+    ``description`` matches allow (an entry whose ``keep`` occurs in ``text``, the file, lowers nothing)."""
+    for rx, to, keep in rule.lower_if_description if description else ():
+        if RANK[to] < RANK[sev] and rx.search(description) and not (keep is not None and keep.search(text)):
             sev = to
     return sev
 
@@ -1526,9 +1525,9 @@ class Scanner:
                 note = f"reads {listed}, which names {what} (line {line}), and " + RELATED_SINKS[sink]
                 sev = "high"
                 if rule == "DX-06":  # as TWO_HALVES_DESCRIBED: a skill that says it resets a database does what it says
-                    for rx, to, _ in self.by_id[rule].lower_if_description if description else ():
-                        if RANK[to] < RANK[sev] and rx.search(description):
-                            sev, note = to, note + "; lowered: the skill's description says it does this"
+                    sev = _lowered_by_description(self.by_id[rule], sev, description, text)  # the script's own text
+                    if sev != "high":
+                        note += "; lowered: the skill's description says it does this"
                 out.append(self._finding(rule, sev, path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
         return out
 
@@ -1958,7 +1957,7 @@ class Scanner:
         for rx, to in [] if disguised else rule.lower:
             if RANK[to] < RANK[sev] and (rx.search(command) or rx.search(matched)):
                 sev, note = to, "lowered: a known benign form"
-        described = sev if disguised else _lowered_by_description(rule, sev, ctx)
+        described = sev if disguised else _lowered_by_description(rule, sev, ctx.description, ctx.view)
         if described != sev:
             sev, note = described, "lowered: the skill's description says it does this"
         if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev] and not disguised:
@@ -2082,7 +2081,7 @@ class Scanner:
             at, other = (b, a) if on_second else (a, b)
             note = f"{what} at line {other} ({ctx.view_line(other).strip()[:60]})"
             sev = "high"
-            described = _lowered_by_description(self.by_id[rule], sev, ctx) if second in TWO_HALVES_DESCRIBED else sev
+            described = _lowered_by_description(self.by_id[rule], sev, ctx.description, ctx.view) if second in TWO_HALVES_DESCRIBED else sev
             if described != sev:
                 sev, note = described, note + "; lowered: the skill's description says it does this"
             if lines is not None:  # a fenced block in Markdown: the context a pattern in it would get

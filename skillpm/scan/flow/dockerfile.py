@@ -30,8 +30,8 @@ def flows(source: str) -> list[Flow]:
             word, rest = (m.group(1).upper(), m.group(2)) if m else ("", "")
             if word == "RUN":
                 out.append(rest)
-            elif word == "ADD" and ("://" in rest or "$" in rest and remote and REF_RE.search(rest)
-                                    and REF_RE.search(rest).group(1) in remote):
+            elif word == "ADD" and ("://" in rest or "$" in rest and remote
+                                    and (ref := REF_RE.search(rest)) is not None and ref.group(1) in remote):
                 parts = [p for p in rest.split() if not p.startswith("--")]
                 out.append(f"curl -o {parts[-1]} {parts[0]}" if len(parts) >= 2 else "")
                 added = added or len(parts) >= 2
