@@ -59,6 +59,16 @@ def test_model_file_round_trip_and_errors():
         nlmodel.parse("verbatim 1.0\n")
 
 
+def test_a_score_does_not_depend_on_the_order_of_its_features():
+    """A sentence's features are a set, whose order changes with each process's string hashing; a
+    plain float sum over them once flipped a sentence lying at the strong score between runs."""
+    model = nlmodel.Model(0.5, 1.0, {"a": 1e16, "b": 1.0, "c": -1e16})
+    orders = (["a", "b", "c"], ["a", "c", "b"], ["b", "a", "c"], ["c", "b", "a"])
+    assert {model.score_features(o) for o in orders} == {1.5}
+    cats = nlmodel.Model(0.0, 1.0, {}, categories={"x": (0.0, {"a": 1e16, "b": 1.0, "c": -1e16}), "y": (0.5, {})})
+    assert {cats.category(o) for o in orders} == {"x"}
+
+
 # Blind sets written after the shipped weights were trained (so they cannot be in them): the
 # weights were fitted with held-out-10 left out by name, before held-out-11 was written.
 WRITTEN_AFTER_THE_MODEL = {"held-out-11"}
