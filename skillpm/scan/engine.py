@@ -482,6 +482,20 @@ PROHIBITION_HEADING_RE = re.compile(r"^[#\s*_]*(?:never|don'?ts?|do not|must not
 NEGATED_PAREN_RE = re.compile(r"\((?:but\s+)?(?:not|never|no|except)\b[^()\n]*$", re.IGNORECASE)
 
 
+TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
+
+
+def _across_table_cells(line: str, col: int, matched: str) -> bool:
+    """Whether ``matched`` (at ``col`` of a prose ``line``) runs over a cell border of a Markdown table
+    row: a ``|`` outside any backtick span ("| curl | Python requests |" is two cells, not a pipe)."""
+    if not TABLE_ROW_RE.match(line):
+        return False
+    for i, ch in enumerate(matched):
+        if ch == "|" and line.count("`", 0, col + i) % 2 == 0:
+            return True
+    return False
+
+
 def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     """Whether a negation governs the match: one earlier in its clause ("never run …"), or
     one right after it ("… is never needed"). In code only a trailing comment counts: a shell
@@ -1993,6 +2007,10 @@ class Scanner:
         if RANK[sev] > RANK["low"] and not in_hidden:
             if rule.quotable and REGEX_LITERAL_RE.search(vline) and code:
                 sev, note = "low", "inside a regular expression (a detector)"
+            elif rule.pipes and region.kind == "prose" and "|" in matched and _across_table_cells(ctx.view_line(line), start - ls, matched):
+                sev, note = "low", "a Markdown table's cell border, not a pipe"
+            elif code and not rule.quotable and self._stored_as_refused(ctx, line, start - ls):
+                sev, note = "low", "a command the script stores to refuse (a blocklist it never runs)"
             elif quoted and defensive_line and (rule.quotable or not code):
                 sev, note = "low", "quoted in a defensive context"
             elif code and self._marked_not_to_run(ctx, region, line):
@@ -2213,6 +2231,18 @@ class Scanner:
         """The places in ``tx`` of the leading literals of the ``[defs]`` regex ``name`` (it must have
         some), at most CODE_SEARCH_TRIES per literal, sorted: where a match of it can start."""
         return sorted(p for lit in self._leads(name) for p in tx.positions(lit, CODE_SEARCH_TRIES))
+
+    def _stored_as_refused(self, ctx: _FileCtx, line: int, col: int) -> bool:
+        """Whether the match at ``col`` of ``line`` lies in the value of an assignment to a name about
+        refusing commands (``BLOCKED_COMMANDS="rm -rf /,…"``, ``deny_list = [...]``) that the file never
+        runs (no ``eval "$BLOCKED"``, ``$BLOCKED`` as a command, ``system(DENY[0])``)."""
+        text = ctx.view_line(line)
+        m = self._def("blocklist_assign").match(text)
+        if m is None or m.end() > col:
+            return False
+        name = m.group("name").rsplit(".", 1)[-1]
+        runs = re.compile(self.ruleset.defs["blocklist_runs"].replace("NAME", re.escape(name)), re.IGNORECASE | re.MULTILINE)
+        return runs.search(ctx.view) is None
 
     def _def(self, name: str) -> re.Pattern:
         """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""

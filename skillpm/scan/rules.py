@@ -88,6 +88,7 @@ class Rule:
     join: bool = False
     quotable: bool = False
     secret_check: bool = False
+    pipes: bool = False  # a `|` in a match is a shell pipe (not a Markdown table's cell border)
     lower_if_host_in_description: str | None = None
     unless: list[LazyRegex] = field(default_factory=list)
     lower: list[tuple[LazyRegex, str]] = field(default_factory=list)
@@ -236,6 +237,7 @@ def load_rules() -> Ruleset:
             patterns=pats, intents=intents, scope=scope, join=bool(entry.get("join", False)),
             quotable=bool(entry.get("quotable", False)),
             secret_check=bool(entry.get("secret_check", False)),
+            pipes=bool(entry.get("pipes", False)),
             lower_if_host_in_description=entry.get("lower_if_host_in_description"),
             unless=[LazyRegex(_expand(u, defs), re.IGNORECASE) for u in entry.get("unless", [])],
             lower=lowers("lower"),
