@@ -513,6 +513,9 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
         pass
     if cut is not None:
         clause = clause[cut.end():]
+    if "|" in clause and view[view.rfind("\n", 0, start) + 1:start].lstrip().startswith("|"):
+        # a table row: each cell is a clause of its own (a "Forbidden / 403" symptom negates no fix beside it)
+        clause = clause[clause.rfind("|") + 1:]
     # A leading subordinate clause governs nothing after its comma: "If it is not installed,
     # run …", "No account needed, just run …" (while "Do not log in, add keys, or …" keeps it).
     while True:
@@ -1793,6 +1796,7 @@ class Scanner:
             if left < 0:
                 break  # a file of nothing but high-scoring sentences: enough of them were reported
             named = False  # a gate concept named (a gate turned down by its context: no strong path)
+            reported = None  # the category of a gate whose rule was reported on its line already
             chosen = None
             for name, rule, pat, also in self.model_gates:
                 m = pat.regex.compiled.search(text, start, end)
@@ -1803,6 +1807,7 @@ class Scanner:
                 if prohibiting.search(ctx.heading_at(line)):
                     break  # a list of things not to do
                 if (rule.id, line) in taken:
+                    reported = rule.category  # not turned down: the strong score may still read another category
                     break  # reported already, by a pattern, an intent or this model
                 if self._model_excepted(rule, text, start, end):
                     continue  # the rule's own exception (a report, a go-ahead awaited): the next gate may apply
@@ -1812,11 +1817,11 @@ class Scanner:
                 chosen.note = (f"the sentence model scores this sentence {s:.1f} (threshold {threshold:.1f}) "
                                f"and it names {name.replace('_', ' ')}" + (f"; {chosen.note}" if chosen.note else ""))
                 break  # the first gate passed picks the rule
-            if s >= strong and (chosen is not None or not named):
+            if s >= strong and (chosen is not None or not named or reported is not None):
                 # Over the strong score the category weights pick the category; a gate that passed
                 # for another category (often the catch-all `risky`) gives way to it.
                 cat = self.model.category(feats)
-                if chosen is None or cat != chosen.category:
+                if cat != (chosen.category if chosen is not None else reported):
                     chosen = self._strong(ctx, text, start, end, feats, s, cat, taken) or chosen
             if chosen is not None:
                 taken.add((chosen.rule, chosen.line))

@@ -35,10 +35,12 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     session's work (chosen before the set was scored); the scanner of the same session's start read
     17/30. (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
     held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
-    the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30.)"""
+    the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30.) The next session
+    tuned on held-out-11 (tests/scan/test_nl_gaps_ho11.py): 26/30; it stays the blind set in
+    evaluate.BLIND until a newer one is written, so this number is no longer a first-sight one."""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 19, result.blind_missed
+    assert detected >= 26, result.blind_missed
 
 
 def test_held_out_10_is_tuned_on(result):
@@ -243,7 +245,8 @@ def test_look_alikes_of_the_blind_sets(result):
     description says it lints risky permissions, name them). At first sight, held-out-11 three of 15
     (a prompt-injection defence guide, a red-team report template, agent-config documentation) and
     held-out-code-11 three of 12 (right-to-left localisation, an agent-permissions linter, a Go
-    toolchain installer), the same with the session's starting scanner. held-out-code-8:
+    toolchain installer), the same with the session's starting scanner; held-out-11 one after tuning
+    (the defence guide's quoted example is an HTML comment: hidden text, no context lowers it). held-out-code-8:
     one of 12; held-out-8 none of 15 (three at first sight, then tuned on: a sudo audit,
     refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
@@ -253,7 +256,7 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 0,
-              "held-out-code-11": 3, "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 3,
+              "held-out-code-11": 3, "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
