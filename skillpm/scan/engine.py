@@ -681,7 +681,8 @@ INSTALLER_NOISE = {"get", "install", "installer", "sh", "raw", "www", "cli", "dl
                    "vercel", "netlify", "pages", "herokuapp", "workers", "ngrok", "jsdelivr", "unpkg"}
 SECOND_LEVEL = {"co", "com", "net", "org", "ac", "gov", "edu", "ne", "or", "go"}
 URL_HOST_RE = re.compile(r"https?://([\w.-]+)")
-REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w")
+# (a regex source in code: \s+, (?i), \b, [^, \w, or a group of alternative words "(all |your |previous )?")
+REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w|\((?:[\w' -]{1,30}\|){1,12}[\w' -]{1,30}\)")
 
 
 def _site_label(host: str) -> str:
@@ -902,6 +903,8 @@ def _deobf_edits(view: str) -> list[tuple]:
                         tok_end, ok = _shell_word(view, s)
                     if not ok:
                         continue
+                elif _code_span_suffix(view, s):
+                    continue
                 edits.append((s, s + 1))
     if "$" in view:
         edits += _variables(view)
@@ -913,6 +916,20 @@ def _deobf_edits(view: str) -> list[tuple]:
             if len(edits) > MAX_DEOBF_EDITS:
                 break
     return edits
+
+
+# An English ending right after a Markdown code span: "`chmod +x`s it", "`git push`ed", "`npm install`ing"
+SPAN_SUFFIX_RE = re.compile(r"(?:s|es|ed|d|ing|er|ers)(?![A-Za-z0-9_])")
+
+
+def _code_span_suffix(view: str, i: int) -> bool:
+    """Whether the backtick at ``i`` closes a Markdown code span (one opened on its line after a
+    blank or a line start) and an English ending follows it: a verb made of a command, whose
+    letters must not be joined to the command (`chmod +x`s is not chmod +xs)."""
+    if not SPAN_SUFFIX_RE.match(view, i + 1):
+        return False
+    j = view.rfind("`", view.rfind("\n", 0, i) + 1, i)
+    return j >= 0 and (j == 0 or view[j - 1] in " \t\n(*_[")
 
 
 def _variables(view: str) -> list[tuple]:
@@ -2018,6 +2035,8 @@ class Scanner:
                 sev, note = "low", "a command the script stores to refuse (a blocklist it never runs)"
             elif quoted and defensive_line and (rule.quotable or not code):
                 sev, note = "low", "quoted in a defensive context"
+            elif code and rule.quotable and quoted and ctx.kind == "script" and defensive.search(ctx.path):
+                sev, note = "low", "a phrase quoted in a detector's code (its file name says so)"
             elif code and self._marked_not_to_run(ctx, region, line):
                 sev, note = "low", "an example its own code block marks not to be run"
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
