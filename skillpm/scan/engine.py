@@ -482,6 +482,32 @@ PROHIBITION_HEADING_RE = re.compile(r"^[#\s*_]*(?:never|don'?ts?|do not|must not
 NEGATED_PAREN_RE = re.compile(r"\((?:but\s+)?(?:not|never|no|except)\b[^()\n]*$", re.IGNORECASE)
 
 
+# A call that removes or replaces what a character class matches: .replace(/[…]/g, ''), re.sub('[…]', '', s)
+STRIPPING_CALL_RE = re.compile(r"\b(?:replace(?:All)?|sub|subn|strip|translate|remove|delete|clean\w*|sanitiz\w*|normaliz\w*|scrub\w*)\b", re.IGNORECASE)
+
+
+def _in_stripping_class(line: str, col: int, width: int) -> bool:
+    """Whether line[col:col + width] lies inside a regex character class (``[…]``, no ``]`` between)
+    on a line that calls a removing function: a scrubber's list of invisible characters."""
+    lo = line.rfind("[", 0, col)
+    hi = line.find("]", col + width)
+    return lo >= 0 and hi >= 0 and "]" not in line[lo + 1:col] and bool(STRIPPING_CALL_RE.search(line))
+
+
+INVISIBLE_CONSTANT_RE = re.compile(r"""^\s*(?:const\s+|let\s+|var\s+)?([A-Za-z_]\w{0,40})\s*=\s*(["'])([^"'\\\n]{1,40})\2\s*;?\s*$""")
+
+
+def _stripped_constant(line: str, text: str) -> bool:
+    """Whether ``line`` only assigns a string of invisible characters to a name that the file then
+    hands to a removing call (``s.translate({ord(c): None for c in _ZERO_WIDTH})``)."""
+    m = INVISIBLE_CONSTANT_RE.match(line)
+    if m is None or any(ch.isprintable() for ch in m.group(3)):  # (invisible characters are not printable)
+        return False
+    name = m.group(1)
+    return any(STRIPPING_CALL_RE.search(other) for other in text.splitlines()
+               if name in other and not INVISIBLE_CONSTANT_RE.match(other))
+
+
 TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
 
 
@@ -2308,6 +2334,13 @@ class Scanner:
                     inner.append(f)
             if about and RANK[about] < RANK[sev] and not any(RANK[f.severity] > RANK["low"] for f in inner):
                 sev, note = about, note + "; lowered: the skill's description says it handles such characters"
+            elif not decoded and ctx.region_at(line).kind == "code" and RANK[sev] > RANK["low"] and all(
+                    _in_stripping_class(orig, r[0] - (orig_nl[line - 2] + 1 if line >= 2 else 0), len(r[1]))
+                    for r in runs):
+                sev, note = "low", note + "; inside a regex character class of a call that removes them"
+            elif not decoded and ctx.region_at(line).kind == "code" and RANK[sev] > RANK["low"] and \
+                    _stripped_constant(orig, ctx.text):
+                sev, note = "low", note + "; a constant of such characters that the script removes from text"
             out.append(Finding("HT-01", "hidden-text", sev, ctx.path, line, _window(orig, col),
                                rule.message, decoded=decoded, note=note))
             out += inner
