@@ -1,9 +1,13 @@
 """Scan and token-count thousands of real SKILL.md files with `skillpm scan`, as a user would (issue 3).
 
     python bench/scan_many.py GIT_DIR... [--count 7000] [--jobs 1,2] [--tokenizer FILE]
+    python bench/scan_many.py --mirror-root DIR --collections bench/collections.txt \
+        --collections bench/more_collections.txt --count 7000 --jobs 2
 
 Every GIT_DIR is a git repository (bare or not) of public skills, fetched at benchmark time
-and never committed. Each SKILL.md at HEAD becomes its own skill folder in a temporary
+and never committed; with --collections, the repositories listed there (GitHub URLs, in that
+order) are read from local clones under --mirror-root (DIR/OWNER+REPO/repo or DIR/OWNER/REPO, as
+bench/build_index.sh reads them). The first --count SKILL.md files, in that order, are scanned. Each SKILL.md at HEAD becomes its own skill folder in a temporary
 directory, then `skillpm scan DIR --json --jobs N` runs once per N with an empty skillpm
 cache (no earlier scan or token count is reused) and the tokenizer file already on disk.
 Prints one table row per N: skills, MB, wall seconds, CPU seconds of the scan, and how
@@ -54,11 +58,26 @@ def skill_mds(git_dir: Path) -> list[tuple[str, bytes]]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("repos", nargs="+", type=Path)
+    ap.add_argument("repos", nargs="*", type=Path)
+    ap.add_argument("--collections", action="append", default=[], type=Path, help="a file of GitHub URLs")
+    ap.add_argument("--mirror-root", type=Path, help="where the clones of --collections are")
     ap.add_argument("--count", type=int, default=7000)
     ap.add_argument("--jobs", default="1,2")
     ap.add_argument("--tokenizer", type=Path, default=ROOT.parent / "shared" / "data" / "o200k_base.tiktoken")
     args = ap.parse_args()
+    for listing in args.collections:
+        for url in (line.strip() for line in listing.read_text().splitlines()):
+            if not url or url.startswith("#"):
+                continue
+            owner, name = url.rstrip("/").split("/")[-2:]
+            root = args.mirror_root or Path(".")
+            found = next((c for c in (root / f"{owner}+{name}" / "repo", root / owner / name, root / owner / f"{name}.git")
+                          if c.exists()), None)
+            if found is None:
+                ap.error(f"no clone of {url} under {root}")
+            args.repos.append(found)
+    if not args.repos:
+        ap.error("give GIT_DIRs or --collections")
 
     files: list[tuple[str, bytes]] = []
     for repo in args.repos:
