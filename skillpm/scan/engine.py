@@ -41,6 +41,11 @@ SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile
                 # package manifests whose "scripts" are shell commands the package manager runs by itself
                 # (npm's preinstall/postinstall on `npm install`, Composer's post-install-cmd): code, not data
                 "package.json", "composer.json"}
+# A CI workflow (GitHub Actions, a composite action) is a program: each step's `run:` is shell the runner executes on
+# every push or pull request, with the repository's token and secrets. YAML with steps and a run: key is code, not data.
+CI_YAML_EXT = (".yml", ".yaml")
+CI_STEPS_RE = re.compile(rb"(?m)^[ \t]*steps:[ \t]*$")
+CI_RUN_RE = re.compile(rb"(?m)^[ \t]*(?:-[ \t]+)?run:[ \t]*\S")
 MARKDOWN_EXT = {".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", ".adoc", ".prompt", ".instructions", ""}
 MARKUP_EXT = {".html", ".htm", ".xml", ".svg", ".vue", ".svelte", ".astro"}
 SCRIPT_DIRS = {"scripts", "script", "bin", "hooks", "tools", "libexec"}
@@ -257,6 +262,8 @@ def classify(path: str, data: bytes, executable: bool) -> str:
         return "lockfile"
     ext = posixpath.splitext(name)[1]
     if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES or name.startswith(DOCKERFILE_STEMS):
+        return "script"
+    if ext in CI_YAML_EXT and CI_STEPS_RE.search(head) and CI_RUN_RE.search(head):
         return "script"
     if not ext and not name.startswith(".") and (executable or not SCRIPT_DIRS.isdisjoint(path.lower().split("/")[:-1])):
         return "script"  # scripts/bootstrap, run as `python3 scripts/bootstrap`: code, whatever its name
