@@ -47,3 +47,35 @@ def test_yaml_without_run_steps_stays_data():
     assert classify("assets/pipeline.yml", config.encode(), False) == "data"
     compose = "services:\n  app:\n    image: x\n    command: run: now\n"
     assert classify("docker-compose.yml", compose.encode(), False) == "data"
+
+
+# ---------------------------------------------------------------- a helper downloads to the path it is given
+DOWNLOAD_HELPER = """const fs = require('fs');
+const https = require('https');
+const target = path.join(cacheDir, 'index.js');
+function load() { return require(target); }
+function download(url, dest, done) {
+  https.get(url, (res) => {
+    const parts = [];
+    res.on('data', (c) => parts.push(c));
+    res.on('end', () => { fs.writeFileSync(dest, Buffer.concat(parts)); done(); });
+  });
+}
+download(remoteUrl(), target, load);
+"""
+
+
+@pytest.mark.parametrize("script", [
+    DOWNLOAD_HELPER,
+    DOWNLOAD_HELPER.replace("function download(url, dest, done) {", "const download = async (url, dest, done) => {")
+    .replace("  });\n}\n", "  });\n};\n"),
+])
+def test_a_helper_that_downloads_to_its_parameter_then_the_callers_path_is_required(script):
+    assert [s for s, _ in _found("tool/lib/prepare.js", script, "SC-01")] in (["critical"], ["high"])
+
+
+def test_a_helper_download_that_is_only_read_is_quiet():
+    quiet = DOWNLOAD_HELPER.replace("return require(target);", "return fs.readFileSync(target, 'utf8');")
+    assert _found("tool/lib/prepare.js", quiet, "SC-01") == []
+    other = DOWNLOAD_HELPER.replace("download(remoteUrl(), target, load);", "download(remoteUrl(), reportPath, load);")
+    assert _found("tool/lib/prepare.js", other, "SC-01") == []
