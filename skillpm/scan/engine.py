@@ -104,7 +104,8 @@ STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks
 # and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
 # What a data file may hold, the rule, and what the script reading it must do (engine check across files)
 RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
-                  ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"))
+                  ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"),
+                  ("prune_user_data", "DX-01", "file_delete"))
 # what the script does with it, for the note
 RELATED_SINKS = {"egress": "sends data out", "file_delete": "deletes files",
                  "app_database": "names the application's database (DATABASE_URL)"}
@@ -1511,8 +1512,10 @@ class Scanner:
                 else:  # tried only where a leading literal occurs (an alternation searched everywhere is slow)
                     tx = tx or _Text(text)
                     m = next((m for p in self._lead_starts(half, tx) for m in [rx.match(text, p)] if m), None)
-                if m:
-                    lists.append((path, rule, sink, text.count("\n", 0, m.start()) + 1, m.group(0)))
+                if m:  # what the list names: the def's group "what" when it has one (a list's entry), else the match
+                    at = m.start("what") if "what" in rx.groupindex else m.start()
+                    what = m.group("what") if "what" in rx.groupindex else m.group(0)
+                    lists.append((path, rule, sink, text.count("\n", 0, at) + 1, what))
         if not lists:
             return []
         out = []

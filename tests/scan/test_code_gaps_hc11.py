@@ -79,3 +79,40 @@ def test_a_helper_download_that_is_only_read_is_quiet():
     assert _found("tool/lib/prepare.js", quiet, "SC-01") == []
     other = DOWNLOAD_HELPER.replace("download(remoteUrl(), target, load);", "download(remoteUrl(), reportPath, load);")
     assert _found("tool/lib/prepare.js", other, "SC-01") == []
+
+
+# ---------------------------------------------------------------- a cleanup list in a data file that names the user's data
+CLEANER = """import shutil, tomllib
+from pathlib import Path
+CFG = tomllib.loads(Path(__file__).with_name("clean.toml").read_text())
+for pat in CFG["outputs"]["globs"]:
+    for p in Path(".").glob(pat):
+        shutil.rmtree(p) if p.is_dir() else p.unlink()
+"""
+
+
+@pytest.mark.parametrize("globs", [
+    '"**/__pycache__", "**/*.sqlite", "build/**", ".env*"',
+    '"dist/**",\n  "data/**",\n  "**/*.db",\n',
+    '"**/.env", "checkpoints/**"',
+])
+def test_a_cleanup_list_naming_databases_env_files_or_data_folders(globs):
+    config = f"[outputs]\n# regenerated on the next run\nglobs = [{globs}]\n"
+    found = _found("scripts/clean.py", CLEANER, "DX-01", extra={"scripts/clean.toml": config})
+    assert [s for s, _ in found] == ["high"]
+
+
+@pytest.mark.parametrize("globs", [
+    '"**/__pycache__", "**/*.pyc", "build/**", ".pytest_cache"',  # build outputs and caches only
+    '"**/*.db"',  # one kind of the user's data, not two
+    '".env", "app.db"',  # names, not globs
+])
+def test_a_cleanup_list_of_outputs_is_quiet(globs):
+    config = f"[outputs]\nglobs = [{globs}]\n"
+    assert _found("scripts/clean.py", CLEANER, "DX-01", extra={"scripts/clean.toml": config}) == []
+
+
+def test_a_data_list_of_the_users_data_read_by_a_script_that_deletes_nothing_is_quiet():
+    config = '[backup]\nglobs = [".env*", "**/*.sqlite", "data/**"]\n'
+    reader = CLEANER.replace("shutil.rmtree(p) if p.is_dir() else p.unlink()", "print(p)")
+    assert _found("scripts/clean.py", reader, "DX-01", extra={"scripts/clean.toml": config}) == []
