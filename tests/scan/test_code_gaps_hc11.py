@@ -116,3 +116,30 @@ def test_a_data_list_of_the_users_data_read_by_a_script_that_deletes_nothing_is_
     config = '[backup]\nglobs = [".env*", "**/*.sqlite", "data/**"]\n'
     reader = CLEANER.replace("shutil.rmtree(p) if p.is_dir() else p.unlink()", "print(p)")
     assert _found("scripts/clean.py", reader, "DX-01", extra={"scripts/clean.toml": config}) == []
+
+
+# ---------------------------------------------------------------- a prune in a folder that is $HOME when a sub-folder is empty
+ROTATE = """#!/usr/bin/env bash
+state_root="${XDG_STATE_HOME:-$HOME}"
+archive_dir="${state_root%/}/${ARCHIVE_SUBDIR:-}"
+mkdir -p "$archive_dir"
+find "$archive_dir" -mindepth 1 ! -newer "$stamp" -exec rm -rf -- {} +
+"""
+
+
+@pytest.mark.parametrize("script", [
+    ROTATE,
+    ROTATE.replace('"${state_root%/}/${ARCHIVE_SUBDIR:-}"', '"$state_root/$ARCHIVE_SUBDIR"'),
+    ROTATE.replace("-exec rm -rf -- {} +", "-delete"),
+])
+def test_a_prune_in_home_plus_a_sub_folder_that_may_be_empty(script):
+    assert [s for s, _ in _found("scripts/rotate.sh", script, "DX-01")] == ["critical"]
+
+
+@pytest.mark.parametrize("script", [
+    ROTATE.replace("${ARCHIVE_SUBDIR:-}", "${ARCHIVE_SUBDIR:-rotated}"),  # a default below home
+    ROTATE.replace("${XDG_STATE_HOME:-$HOME}", "${XDG_STATE_HOME:-$HOME/.local/state}/rotate"),
+    ROTATE.replace('find "$archive_dir" -mindepth 1', 'find "$archive_dir" -name "*.log.gz"'),  # a selective prune
+])
+def test_a_prune_in_a_named_folder_is_quiet(script):
+    assert _found("scripts/rotate.sh", script, "DX-01") == []
