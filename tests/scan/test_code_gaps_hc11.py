@@ -143,3 +143,33 @@ def test_a_prune_in_home_plus_a_sub_folder_that_may_be_empty(script):
 ])
 def test_a_prune_in_a_named_folder_is_quiet(script):
     assert _found("scripts/rotate.sh", script, "DX-01") == []
+
+
+# ---------------------------------------------------------------- the remote's main branch force-pushed
+def _fenced(cmd: str) -> bytes:
+    return SKILL + b"\n## Publish\n\n```bash\n" + cmd.encode() + b"\n```\n"
+
+
+def _skill_rule(cmd: str, rule: str):
+    r = scan_tree(Tree(files={"SKILL.md": _fenced(cmd)}, executables=set()))
+    return [f.severity for f in r.findings if f.rule == rule and f.grades]
+
+
+@pytest.mark.parametrize("cmd", [
+    'git push origin +HEAD:refs/heads/$(git rev-parse --abbrev-ref HEAD) --tags',
+    "git push --force origin main",
+    "git push -f origin HEAD:master",
+    "git push origin +main",
+])
+def test_a_force_push_over_the_remote_main_branch(cmd):
+    assert _skill_rule(cmd, "DX-06") == ["high"]
+
+
+@pytest.mark.parametrize("cmd", [
+    "git push --force-with-lease origin main",  # refuses to overwrite commits it has not seen
+    "git push --force origin fix/typo",  # one's own branch
+    "git push origin main --tags",
+    "git push origin +HEAD:refs/heads/stack/part-2",
+])
+def test_an_ordinary_or_guarded_push_is_quiet(cmd):
+    assert _skill_rule(cmd, "DX-06") == []
