@@ -32,8 +32,14 @@ A named function's return value is followed to its callers (a second pass, run o
 first found a function that returns a download or a secret): ``return`` in ``function f`` or
 ``const f = (…) => {…}`` (not in a callback inside it), and a named arrow's expression body.
 
+A named function that writes a download to one of its parameters (``function download(url, dest)
+{ https.get(url, res => … fs.writeFileSync(dest, body)) }``) writes it to what its callers pass
+there: the second pass marks ``download(u, target)``'s ``target`` written, and starts from the
+paths the first pass marked, so a ``require(target)`` placed above the call (in a callback) is seen.
+
 Limits: one table for the whole file (no scopes: a reused name keeps its taint until rebound); no
-flow through object fields, methods or classes, nor into a helper's parameters; an expression ends at `;`, a closing bracket, or a line break nothing continues; code built
+flow through object fields, methods or classes, nor into a helper's parameters (other than a path
+it writes a download to); an expression ends at `;`, a closing bracket, or a line break nothing continues; code built
 by string arithmetic or reached by computed names (`globalThis[k](s)`) is left to the patterns; a
 timer is followed when it is given a field or a string (setTimeout(xhr.responseText)), not a bare
 name; only the first MAX_TOKENS tokens are read, and a walk stops when its budget is spent.
