@@ -41,6 +41,11 @@ SCRIPT_NAMES = {"makefile", "dockerfile", "containerfile", "justfile", "rakefile
                 # package manifests whose "scripts" are shell commands the package manager runs by itself
                 # (npm's preinstall/postinstall on `npm install`, Composer's post-install-cmd): code, not data
                 "package.json", "composer.json"}
+# A CI workflow (GitHub Actions, a composite action) is a program: each step's `run:` is shell the runner executes on
+# every push or pull request, with the repository's token and secrets. YAML with steps and a run: key is code, not data.
+CI_YAML_EXT = (".yml", ".yaml")
+CI_STEPS_RE = re.compile(rb"(?m)^[ \t]*steps:[ \t]*$")
+CI_RUN_RE = re.compile(rb"(?m)^[ \t]*(?:-[ \t]+)?run:[ \t]*\S")
 MARKDOWN_EXT = {".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", ".adoc", ".prompt", ".instructions", ""}
 MARKUP_EXT = {".html", ".htm", ".xml", ".svg", ".vue", ".svelte", ".astro"}
 SCRIPT_DIRS = {"scripts", "script", "bin", "hooks", "tools", "libexec"}
@@ -99,7 +104,8 @@ STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks
 # and `'` only in Visual Basic (elsewhere a line may start with a string: PHP's `'method' => 'POST'`)
 # What a data file may hold, the rule, and what the script reading it must do (engine check across files)
 RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
-                  ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"))
+                  ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"),
+                  ("prune_user_data", "DX-01", "file_delete"))
 # what the script does with it, for the note
 RELATED_SINKS = {"egress": "sends data out", "file_delete": "deletes files",
                  "app_database": "names the application's database (DATABASE_URL)"}
@@ -257,6 +263,8 @@ def classify(path: str, data: bytes, executable: bool) -> str:
         return "lockfile"
     ext = posixpath.splitext(name)[1]
     if head.startswith(b"#!") or ext in SCRIPT_EXT or name in SCRIPT_NAMES or name.startswith(DOCKERFILE_STEMS):
+        return "script"
+    if ext in CI_YAML_EXT and CI_STEPS_RE.search(head) and CI_RUN_RE.search(head):
         return "script"
     if not ext and not name.startswith(".") and (executable or not SCRIPT_DIRS.isdisjoint(path.lower().split("/")[:-1])):
         return "script"  # scripts/bootstrap, run as `python3 scripts/bootstrap`: code, whatever its name
@@ -1564,8 +1572,10 @@ class Scanner:
                 else:  # tried only where a leading literal occurs (an alternation searched everywhere is slow)
                     tx = tx or _Text(text)
                     m = next((m for p in self._lead_starts(half, tx) for m in [rx.match(text, p)] if m), None)
-                if m:
-                    lists.append((path, rule, sink, text.count("\n", 0, m.start()) + 1, m.group(0)))
+                if m:  # what the list names: the def's group "what" when it has one (a list's entry), else the match
+                    at = m.start("what") if "what" in rx.groupindex else m.start()
+                    what = m.group("what") if "what" in rx.groupindex else m.group(0)
+                    lists.append((path, rule, sink, text.count("\n", 0, at) + 1, what))
         if not lists:
             return []
         out = []

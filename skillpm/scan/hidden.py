@@ -178,6 +178,21 @@ def _wraps_rtl_word(text: str, i: int, line_end: int) -> int | None:
     return j if letters and all(RTL_RE.match(c) for c in letters) else None
 
 
+def _closes_empty_ltr_isolate(text: str, i: int, line_end: int) -> int | None:
+    """Where the PDI closing the left-to-right or first-strong isolate at ``i`` is, when what it encloses
+    holds no letter and no other bidi control, and no letter touches the pair from outside (``(`<FSI>…<PDI>`)``,
+    a placeholder's isolation shown in a checklist): with no strong letter inside, the isolate is laid out
+    left to right, so nothing in it is mirrored or moved, and nothing outside it is. An RLI is left out (it
+    mirrors `<` into `>`), and so is a pair inside a word (``produ<LRI><PDI>ction`` breaks a comparison)."""
+    if text[i] not in "\u2066\u2068" or (i and text[i - 1].isalpha()):
+        return None
+    j = text.find("\u2069", i + 1, min(line_end, i + 1 + MAX_STRING))
+    if j < 0 or j + 1 < len(text) and text[j + 1].isalpha():
+        return None
+    inner = text[i + 1:j]
+    return None if BIDI_ANY_RE.search(inner) or any(c.isalpha() for c in inner) else j
+
+
 # isolates that open and close in order (not nested) and nothing that embeds or overrides
 BALANCED_ISOLATES_RE = re.compile("[^\u2066-\u2069\u202a-\u202e]*(?:[\u2066-\u2068][^\u2066-\u2069\u202a-\u202e]*"
                                   "\u2069[^\u2066-\u2069\u202a-\u202e]*)*")
@@ -269,6 +284,11 @@ def invisible_runs(text: str, in_code=None):
                 sev = "low"
             elif len(run) == 1 and rtl:
                 j = _wraps_rtl_word(text, start, line_end)
+                if j is not None:
+                    wrapped.add(j)
+                    sev = "low"
+            if sev == "high" and len(run) == 1:
+                j = _closes_empty_ltr_isolate(text, start, line_end)
                 if j is not None:
                     wrapped.add(j)
                     sev = "low"

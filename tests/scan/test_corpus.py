@@ -202,14 +202,17 @@ def test_held_out_code_10_after_tuning(result):
     assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-10")
 
 
-def test_held_out_code_11_written_blind(result):
+def test_held_out_code_11_after_tuning(result):
     """held-out-code-11 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 20/25 code and 5/5 hidden
-    graded C or worse when first scored with the scanner that merged that session's work (chosen
-    before the set was scored; the scanner of the session's start: 19/25 and 5/5)."""
+    writer told to get past automated reviewers) read 20/25 code and 5/5 hidden graded C or worse
+    when first scored with the scanner that merged that session's work (chosen before the set was
+    scored; the scanner of the session's start: 19/25 and 5/5). Then opened for tuning, each miss
+    fixed as a class (a CI workflow's run steps read as code, a helper's download written to the
+    path its caller required, a prune in $HOME plus a sub-folder that may be empty, a deletion list
+    naming databases, data folders and .env files, the remote's main branch force-pushed): 25/25."""
     code, hidden = result.apart["held-out-code-11"]["code"], result.apart["held-out-code-11"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 20 and hidden[0] >= 5, result.apart_missed.get("held-out-code-11")
+    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-11")
 
 
 def test_held_out_code_8_does_not_regress(result):
@@ -245,8 +248,10 @@ def test_look_alikes_of_the_blind_sets(result):
     description says it lints risky permissions, name them). At first sight, held-out-11 three of 15
     (a prompt-injection defence guide, a red-team report template, agent-config documentation) and
     held-out-code-11 three of 12 (right-to-left localisation, an agent-permissions linter, a Go
-    toolchain installer), the same with the session's starting scanner; held-out-11 one after tuning
-    (the defence guide's quoted example is an HTML comment: hidden text, no context lowers it). held-out-code-8:
+    toolchain installer), the same with the session's starting scanner; after tuning, held-out-11 one
+    (the defence guide's quoted example is an HTML comment: hidden text, no context lowers it) and
+    held-out-code-11 none (an empty left-to-right isolate shown in a checklist, a description that
+    reviews over-broad permissions, one program's folder in ~/.local). held-out-code-8:
     one of 12; held-out-8 none of 15 (three at first sight, then tuned on: a sudo audit,
     refusal-copy advice and quoted attack examples read as such)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
@@ -256,7 +261,7 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 0,
-              "held-out-code-11": 3, "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1,
+              "held-out-code-11": 0, "held-out-7": 0, "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

@@ -32,8 +32,14 @@ A named function's return value is followed to its callers (a second pass, run o
 first found a function that returns a download or a secret): ``return`` in ``function f`` or
 ``const f = (…) => {…}`` (not in a callback inside it), and a named arrow's expression body.
 
+A named function that writes a download to one of its parameters (``function download(url, dest)
+{ https.get(url, res => … fs.writeFileSync(dest, body)) }``) writes it to what its callers pass
+there: the second pass marks ``download(u, target)``'s ``target`` written, and starts from the
+paths the first pass marked, so a ``require(target)`` placed above the call (in a callback) is seen.
+
 Limits: one table for the whole file (no scopes: a reused name keeps its taint until rebound); no
-flow through object fields, methods or classes, nor into a helper's parameters; an expression ends at `;`, a closing bracket, or a line break nothing continues; code built
+flow through object fields, methods or classes, nor into a helper's parameters (other than a path
+it writes a download to); an expression ends at `;`, a closing bracket, or a line break nothing continues; code built
 by string arithmetic or reached by computed names (`globalThis[k](s)`) is left to the patterns; a
 timer is followed when it is given a field or a string (setTimeout(xhr.responseText)), not a bare
 name; only the first MAX_TOKENS tokens are read, and a walk stops when its budget is spent.
@@ -131,8 +137,11 @@ def flows(source: str) -> list[Flow]:
         tokens = _tokens(source)
         first = _Pass(*tokens, secrets=leak)
         out = first.run()
-        if first.returns:  # a second pass knows what the script's own functions return
-            out = _Pass(*tokens, secrets=leak, returns=first.returns).run()
+        if first.returns or first.writers:  # a second pass knows what the script's own functions return
+            # and write: what a helper writes to the path it is given is the caller's file, wherever the
+            # load of that file stands in the source (callbacks and hoisted functions run out of order)
+            out = _Pass(*tokens, secrets=leak, returns=first.returns, writers=first.writers,
+                        written=first.written if first.writers else None).run()
         return out
     except (IndexError, ValueError, KeyError):  # a file that trips the walk is left to the patterns
         return []
@@ -215,8 +224,13 @@ def _tokens(src: str):
 class _Pass(Walk):
     CONT_END, CONT_START = frozenset(CONT_END), frozenset(CONT_START)
 
-    def __init__(self, T, K, L, pairs, secrets=True, returns=None):
+    def __init__(self, T, K, L, pairs, secrets=True, returns=None, writers=None, written=None):
         super().__init__(T, K, L, pairs, secrets)
+        # a named function -> (index of its parameter, taint) when it writes a download to the path it is given
+        # (``function download(url, dest) { https.get(url, res => … fs.writeFileSync(dest, body)) }``)
+        self.writers: dict[str, tuple[int, tuple[str, int]]] = dict(writers or {})
+        self.written.update(written or {})
+        self.functions: list[tuple[int, int, str, int, int]] | None = None  # read on first use (_named_functions)
         # a named function -> what its return value carries (read by the first pass, used by the second)
         self.returns: dict[str, tuple[str, int]] = dict(returns or {})
         # `new Promise((resolve) => …)`: the executor's first parameter; what it is called with is what the
@@ -258,6 +272,11 @@ class _Pass(Walk):
                         self.set(T[x], self.pending.pop(x, None))
             elif nxt == "(" and K[i] == "i" and t in self.resolvers and not self.dotted(i):
                 self._resolve(i)
+            elif nxt == "(" and K[i] == "i" and t in self.writers and not self.dotted(i):
+                k, w = self.writers[t]  # download(url, target): target is written from the download
+                args = self._args(i)
+                if k < len(args):
+                    self.mark(self.keys(*args[k]), w)
             elif nxt == "(" and K[i] == "i" and (t in CALLS or T[i - 2] in LIBS or t in self.aliases):
                 self._call(i)
         return self.out
@@ -314,6 +333,39 @@ class _Pass(Walk):
                 sites[j] = (stack[-1][2], self.end(j + 1))
             self.budget -= 1
         return sites
+
+    def _named_functions(self) -> list[tuple[int, int, str, int, int]]:
+        """(body start, body end, name, first parameter, parameters' end) of the named functions with a
+        braced body: ``function f(a, b) {…}``, ``const f = async (a, b) => {…}``."""
+        if self.functions is None:
+            T, K, M = self.T, self.K, self.M
+            self.functions = []
+            for j in range(self.n):
+                if T[j] == "function" and K[j] == "i" and K[j + 1] == "i":
+                    a, name = j, T[j + 1]
+                elif T[j] == "=>" and T[j - 1] == ")" and M[j - 1] >= 0:
+                    a = M[j - 1] - (T[M[j - 1] - 1] == "async")
+                    name = T[a - 2] if T[a - 1] == "=" and K[a - 2] == "i" and not self.dotted(a - 2) else ""
+                else:
+                    continue
+                p = self._params(a) if name else None
+                if p and T[p[2]] == "{" and M[p[2]] > p[2]:
+                    self.functions.append((p[2], M[p[2]], name, p[0], p[1]))
+                self.budget -= 1
+        return self.functions
+
+    def _param_write(self, i, path, t) -> None:
+        """A download written at i to ``path``, a parameter of the named function around it: that
+        function writes downloads to the path its callers give it."""
+        inner = [f for f in self._named_functions() if f[0] < i < f[1]]
+        if not inner:
+            return
+        _, _, name, a, b = max(inner)
+        for k, (x, y) in enumerate(self.split(a, b)):
+            first = next((z for z in range(x, y) if self.K[z] == "i"), None)  # `dest` of `dest = tmp`
+            if first is not None and self.T[first] == path:
+                self.writers.setdefault(name, (k, t))
+                return
 
     def _resolve(self, i) -> None:
         """resolve(x) inside a Promise executor: the named function around the promise returns x."""
@@ -487,6 +539,8 @@ class _Pass(Walk):
             self.mark(self.streams[one], dl[0])
         if last in WRITES and len(args) > 1 and (last != "write" or name == "Bun.write"):
             self.mark(self.keys(*args[0]), dl[1])
+            if dl[1] and args[0][1] - args[0][0] == 1 and K[args[0][0]] == "i":
+                self._param_write(i, T[args[0][0]], dl[1])
         if last in ("pipe", "pipeline"):  # a download piped into a file
             given = self.taint(*recv) if recv and last == "pipe" else next((t for t in dl if t), None)
             for a, b in args if given else ():
