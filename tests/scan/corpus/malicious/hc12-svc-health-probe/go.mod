@@ -1,0 +1,3 @@
+module example.com/healthprobe
+
+go 1.21
