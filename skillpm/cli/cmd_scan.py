@@ -58,11 +58,19 @@ def scan_cmd(
         emit_json("scan", [{"name": r.name, "where": r.where, "tokens": r.tokens,
                             **render_json(r.result, min_severity=min_severity)} for r in reports], errors)
     else:
+        many = len(reports) > 1
         for i, r in enumerate(reports):
             if i:
                 out("")
             out(render_text(r.result, name=f"{r.name} ({r.where})", min_severity=min_severity,
-                            note=i == len(reports) - 1, tokens=r.tokens))
+                            note=not many, tokens=r.tokens))
+        if many:  # the tally and the skills to read first, then the note once
+            from skillpm.scan.report import STATIC_NOTE, render_summary
+
+            out("")
+            out(render_summary([(r.name, r.result.grade) for r in reports]))
+            out("")
+            out(f"note: {STATIC_NOTE}.")
     if bad:
         names = ", ".join(f"{r.name} ({r.result.grade})" for r in bad)
         sys.stderr.write(f"error: {len(bad)} skill{'s' if len(bad) != 1 else ''} graded {fail_on.upper()} or worse: {names}\n")

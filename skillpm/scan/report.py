@@ -19,6 +19,17 @@ def _filter(result: ScanResult, min_severity: str) -> list:
     return [f for f in result.findings if _RANK[f.severity] >= floor]
 
 
+def render_summary(graded: list[tuple[str, str]]) -> str:
+    """For a scan of several skills, (name, grade) each: how many got each grade, then every skill
+    graded C or worse by name, worst first (what a reviewer reads first at the end of a long report)."""
+    counts = {g: sum(1 for _, grade in graded if grade == g) for g in "ABCDF"}
+    lines = [f"{len(graded)} skills: " + " · ".join(f"{counts[g]} {g}" for g in "ABCDF")]
+    bad = sorted(((grade, name) for name, grade in graded if grade in "CDF"), key=lambda x: ("FDC".index(x[0]), x[1]))
+    if bad:
+        lines.append("graded C or worse: " + ", ".join(f"{name} ({grade})" for grade, name in bad))
+    return "\n".join(lines)
+
+
 def render_text(result: ScanResult, name: str = "", min_severity: str = "low", note: bool = True,
                 tokens: dict | None = None) -> str:
     """The report a reviewer reads: grade, its cost in tokens when known, summary line, then every finding.

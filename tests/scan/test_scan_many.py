@@ -46,3 +46,14 @@ def test_scan_never_downloads_the_tokenizer(cli, tmp_path, monkeypatch):
     assert r.exit_code == 0, r.stdout
     doc = json.loads(r.stdout)["result"][0]
     assert doc["grade"] == "A" and doc["tokens"] is None
+
+
+def test_a_folder_report_ends_with_the_tally_and_the_skills_to_read_first(cli, tmp_path):
+    root = _folder(tmp_path, 8)  # s003 pipes a download into bash: F
+    text = cli("scan", root, "--jobs", "1").stdout
+    tail = text.rstrip().splitlines()[-4:]
+    assert tail[0] == "8 skills: 7 A · 0 B · 0 C · 0 D · 1 F"
+    assert tail[1] == "graded C or worse: s003 (F)"
+    assert tail[-1].startswith("note: static scan:") and text.count("note: static scan:") == 1
+    one = cli("scan", root / "s000").stdout
+    assert "skills:" not in one and one.count("note: static scan:") == 1
