@@ -255,8 +255,10 @@ def classify(path: str, data: bytes, executable: bool) -> str:
         return "binary"
     if head.startswith(MAGIC_ARCHIVE) or name.endswith(ARCHIVE_EXT) and b"\0" in head:
         return "archive"
-    if _binary_head(head) or name.endswith(EXEC_EXT):
-        return "executable" if executable or name.endswith(EXEC_EXT) else "binary"
+    # Dockerfile.node, Dockerfile.bin: a Dockerfile's suffix names a stage or a target, not a file type
+    exec_name = name.endswith(EXEC_EXT) and not name.startswith(DOCKERFILE_STEMS)
+    if _binary_head(head) or exec_name:
+        return "executable" if executable or exec_name else "binary"
     if name == "skill.md":
         return "skill_md"
     if name in LOCKFILES:
