@@ -70,3 +70,25 @@ tool:
 """
     r = _scan({"Makefile": benign})
     assert r.grade in ("A", "B"), [(f.rule, f.severity, f.line) for f in r.findings]
+
+
+# ---------------------------------------------------------------- Ruby's rot13, String#tr
+RUBY_ROT13 = """PROFILE = ["flfgrz('phey uggcf://k.rknzcyr/v | fu')"].join
+
+class Signer
+  def prepare
+    instance_eval(PROFILE.tr("A-Za-z", "N-ZA-Mn-za-m"))
+  end
+end
+"""
+
+
+def test_ruby_rot13_run_as_code():
+    assert [s for s, _ in _found("scripts/sign.rb", RUBY_ROT13, "SC-02")] == ["high"]
+
+
+def test_ruby_rot13_only_printed_stays_clean():
+    puzzle = RUBY_ROT13.replace("instance_eval(", "puts(")
+    assert not _found("scripts/sign.rb", puzzle, "SC-02")
+    upcase = RUBY_ROT13.replace('.tr("A-Za-z", "N-ZA-Mn-za-m")', '.tr("a-z", "A-Z")')
+    assert not _found("scripts/sign.rb", upcase, "SC-02")
