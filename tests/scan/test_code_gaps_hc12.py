@@ -92,3 +92,28 @@ def test_ruby_rot13_only_printed_stays_clean():
     assert not _found("scripts/sign.rb", puzzle, "SC-02")
     upcase = RUBY_ROT13.replace('.tr("A-Za-z", "N-ZA-Mn-za-m")', '.tr("a-z", "A-Z")')
     assert not _found("scripts/sign.rb", upcase, "SC-02")
+
+
+# ---------------------------------------------------------------- import() of a downloaded string
+IMPORT_DATA_URL = """async function plugin(u) {
+  const code = await (await fetch(u)).text();
+  const href = 'data:text/javascript,' + encodeURIComponent(code);
+  return import(href);
+}
+plugin(process.argv[2]);
+"""
+
+
+def test_a_download_imported_as_a_data_url():
+    assert [s for s, _ in _found("scripts/plugin.mjs", IMPORT_DATA_URL, "SC-01")] == ["critical"]
+
+
+def test_importing_a_module_named_by_a_download_stays_clean():
+    # the server names a local module (no URL is made of the text): not a download run
+    named = '''async function plugin(u) {
+  const cfg = await (await fetch(u)).json();
+  return import(cfg.theme);
+}
+plugin(process.argv[2]);
+'''
+    assert not _found("scripts/plugin.mjs", named, "SC-01")
