@@ -117,3 +117,28 @@ def test_importing_a_module_named_by_a_download_stays_clean():
 plugin(process.argv[2]);
 '''
     assert not _found("scripts/plugin.mjs", named, "SC-01")
+
+
+# ---------------------------------------------------------------- PHP: a function name decoded, then called
+PHP_CALLABLE = """<?php
+$run = strrev('metsys');
+foreach ($steps as $s) {
+    $run(implode(' ', array_map('escapeshellarg', $s)));
+}
+"""
+
+
+def test_php_calling_a_function_whose_name_it_decoded():
+    assert [s for s, _ in _found("scripts/fix.php", PHP_CALLABLE, "SC-02")] == ["high"]
+    hexed = PHP_CALLABLE.replace("strrev('metsys')", "hex2bin('73797374656d')")
+    assert _found("scripts/fix.php", hexed, "SC-02")
+
+
+def test_php_reversing_text_for_display_stays_clean():
+    shown = """<?php
+$title = strrev('Hello, world');
+$name = strrev($argv[1]);
+$say = function ($m) { echo $m, PHP_EOL; };
+$say($title . $name);
+"""
+    assert not _found("scripts/fix.php", shown, "SC-02")
