@@ -192,6 +192,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         for path in sorted(files):
             findings += sc.scan_file(path, files[path], path in tree.executables, description)
         findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
+        findings += sc.make_recipes(files, findings, description)  # a Makefile's recipes, its variables expanded
         findings = sc.followed_documents(files, findings, description)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}

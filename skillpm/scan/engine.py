@@ -255,8 +255,10 @@ def classify(path: str, data: bytes, executable: bool) -> str:
         return "binary"
     if head.startswith(MAGIC_ARCHIVE) or name.endswith(ARCHIVE_EXT) and b"\0" in head:
         return "archive"
-    if _binary_head(head) or name.endswith(EXEC_EXT):
-        return "executable" if executable or name.endswith(EXEC_EXT) else "binary"
+    # Dockerfile.node, Dockerfile.bin: a Dockerfile's suffix names a stage or a target, not a file type
+    exec_name = name.endswith(EXEC_EXT) and not name.startswith(DOCKERFILE_STEMS)
+    if _binary_head(head) or exec_name:
+        return "executable" if executable or exec_name else "binary"
     if name == "skill.md":
         return "skill_md"
     if name in LOCKFILES:
@@ -1601,6 +1603,57 @@ class Scanner:
                 out.append(self._finding(rule, sev, path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
         return out
 
+    def make_recipes(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
+        """A Makefile's recipes with its variables expanded: ``VERIFY = $(FETCH) $(URL) | $(RUNNER)`` with
+        ``FETCH := curl -fsSL`` and ``RUNNER := sudo -E sh`` in an included toolchain.mk is ``curl -fsSL … |
+        sudo -E sh``, which no pattern sees in any one line. Every Makefile and .mk file of the skill gives
+        its definitions (an ``include`` may name any of them); each recipe line that uses a variable is read
+        again, expanded, as a script, and what the rules find there is reported on the recipe's line."""
+        makefiles = {p: d for p, d in files.items() if _makefile(p) and len(d) <= MAKE_MAX}
+        if not makefiles:
+            return []
+        defs: dict[str, str] = {}
+        texts = {}
+        for path in sorted(makefiles):
+            text = texts[path] = makefiles[path].decode("utf-8", errors="replace")
+            for m in MAKE_DEF_RE.finditer(text):
+                name, op, value = m.group(1), m.group(2), m.group(3).strip()
+                if op == "+=" and name in defs:
+                    value = defs[name] + " " + value
+                elif op == "?=" and name in defs:
+                    continue
+                defs[name] = value
+        if not defs:
+            return []
+        out, budget = [], MAKE_MAX
+        for path, text in texts.items():
+            if budget < 0:
+                break
+            lines = text.split("\n")
+            expanded = [""] * len(lines)
+            changed = False
+            for i, line in enumerate(lines):
+                if not line.startswith("\t") or "$" not in line or len(line) > MAKE_LENGTH:
+                    continue
+                new = _make_expand(line.lstrip("\t").lstrip("@-+ "), defs)
+                if new != line.lstrip("\t").lstrip("@-+ "):
+                    expanded[i], changed = new, True
+                    budget -= len(new)
+                    if budget < 0:
+                        break  # a Makefile that expands to this much is left to the patterns from here
+            if not changed:
+                continue
+            seen = {(f.rule, f.line) for f in found if f.file == path}
+            for f in self.scan_text(path, "\n".join(expanded), "script", description):
+                if (f.rule, f.line) in seen or not f.grades:
+                    continue
+                seen.add((f.rule, f.line))
+                f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
+                f.note = (f.note + "; " if f.note else "") + "with the Makefile's variables expanded: " + \
+                    expanded[f.line - 1][:200]
+                out.append(f)
+        return out
+
     def followed_documents(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
         """``found`` with what the sentence model reads in the documents SKILL.md tells the agent to
         follow ("Apply the merge rules in references/merge-rules.md", "read references/style.md …
@@ -2442,6 +2495,39 @@ class Scanner:
 
 
 SHOWN_REACH = 3  # lines on each side of a blob where its decoded text, written out, makes it no secret
+
+
+MAKE_MAX = 256 * 1024  # a bigger Makefile is left to the patterns, and so is expanded text past this much per skill
+MAKE_DEPTH, MAKE_LENGTH = 8, 4000  # expansion rounds, and the longest line an expansion may build
+# NAME = value, NAME := value, NAME ?= value, NAME += value (with export/override); not a recipe line
+MAKE_DEF_RE = re.compile(r"^(?:export[ \t]+|override[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]*(::?=|:::=|\?=|\+=|=)"
+                         r"[ \t]*([^\n]{0,1000})$", re.M)
+MAKE_USE_RE = re.compile(r"\$(?:\(([A-Za-z_][A-Za-z0-9_.-]{0,60})\)|\{([A-Za-z_][A-Za-z0-9_.-]{0,60})\})")
+
+
+def _makefile(path: str) -> bool:
+    name = posixpath.basename(path).lower()
+    return name in ("makefile", "gnumakefile") or name.startswith("makefile.") or name.endswith(".mk")
+
+
+def _make_expand(line: str, defs: dict[str, str]) -> str:
+    """``line`` with the $(NAME) / ${NAME} that ``defs`` holds replaced, again in what they give, a
+    bounded number of rounds; automatic variables and functions ($@, $(shell …)) are left as written."""
+    for _ in range(MAKE_DEPTH):
+        parts, pos, size = [], 0, len(line)
+        for m in MAKE_USE_RE.finditer(line):
+            value = defs.get(m.group(1) or m.group(2))
+            if value is None:
+                continue
+            size += len(value) - (m.end() - m.start())
+            if size > MAKE_LENGTH:
+                return line  # grows past the bound: what it gave so far
+            parts += (line[pos:m.start()], value)
+            pos = m.end()
+        if not parts:
+            break
+        line = "".join(parts) + line[pos:]
+    return line
 
 
 def _shown_near(ctx: _FileCtx, line: int, decoded: str) -> bool:

@@ -123,7 +123,9 @@ ENV_WORDS = table([("process.env", r"\b(?!\s*(?:\.|\[|\?\.))")])
 def _worth(s: str) -> tuple[bool, bool]:
     """Whether the code can hold a download run (DX-04), and a secret sent (EX-02)."""
     s = " " + s
-    run = found(s, DL_WORDS) and (found(s, RUN_WORDS) or ("write" in s or "Stream" in s) and found(s, LOAD_WORDS))
+    # a module loaded from a file written, or from a URL made of text (import of a data: or blob: URL)
+    run = found(s, DL_WORDS) and (found(s, RUN_WORDS) or ("write" in s or "Stream" in s or "data:" in s
+                                                         or "createObjectURL" in s) and found(s, LOAD_WORDS))
     leak = (found(s, ENV_WORDS) or ("readFile" in s or "readTextFile" in s or "Bun.file" in s)
             and found(s.lower(), CRED_WORDS)) and found(s, SEND_WORDS)
     return run, leak
@@ -237,6 +239,7 @@ class _Pass(Walk):
         # named function around it returns (`function download(u) { return new Promise(r => https.get(u, res => …
         # res.on('end', () => r(buf)))) }`)
         self.resolvers: dict[str, list[tuple[int, int]]] = {}  # name -> the executor bodies it resolves
+        self._makes_url: bool | None = None  # read on first use (_code_url)
         self.bodies: list[tuple[int, int, str]] = []  # every function literal's braced body (start, end, name or "")
         self.ret_at = self._return_sites()  # a `return` or an arrow's `=>` -> (function name, end of its value)
         self.pending: dict[int, tuple[str, int]] = {}  # a parameter's token -> the taint it is bound with
@@ -509,6 +512,15 @@ class _Pass(Walk):
             if stream:
                 self.streams[T[x]] = stream
 
+    def _code_url(self) -> bool:
+        """Whether the code makes URLs of text (a "data:…" string, URL.createObjectURL): what lets
+        import() run a downloaded string rather than load a module by its name."""
+        if self._makes_url is None:
+            T, K = self.T, self.K
+            self._makes_url = "createObjectURL" in T or any(
+                K[x] == "s" and T[x].startswith(("data:", "blob:")) for x in range(len(T)))
+        return self._makes_url
+
     # ------------------------------------------------------------ calls
     def _call(self, i):
         T, K, L = self.T, self.K, self.L
@@ -553,6 +565,8 @@ class _Pass(Walk):
             t = dl[0] if not self._params(args[0][0]) else None
         elif name in LOADS or last == "fork":
             t = self.hit(*args[0])
+            if t is None and name == "import" and dl[0] and self._code_url():
+                t = dl[0]  # import() of the download itself, made a data: or blob: URL
             # a downloaded file loaded as a module runs as part of the program: an install from that host
             rule = "SC-01" if name in LOADS else rule
         elif run:
