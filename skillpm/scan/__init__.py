@@ -189,11 +189,12 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         skill_md = next((p for p in sorted(files) if p.lower() == "skill.md"), None)
         description = skill_description(files[skill_md]) if skill_md else ""
         findings = []
+        followed = sc.followed_paths(files)  # the documents SKILL.md tells the agent to follow, read as it is
         for path in sorted(files):
-            findings += sc.scan_file(path, files[path], path in tree.executables, description)
+            findings += sc.scan_file(path, files[path], path in tree.executables, description, followed.get(path, 0))
         findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
         findings += sc.make_recipes(files, findings, description)  # a Makefile's recipes, its variables expanded
-        findings = sc.followed_documents(files, findings, description)  # a document SKILL.md says to follow
+        findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)

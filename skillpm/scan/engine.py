@@ -177,6 +177,9 @@ class _FileCtx:
     # The SKILL.md line that tells the agent to follow this document (0: none): the sentence
     # model then reads it as it reads SKILL.md (Scanner.followed_documents).
     followed: int = 0
+    # The SKILL.md line that tells the agent to follow this document, for the concept rules (intents): read
+    # there as in SKILL.md, all of them rather than only the high ones (Scanner._intents).
+    follow_intents: int = 0
 
     def look_alike_at(self, start: int, end: int) -> bool:
         """Whether [start, end) overlaps a look-alike word (hidden.skeleton)."""
@@ -1535,7 +1538,8 @@ class Scanner:
         self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
 
     # ------------------------------------------------------------ one file
-    def scan_file(self, path: str, data: bytes, executable: bool, description: str = "") -> list[Finding]:
+    def scan_file(self, path: str, data: bytes, executable: bool, description: str = "", followed: int = 0) -> list[Finding]:
+        """``followed``: the line of SKILL.md that tells the agent to follow this document (followed_paths)."""
         kind = classify(path, data, executable)
         if kind in ("executable", "archive", "binary"):
             return self._binary(path, kind, executable, len(data))
@@ -1550,7 +1554,7 @@ class Scanner:
             text = data.decode("utf-8", errors="replace")
             findings.append(self._finding("BN-03", "info", path, 1, "", "the file is not valid UTF-8; invalid bytes "
                                           "were read as U+FFFD"))
-        return findings + self.scan_text(path, text, kind, description)
+        return findings + self.scan_text(path, text, kind, description, followed=followed)
 
     def related_files(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
         """A script that takes the paths it reads from a data file of its skill (``assets/manifest.json``
@@ -1654,7 +1658,25 @@ class Scanner:
                 out.append(f)
         return out
 
-    def followed_documents(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
+    def followed_paths(self, files: dict[str, bytes]) -> dict[str, int]:
+        """The documents in references/, docs/, examples/ and tests/ that SKILL.md tells the agent to
+        follow, each with the line of SKILL.md that does (rules.toml [defs] follows)."""
+        skill_md = "SKILL.md" if "SKILL.md" in files else next((p for p in files if p.lower() == "skill.md"), None)
+        if skill_md is None:
+            return {}
+        st = files[skill_md].decode("utf-8", errors="replace")
+        # the Markdown paths SKILL.md names (one pass over it), then those that are files of the skill
+        named = set()
+        for m in DOC_END_RE.finditer(st):
+            token = DOC_TOKEN_RE.search(st, max(0, m.start() - 200), m.end())
+            if token is not None:
+                named.add(token.group(1))
+        docs = sorted(p for p in named.intersection(files) if is_lowered_location(p)
+                      and len(files[p]) <= FOLLOWED_MAX)[:FOLLOWED_FILES]
+        return {path: line for path in docs for line in [self._follow_order(st, path)] if line}
+
+    def followed_documents(self, files: dict[str, bytes], found: list[Finding], description: str = "",
+                           followed: dict[str, int] | None = None) -> list[Finding]:
         """``found`` with what the sentence model reads in the documents SKILL.md tells the agent to
         follow ("Apply the merge rules in references/merge-rules.md", "read references/style.md …
         Follow it exactly"). Elsewhere in references/, docs/, examples/ and tests/ the model does not
@@ -1666,20 +1688,8 @@ class Scanner:
         skill_md = "SKILL.md" if "SKILL.md" in files else next((p for p in files if p.lower() == "skill.md"), None)
         if skill_md is None:
             return found
-        st = files[skill_md].decode("utf-8", errors="replace")
-        # the Markdown paths SKILL.md names (one pass over it), then those that are files of the skill
-        named = set()
-        for m in DOC_END_RE.finditer(st):
-            token = DOC_TOKEN_RE.search(st, max(0, m.start() - 200), m.end())
-            if token is not None:
-                named.add(token.group(1))
-        docs = sorted(p for p in named.intersection(files) if is_lowered_location(p)
-                      and len(files[p]) <= FOLLOWED_MAX)[:FOLLOWED_FILES]
         out = []
-        for path in docs:
-            line = self._follow_order(st, path)
-            if not line:
-                continue
+        for path, line in (self.followed_paths(files) if followed is None else followed).items():
             text = files[path].decode("utf-8", errors="replace")
             ctx = markdown_ctx(path, text, "skill_md")
             ctx.description, ctx.followed = description, line
@@ -1729,8 +1739,9 @@ class Scanner:
         return Finding(rid, r.category, sev, path, line, text, r.message, decoded=decoded, note=note)
 
     def scan_text(self, path: str, text: str, kind: str, description: str = "", nested: int = 0,
-                  hidden_text: bool | None = None) -> list[Finding]:
-        """``hidden_text``: the text was hidden from the reader (by default: when it was decoded, nested)."""
+                  hidden_text: bool | None = None, followed: int = 0) -> list[Finding]:
+        """``hidden_text``: the text was hidden from the reader (by default: when it was decoded, nested).
+        ``followed``: the line of SKILL.md that tells the agent to follow this document."""
         ascii_only = text.isascii()
         view, invisible = _view(text)
         looks: list[tuple[int, int]] = []
@@ -1745,6 +1756,7 @@ class Scanner:
         if not ctx.hidden:
             ctx.hidden_spans = _hidden_spans(ctx, looks)
         ctx.look_spans = looks
+        ctx.follow_intents = followed if not nested else 0
         findings: list[Finding] = []
         # A lockfile is hashes and URLs (no blobs or padding to weigh), but `sh uv.lock` runs
         # one as well as any script: the patterns read it.
@@ -1976,7 +1988,10 @@ class Scanner:
 
         # In references/, examples/, docs/ and tests/ a finding is one level lower: a medium intent
         # there could only print a low line that never counts, so only high ones are read.
-        intents = self.intents_lowered if is_lowered_location(ctx.path) else self.intents
+        # A document SKILL.md tells the agent to follow is read as SKILL.md is, its findings one level up so
+        # that the location lowering (finalize) leaves them at SKILL.md's level.
+        up = bool(ctx.follow_intents) and is_lowered_location(ctx.path)
+        intents = self.intents_lowered if is_lowered_location(ctx.path) and not up else self.intents
         wanted = [(r, it) for r, it in intents if all(branches(n) for n in it.concepts)]
         if not wanted:
             return []
@@ -2030,6 +2045,10 @@ class Scanner:
             taken.add((hit.rule.id, line))
             what = "in one sentence: " if hit.intent.window == 1 else f"within {hit.intent.window} sentences: "
             what += " + ".join(hit.intent.concepts)
+            if up and f.severity not in ("info", "low"):
+                f.severity = SEVERITIES[min(RANK[f.severity] + 1, RANK["critical"])]
+                what = (f"SKILL.md line {ctx.follow_intents} tells the agent to follow this file: read as SKILL.md is, "
+                        f"one level up; " + what)
             f.note = what + (f"; {f.note}" if f.note else "")
             out.append(f)
         if cut or beyond:

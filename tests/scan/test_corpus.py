@@ -35,19 +35,21 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     session's work (chosen before the set was scored) and with the same session's starting scanner
     alike. (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
     held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
-    the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30, held-out-11 19/30.)"""
+    the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30, held-out-11 19/30.)
+    Tuning on it began (tests/scan/test_nl_gaps_ho12.py): 23/30, chiefly by reading the documents
+    SKILL.md makes mandatory with every concept rule."""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 20, result.blind_missed
+    assert detected >= 23, result.blind_missed
 
 
 def test_held_out_11_is_tuned_on(result):
     """held-out-11 (19/30 at first sight) was tuned on in the next session, each miss fixed as a
     class tested on paraphrases of its own (tests/scan/test_nl_gaps_ho11.py): 26/30; it counts in
-    the tuned figure since."""
+    the tuned figure since (27/30 once followed documents were read by the concept rules)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho11-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho11-")}) >= 26
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho11-")}) >= 27
 
 
 def test_held_out_10_is_tuned_on(result):
