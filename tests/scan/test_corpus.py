@@ -31,16 +31,24 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-12 read 20/30 when it was first scored, with the scanner that merged that
-    session's work (chosen before the set was scored) and with the same session's starting scanner
-    alike. (Earlier blind sets at first sight: held-out-2 3/20 before the sentence-level intents,
-    held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with
-    the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30, held-out-11 19/30.)
-    Tuning on it began (tests/scan/test_nl_gaps_ho12.py): 23/30, chiefly by reading the documents
-    SKILL.md makes mandatory with every concept rule."""
+    figures. held-out-13 read 19/30 when it was first scored: with the scanner of that session's
+    start, with the one after its first round of merges and with the final one (all merges chosen
+    before the set was scored) alike. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
+    held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10
+    22/30, held-out-11 19/30, held-out-12 20/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 23, result.blind_missed
+    assert detected >= 19, result.blind_missed
+
+
+def test_held_out_12_is_tuned_on(result):
+    """held-out-12 (20/30 at first sight) was tuned on in the same session (tests/scan/test_nl_gaps_ho12.py):
+    23/30, chiefly by reading the documents SKILL.md makes mandatory with every concept rule; it
+    counts in the tuned figure since."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho12-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 23
 
 
 def test_held_out_11_is_tuned_on(result):
@@ -237,6 +245,16 @@ def test_held_out_code_12_is_blind(result):
     assert code[0] >= 20 and hidden[0] >= 5, result.apart_missed.get("held-out-code-12")
 
 
+def test_held_out_code_13_is_blind(result):
+    """held-out-code-13 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored); the session's starting scanner read 15/25 and 4/5."""
+    code, hidden = result.apart["held-out-code-13"]["code"], result.apart["held-out-code-13"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 16 and hidden[0] >= 5, result.apart_missed.get("held-out-code-13")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -279,15 +297,19 @@ def test_look_alikes_of_the_blind_sets(result):
     of 15 (a red-team report and an SSRF review naming the metadata address, a system-prompt writer
     for the user's own app, a server-hardening guide's sudo) and held-out-code-12 two of 12 (a shell
     risk linter whose fixtures hold attacks, an agent-settings audit), the same with the session's
-    starting scanner."""
+    starting scanner. At first sight, held-out-13 five of 15 (a prompt-injection defence guide's
+    comment, an SSRF review checklist listing metadata addresses, a dependency audit's installer
+    line, rootless Docker access quoting what not to do, agent-instruction hygiene advice) and
+    held-out-code-13 one of 12 (an injection linter whose fixtures hold attacks), the same with the
+    session's starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
-        "held-out-code-11": 12, "held-out-code-12": 12, "held-out-7": 15, "held-out-8": 15, "held-out-9": 15,
-        "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-dev": 15}
+        "held-out-code-11": 12, "held-out-code-12": 12, "held-out-code-13": 12, "held-out-7": 15, "held-out-8": 15,
+        "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 0,
-              "held-out-code-11": 0, "held-out-code-12": 2, "held-out-7": 0, "held-out-8": 0, "held-out-9": 0,
-              "held-out-10": 0, "held-out-11": 1, "held-out-12": 4, "held-out-dev": 0}
+              "held-out-code-11": 0, "held-out-code-12": 2, "held-out-code-13": 1, "held-out-7": 0, "held-out-8": 0,
+              "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 4, "held-out-13": 5, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
