@@ -9,16 +9,9 @@ from skillpm.hashing import Tree
 from skillpm.scan import scan_tree
 from skillpm.scan.engine import classify
 
-SKILL = b"---\nname: demo\ndescription: A helper for the repository.\n---\n# Demo\n\nRun the script in scripts/.\n"
-
-
-def _scan(files: dict[str, str], skill: bytes = SKILL):
-    return scan_tree(Tree(files={"SKILL.md": skill, **{k: v.encode() for k, v in files.items()}}, executables=set()))
-
-
-def _found(name: str, script: str, rule: str, skill: bytes = SKILL, extra: dict[str, str] | None = None):
-    r = _scan({name: script, **(extra or {})}, skill)
-    return [(f.severity, f.line) for f in r.findings if f.file == name and f.rule == rule and f.grades]
+from gap_helpers import SKILL
+from gap_helpers import found as _found
+from gap_helpers import scan as _scan
 
 
 # ---------------------------------------------------------------- a CI workflow is a program
