@@ -17,8 +17,8 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals, nlmodel
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
-from skillpm.scan.result import Finding, is_lowered_location, lower_one
-from skillpm.scan.rules import RANK, SEVERITIES, LazyRegex, Pattern, Rule, load_rules
+from skillpm.scan.result import Finding, is_lowered_location, lower_one, raise_one
+from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
@@ -1695,7 +1695,7 @@ class Scanner:
             ctx.description, ctx.followed = description, line
             ctx.hidden_spans = _hidden_spans(ctx, [])
             for f in self._sentence_model(ctx, []):
-                f.severity = SEVERITIES[min(RANK[f.severity] + 1, RANK["critical"])]
+                f.severity = raise_one(f.severity)
                 f.note = (f"{skill_md} line {line} tells the agent to follow this file: read as {skill_md} is, "
                           f"one level up; " + (f.note or ""))
                 out.append(f)
@@ -2046,7 +2046,7 @@ class Scanner:
             what = "in one sentence: " if hit.intent.window == 1 else f"within {hit.intent.window} sentences: "
             what += " + ".join(hit.intent.concepts)
             if up and f.severity not in ("info", "low"):
-                f.severity = SEVERITIES[min(RANK[f.severity] + 1, RANK["critical"])]
+                f.severity = raise_one(f.severity)
                 what = (f"SKILL.md line {ctx.follow_intents} tells the agent to follow this file: read as SKILL.md is, "
                         f"one level up; " + what)
             f.note = what + (f"; {f.note}" if f.note else "")
@@ -2416,13 +2416,13 @@ class Scanner:
                     inner.append(f)
             if about and RANK[about] < RANK[sev] and not any(RANK[f.severity] > RANK["low"] for f in inner):
                 sev, note = about, note + "; lowered: the skill's description says it handles such characters"
-            elif not decoded and ctx.region_at(line).kind == "code" and RANK[sev] > RANK["low"] and all(
-                    _in_stripping_class(orig, r[0] - (orig_nl[line - 2] + 1 if line >= 2 else 0), len(r[1]))
-                    for r in runs):
-                sev, note = "low", note + "; inside a regex character class of a call that removes them"
-            elif not decoded and ctx.region_at(line).kind == "code" and RANK[sev] > RANK["low"] and \
-                    _stripped_constant(orig, ctx.text):
-                sev, note = "low", note + "; a constant of such characters that the script removes from text"
+            elif not decoded and ctx.region_at(line).kind == "code" and RANK[sev] > RANK["low"]:
+                # a scrubber's characters: a class it removes, or a constant of them it removes from text
+                line_start = orig_nl[line - 2] + 1 if line >= 2 else 0
+                if all(_in_stripping_class(orig, r[0] - line_start, len(r[1])) for r in runs):
+                    sev, note = "low", note + "; inside a regex character class of a call that removes them"
+                elif _stripped_constant(orig, ctx.text):
+                    sev, note = "low", note + "; a constant of such characters that the script removes from text"
             out.append(Finding("HT-01", "hidden-text", sev, ctx.path, line, _window(orig, col),
                                rule.message, decoded=decoded, note=note))
             out += inner

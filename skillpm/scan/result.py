@@ -18,6 +18,10 @@ def lower_one(sev: str) -> str:
     return SEVERITIES[max(0, _RANK[sev] - 1)]
 
 
+def raise_one(sev: str) -> str:
+    return SEVERITIES[min(len(SEVERITIES) - 1, _RANK[sev] + 1)]
+
+
 def is_lowered_location(path: str) -> bool:
     parts = path.split("/")
     if parts[-1].lower() == "skill.md":

@@ -3,18 +3,14 @@ skills), each kept as a near-miss beside the attack it must still catch."""
 
 from __future__ import annotations
 
-from skillpm.hashing import Tree
-from skillpm.scan import scan_tree
+from skillpm.scan.rules import RANK
 
-
-def _scan(files: dict[str, str]):
-    return scan_tree(Tree(files={k: v.encode() for k, v in files.items()}))
+from gap_helpers import scan as _scan  # (each test passes its own SKILL.md)
 
 
 def _worst(result, rule: str) -> str | None:
-    order = ["info", "low", "medium", "high", "critical"]
     sevs = [f.severity for f in result.findings if f.rule == rule]
-    return max(sevs, key=order.index) if sevs else None
+    return max(sevs, key=RANK.__getitem__) if sevs else None
 
 
 SKILL = "---\nname: t\ndescription: Runs an agent loop with guard rails.\n---\n# T\n\nSee the scripts.\n"
