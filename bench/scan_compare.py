@@ -96,11 +96,18 @@ else:
 
 
 def _run(checkout: Path, request: dict) -> object:
+    if not (checkout / "skillpm" / "scan" / "engine.py").is_file():
+        # (otherwise Python would fall back to whatever skillpm is installed, and compare it with itself)
+        sys.exit(f"error: {checkout} is not a skillpm checkout\n"
+                 "hint: give the folder of a checkout of the commit to compare (git worktree add DIR COMMIT)")
     env = {**os.environ, "PYTHONPATH": str(checkout.resolve()), "PYTHONHASHSEED": "0"}
     done = subprocess.run([sys.executable, "-c", INNER], input=json.dumps(request), capture_output=True, text=True,
                           env=env, cwd=checkout)
     if done.returncode != 0:
-        sys.exit(f"error: {checkout}: the scan failed\n{done.stderr[-2000:]}")
+        tail = done.stderr.strip().splitlines()[-1:] or ["no output"]
+        sys.exit(f"error: the scan in {checkout} failed: {tail[0]}\n"
+                 "hint: give the folder of a skillpm checkout (git worktree add DIR COMMIT); run with that "
+                 "checkout on PYTHONPATH to see the whole traceback")
     return json.loads(done.stdout)
 
 

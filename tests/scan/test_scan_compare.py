@@ -39,3 +39,11 @@ def test_grade_counts_a_set_as_written_blind(tmp_path):
     out = _compare("grade", str(ROOT), str(s))
     assert "code: caught in a listed category 1/2; graded C or worse 1/2" in out
     assert "MISS A x-quiet" in out and "look-alikes graded C or worse: 0/1" in out
+
+
+def test_a_folder_that_is_no_checkout_is_a_clear_error(tmp_path):
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "scan_compare.py"), "grade", str(tmp_path), str(tmp_path)],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0 and run.stdout == ""
+    assert run.stderr.splitlines() == [f"error: {tmp_path} is not a skillpm checkout",
+                                       "hint: give the folder of a checkout of the commit to compare (git worktree add DIR COMMIT)"]
