@@ -153,7 +153,8 @@ class _FileCtx:
     path: str
     kind: str
     text: str  # the original text
-    view: str  # invisible characters removed, NFKC-normalised (same newlines)
+    view: str  # invisible characters removed, NFKC-normalised, blanks between words one space (same newlines)
+    spaced: str = ""  # ``view`` with its blanks as written (padding that pushes text out of sight is read there)
     description: str = ""
     regions: list[_Region] = field(default_factory=list)
     fences: list[tuple[int, int, str]] = field(default_factory=list)  # (first line, last line, language)
@@ -657,10 +658,25 @@ def model_input(ctx: "_FileCtx") -> tuple[str, int]:
 
 
 def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
-    """A Markdown file read as scan_text reads it (invisible characters out, NFKC, segmented)."""
-    ctx = _FileCtx(path, kind, text, _view(text)[0])
+    """A Markdown file read as scan_text reads it (invisible characters out, NFKC, blanks squeezed, segmented)."""
+    spaced = _view(text)[0]
+    ctx = _FileCtx(path, kind, text, _squeezed(spaced), spaced=spaced)
     _segment(ctx)
     return ctx
+
+
+# Blanks between words: a run of spaces or tabs inside a line, or a tab alone, reads as one space, so
+# that `git   push --force` is the command `git push --force` and "set\taside" the phrase "set aside"
+# (rules and concepts are written with one blank). Indentation (Python, YAML, Makefile recipes) and
+# blanks at a line's end are kept. Each branch starts with a literal, so re skips ahead in C.
+PADDED_RE = re.compile(r"\t(?<=[^ \t\n]\t)[ \t]*(?=[^ \t\r\n])|  (?<=[^ \t\n]  )[ \t]*(?=[^ \t\r\n])")
+
+
+def _squeezed(view: str) -> str:
+    """``view`` with each run of blanks between two words made one space (same newlines)."""
+    if "  " not in view and "\t" not in view:
+        return view
+    return PADDED_RE.sub(" ", view)
 
 
 def _view(text: str) -> tuple[str, bool]:
@@ -1743,12 +1759,14 @@ class Scanner:
         """``hidden_text``: the text was hidden from the reader (by default: when it was decoded, nested).
         ``followed``: the line of SKILL.md that tells the agent to follow this document."""
         ascii_only = text.isascii()
-        view, invisible = _view(text)
+        spaced, invisible = _view(text)
+        view = _squeezed(spaced)
         looks: list[tuple[int, int]] = []
         if not ascii_only:  # look-alike words are read as the words they imitate
             view, looks = hidden.skeleton(view)
         ctx = _FileCtx(path, kind, text, view, description=description,
                        hidden=nested > 0 if hidden_text is None else hidden_text)
+        ctx.spaced = spaced
         if kind in ("skill_md", "markdown"):
             _segment(ctx)
             description = description or ctx.description
@@ -2475,11 +2493,12 @@ class Scanner:
         return out
 
     def _padding(self, ctx: _FileCtx) -> list[Finding]:
-        if "\n\n\n" not in ctx.view and "   " not in ctx.view:
+        spaced = ctx.spaced or ctx.view
+        if "\n\n\n" not in spaced and "   " not in spaced:
             return []
         out = []
-        for off, what in hidden.padding(ctx.view):
-            line = ctx.line_of(off)
+        for off, what in hidden.padding(spaced):
+            line = spaced.count("\n", 0, off) + 1
             out.append(Finding("HT-04", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
                                self.by_id["HT-04"].message, note=what))
         return out

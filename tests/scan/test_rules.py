@@ -6,6 +6,8 @@ its location) unless the example is a whole SKILL.md (it then starts with '---')
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from skillpm.hashing import Tree
@@ -36,6 +38,27 @@ def test_rule_catches(rule_id, example):
     assert hits, f"{rule_id} missed: {example!r}"
     floor = min(RANK[load_rules().by_id[rule_id].severity], RANK["medium"])
     assert max(RANK[f.severity] for f in hits) >= floor, [f.to_dict() for f in hits]
+
+
+# Each catch line again with the blanks between its words padded (three spaces, or a tab): a rule written
+# with one blank must not be evaded by `git   push --force` or "set<TAB>aside".
+GAP_RE = re.compile(r"(?<=\S) (?=\S)")
+
+
+def _padded(example: str, pad: str) -> str:
+    if example.lstrip("\ufeff").startswith("---\n"):  # a whole SKILL.md: its body only
+        head, sep, body = example.partition("\n---\n")
+        return head + sep + GAP_RE.sub(pad, body)
+    return GAP_RE.sub(pad, example)
+
+
+PADDED = [(rid, _padded(ex, "   " if i % 2 else "\t")) for i, (rid, ex) in enumerate(CATCH)
+          if isinstance(ex, str) and GAP_RE.search(ex)]
+
+
+@pytest.mark.parametrize("rule_id,example", PADDED, ids=[f"{r}-padded-{i}" for i, (r, _) in enumerate(PADDED)])
+def test_rule_catches_padded(rule_id, example):
+    assert _hits(rule_id, example), f"{rule_id} missed once its words were padded: {example!r}"
 
 
 @pytest.mark.parametrize("rule_id,example", CLEAN, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CLEAN)])
