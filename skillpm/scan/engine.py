@@ -662,6 +662,7 @@ def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
     spaced = _view(text)[0]
     ctx = _FileCtx(path, kind, text, _squeezed(spaced), spaced=spaced)
     _segment(ctx)
+    ctx.view = _unemphasised(ctx)
     return ctx
 
 
@@ -677,6 +678,44 @@ def _squeezed(view: str) -> str:
     if "  " not in view and "\t" not in view:
         return view
     return PADDED_RE.sub(" ", view)
+
+
+# Markdown emphasis inside prose: `**Set aside** your`, `Se*t as*ide` and `_aside_` are read without their
+# markers, as the agent reads the words they wrap (a phrase split by markers no longer matches a rule).
+# A marker is a run of `*` that touches a character on its right (an opener, or inside a word) or on
+# its left (a closer), or a run of `_` at a word's edge (`_` inside a word is snake_case). A bullet
+# (`* item`), a product (`a * b`) and a glob's star before a backtick stay. Unpaired on purpose: each
+# pass is one substitution in C (pairing markers by regex was ten times slower).
+EMPHASIS_RES = (("*", re.compile(r"\*+(?=[^\s*`])")), ("*", re.compile(r"\*(?<=[^\s*`]\*)\**")),
+                ("_", re.compile(r"_(?<![A-Za-z0-9_]_)_*(?=[^\s_`])")), ("_", re.compile(r"_(?<=[^\s_`]_)_*(?![A-Za-z0-9_])")))
+
+
+def _unemphasised(ctx: "_FileCtx") -> str:
+    """A Markdown file's view with the emphasis markers of its prose taken out (fenced code and the
+    frontmatter as they are; same lines)."""
+    view, regions = ctx.view, ctx.regions
+    if ("*" not in view and "_" not in view) or not regions or regions[0].first != 1:
+        return view
+    nl = _newlines(view)
+
+    def start(line: int) -> int:  # offset of a line's first character (past the last line: the end)
+        return 0 if line < 2 else nl[line - 2] + 1 if line - 2 < len(nl) else len(view)
+
+    out, changed = [], False
+    bounds = [start(r.first) for r in regions] + [len(view)]
+    for i, r in enumerate(regions):
+        part = view[bounds[i]:bounds[i + 1]]
+        if r.kind == "prose":
+            for mark, rx in EMPHASIS_RES:
+                if mark in part:
+                    plain = rx.sub("", part)
+                    changed = changed or len(plain) != len(part)
+                    part = plain
+        out.append(part)
+    if not changed:
+        return view
+    ctx._nl = None
+    return "".join(out)
 
 
 def _view(text: str) -> tuple[str, bool]:
@@ -1761,14 +1800,21 @@ class Scanner:
         ascii_only = text.isascii()
         spaced, invisible = _view(text)
         view = _squeezed(spaced)
-        looks: list[tuple[int, int]] = []
-        if not ascii_only:  # look-alike words are read as the words they imitate
-            view, looks = hidden.skeleton(view)
         ctx = _FileCtx(path, kind, text, view, description=description,
                        hidden=nested > 0 if hidden_text is None else hidden_text)
         ctx.spaced = spaced
-        if kind in ("skill_md", "markdown"):
+        markdown = kind in ("skill_md", "markdown")
+        if markdown:
             _segment(ctx)
+            view = ctx.view = _unemphasised(ctx)
+        looks: list[tuple[int, int]] = []
+        if not ascii_only:  # look-alike words are read as the words they imitate (same length, same lines)
+            view, looks = hidden.skeleton(view)
+            if looks:
+                ctx.view = view
+                if markdown and ctx.regions[0].kind == "frontmatter":
+                    ctx.description = _description(view, ctx.regions[1].first - 1)
+        if markdown:
             description = description or ctx.description
             ctx.description = description
         if not ctx.hidden:

@@ -61,6 +61,27 @@ def test_rule_catches_padded(rule_id, example):
     assert _hits(rule_id, example), f"{rule_id} missed once its words were padded: {example!r}"
 
 
+# Each prose catch line again with every other word emphasised (bold, or italic with underscores): a
+# phrase split by Markdown markers reads the same to the agent.
+WORD_RE = re.compile(r"(?<![\w`*_])([A-Za-z]{3,})(?![\w`*_])")
+
+
+def _emphasised(example: str, mark: str) -> str:
+    words = list(WORD_RE.finditer(example))
+    for m in reversed(words[1::2]):
+        example = example[:m.start()] + mark + m.group(1) + mark + example[m.end():]
+    return example
+
+
+EMPHASISED = [(rid, _emphasised(ex, "**" if i % 2 else "_")) for i, (rid, ex) in enumerate(CATCH)
+              if isinstance(ex, str) and "```" not in ex and not ex.startswith("---") and len(WORD_RE.findall(ex)) >= 3]
+
+
+@pytest.mark.parametrize("rule_id,example", EMPHASISED, ids=[f"{r}-emphasised-{i}" for i, (r, _) in enumerate(EMPHASISED)])
+def test_rule_catches_emphasised(rule_id, example):
+    assert _hits(rule_id, example), f"{rule_id} missed once its words were emphasised: {example!r}"
+
+
 @pytest.mark.parametrize("rule_id,example", CLEAN, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CLEAN)])
 def test_rule_stays_quiet(rule_id, example):
     text, ceiling = (example["text"], example.get("max", "info")) if isinstance(example, dict) else (example, None)
