@@ -2536,6 +2536,10 @@ class Scanner:
                 shown = _shown_near(ctx, line, decoded)  # written out next to it: not hidden from the reader
                 inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1,
                                        False if shown else None)
+                if ctx.kind in ("script", "data"):  # there it may be code the script runs: read as code too
+                    seen = {f.rule for f in inner}  # (its flows and two halves), what prose reading missed
+                    inner += [f for f in self.scan_text(ctx.path, decoded, "script", ctx.description, nested + 1,
+                                                        False if shown else None) if f.rule not in seen]
             inner = [f for f in inner if f.rule != "HT-04"]
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"

