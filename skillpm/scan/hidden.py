@@ -778,6 +778,7 @@ def blobs(text: str):
 HEX_DECODER_RE = re.compile(r"\bxxd\s+(?:-\w+\s+)*-r|fromhex\(|unhexlify\(|['\"]hex['\"]\s*\)|\bhex2bin\(|"
                             r"pack\(\s*['\"]H\*|FromHexString\(", re.IGNORECASE)
 SHORT_HEX_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){8,99}(?![0-9A-Za-z])")
+HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "hex2bin", "H*")  # HEX_DECODER_RE's words
 SHORT_HEX_REACH = 200  # characters each side of a hex decoder's name that a short hex string is looked for in
 
 
@@ -785,8 +786,7 @@ def short_hex(text: str):
     """(offset, "hex", length, decoded) for hex strings of 16 to 198 digits (shorter than a blob)
     within SHORT_HEX_REACH of a hex decoder on their line, that decode to text: a path or a command
     kept out of sight (``dest=$(echo 2f6574632f… | xxd -r -p)``). A hash or a colour is no text."""
-    low = text.lower()
-    if "xxd" not in low and "hex" not in low and "pack(" not in low:
+    if not any(w in text for w in HEX_DECODER_WORDS):  # str.find in C: most files name none
         return
     done = 0
     for n, d in enumerate(HEX_DECODER_RE.finditer(text)):
