@@ -1622,11 +1622,15 @@ class Scanner:
         the application's DATABASE_URL in the script are the two halves of DX-06 (lowered, like the one-file
         check, by a description that says it resets a database)."""
         lists = []
+        # base64 entries are read decoded only when a program of the skill could decode them
+        decodes = any(w in data for path, data in files.items() if not path.lower().endswith(".md") for w in B64_DECODER_WORDS)
         for path, data in files.items():
             if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list", ".sql"))
                                                  or classify(path, data[:8192], False) == "data"):
                 continue
-            text = _b64_entries(data.decode("utf-8", errors="replace"))
+            text = data.decode("utf-8", errors="replace")
+            if decodes:
+                text = _b64_entries(text)
             tx = None
             for half, rule, sink in RELATED_HALVES:
                 rx = self._def(half)
@@ -1671,6 +1675,8 @@ class Scanner:
         /bin/sh``, which no line of either file holds. The string values of each JSON file a script of
         the skill names (not its keys), in order, joined by blanks, are read as a script; what the rules
         find there that they did not find in the file itself is reported on the file's first value."""
+        if not any(path.lower().endswith(".json") for path in files):
+            return []
         scripts = [data.decode("utf-8", errors="replace") for path, data in files.items()
                    if len(data) <= DATA_LIST_MAX * 8 and classify(path, data[:8192], False) == "script"]
         if not scripts:
@@ -2629,6 +2635,10 @@ MAKE_DEPTH, MAKE_LENGTH = 8, 4000  # expansion rounds, and the longest line an e
 MAKE_DEF_RE = re.compile(r"^(?:export[ \t]+|override[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]*(::?=|:::=|\?=|\+=|=)"
                          r"[ \t]*([^\n]{0,1000})$", re.M)
 MAKE_USE_RE = re.compile(r"\$(?:\(([A-Za-z_][A-Za-z0-9_.-]{0,60})\)|\{([A-Za-z_][A-Za-z0-9_.-]{0,60})\})")
+
+
+# Words of a program that decodes base64 (Python, shell, JS, Ruby, PowerShell, PHP; bytes of the file)
+B64_DECODER_WORDS = (b"b64", b"base64", b"Base64", b"BASE64", b"atob", b"decode64", b"unpack(")
 
 
 # An entry of a data file that may be base64 (a config list of "hints", "sources", "paths"): 8 or

@@ -760,8 +760,11 @@ def blobs(text: str):
         decoded = printable_text(inflated(raw)) if raw else None
         if decoded or len(tok) >= 120:
             yield m.start(), "base64", len(tok), decoded
-    found = (m for lo, hi in _runs(text, HEX_TABLE, 200) for m in HEX_RE.finditer(text, lo, hi)) if len(text) >= 200 else ()
-    yield from short_hex(text)
+    # hex runs of 16 or more digits, found once: the long ones are blobs, the short ones are read
+    # beside a hex decoder (the one pass costs what the 200-digit pass alone did)
+    hex_runs = _runs(text, HEX_TABLE, 16) if len(text) >= 16 else []
+    found = (m for lo, hi in hex_runs if hi - lo >= 200 for m in HEX_RE.finditer(text, lo, hi))
+    yield from short_hex(text, hex_runs)
     for m in found:
         if BLOB_OK_CONTEXT.search(text[max(0, m.start() - 60): m.start()]):
             continue
@@ -782,11 +785,13 @@ HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "h
 SHORT_HEX_REACH = 200  # characters each side of a hex decoder's name that a short hex string is looked for in
 
 
-def short_hex(text: str):
+def short_hex(text: str, hex_runs: list[tuple[int, int]] | None = None):
     """(offset, "hex", length, decoded) for hex strings of 16 to 198 digits (shorter than a blob)
     within SHORT_HEX_REACH of a hex decoder on their line, that decode to text: a path or a command
     kept out of sight (``dest=$(echo 2f6574632f… | xxd -r -p)``). A hash or a colour is no text."""
-    if not any(w in text for w in HEX_DECODER_WORDS):  # str.find in C: most files name none
+    if hex_runs is None:
+        hex_runs = _runs(text, HEX_TABLE, 16)
+    if not hex_runs or not any(w in text for w in HEX_DECODER_WORDS):  # no hex run of 16 digits, or no decoder named
         return
     done = 0
     for n, d in enumerate(HEX_DECODER_RE.finditer(text)):
