@@ -690,13 +690,52 @@ def _squeezed(view: str) -> str:
 # pass is one substitution in C (pairing markers by regex was ten times slower).
 EMPHASIS_RES = (("*", re.compile(r"\*+(?=[^\s*`])")), ("*", re.compile(r"\*(?<=[^\s*`]\*)\**")),
                 ("_", re.compile(r"_(?<![A-Za-z0-9_]_)_*(?=[^\s_`])")), ("_", re.compile(r"_(?<=[^\s_`]_)_*(?![A-Za-z0-9_])")))
+# Other markup a reader reads through, in prose: inline HTML formatting tags (`Set <b>aside</b>`, a
+# `<wbr>` inside a word), character references (`Set&nbsp;aside`, `&#83;et`), a link's text whose
+# target is no web address (`[Set aside](#) your`; a web address stays beside its text, a destination
+# rules read) and typographic quotes (`Don’t tell`). Comments are no markup here: what they hide is
+# read as hidden text (HT-02).
+INLINE_TAG_RE = re.compile(r"</?(?:b|i|em|strong|u|s|strike|span|mark|small|big|sup|sub|kbd|font|abbr|ins|del|q|cite|tt|var|"
+                           r"samp|wbr|bdi|dfn|nobr)\b[^<>\n]{0,200}>", re.IGNORECASE)
+CHAR_REF_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
+LINK_RE = re.compile(r"\[(?<!!\[)([^\[\]\n]{1,300})\](?:\(([^()\s]{0,500})\)|\[[^\[\]\n]{0,100}\])")
+QUOTES = (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u02bc", "'"))
+
+
+def _char_ref(m: re.Match) -> str:
+    import html
+
+    out = html.unescape(m.group(0))
+    return " " if out.isspace() else out if out.isprintable() else m.group(0)
+
+
+def _link_text(m: re.Match) -> str:
+    target = m.group(2)
+    if target and "://" in target:
+        return f"{m.group(1)} ({target})"
+    return m.group(1)
+
+
+def _plain_markup(part: str) -> str:
+    """Prose with inline tags, character references, link syntax and typographic quotes read through."""
+    if "<" in part:
+        part = INLINE_TAG_RE.sub("", part)
+    if "&" in part:
+        part = CHAR_REF_RE.sub(_char_ref, part)
+    if "](" in part or "][" in part:
+        part = LINK_RE.sub(_link_text, part)
+    if not part.isascii():  # (str.replace: a translate table is read character by character)
+        for curly, plain in QUOTES:
+            if curly in part:
+                part = part.replace(curly, plain)
+    return part
 
 
 def _unemphasised(ctx: "_FileCtx") -> str:
-    """A Markdown file's view with the emphasis markers of its prose taken out (fenced code and the
-    frontmatter as they are; same lines)."""
+    """A Markdown file's view with its prose's markup read through: emphasis markers out, and
+    _plain_markup (fenced code and the frontmatter as they are; same lines)."""
     view, regions = ctx.view, ctx.regions
-    if ("*" not in view and "_" not in view) or not regions or regions[0].first != 1:
+    if not regions or regions[0].first != 1:
         return view
     nl = _newlines(view)
 
@@ -708,11 +747,12 @@ def _unemphasised(ctx: "_FileCtx") -> str:
     for i, r in enumerate(regions):
         part = view[bounds[i]:bounds[i + 1]]
         if r.kind == "prose":
+            plain = _plain_markup(part)
             for mark, rx in EMPHASIS_RES:
-                if mark in part:
-                    plain = rx.sub("", part)
-                    changed = changed or len(plain) != len(part)
-                    part = plain
+                if mark in plain:
+                    plain = rx.sub("", plain)
+            changed = changed or plain != part
+            part = plain
         out.append(part)
     if not changed:
         return view

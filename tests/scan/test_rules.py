@@ -61,25 +61,30 @@ def test_rule_catches_padded(rule_id, example):
     assert _hits(rule_id, example), f"{rule_id} missed once its words were padded: {example!r}"
 
 
-# Each prose catch line again with every other word emphasised (bold, or italic with underscores): a
-# phrase split by Markdown markers reads the same to the agent.
+# Each prose catch line again with markup a reader reads through around every other word: emphasis
+# (bold, or italic with underscores), an inline HTML tag, a link to an anchor; or with `&nbsp;` between
+# words and typographic apostrophes. A phrase split by markup reads the same to the agent.
 WORD_RE = re.compile(r"(?<![\w`*_])([A-Za-z]{3,})(?![\w`*_])")
+WRAPS = (("**", "**"), ("_", "_"), ("<b>", "</b>"), ("[", "](#)"))
 
 
-def _emphasised(example: str, mark: str) -> str:
+def _marked_up(example: str, form: int) -> str:
+    if form == len(WRAPS):
+        return example.replace(" ", "&nbsp;").replace("'", "\u2019")
+    left, right = WRAPS[form]
     words = list(WORD_RE.finditer(example))
     for m in reversed(words[1::2]):
-        example = example[:m.start()] + mark + m.group(1) + mark + example[m.end():]
+        example = example[:m.start()] + left + m.group(1) + right + example[m.end():]
     return example
 
 
-EMPHASISED = [(rid, _emphasised(ex, "**" if i % 2 else "_")) for i, (rid, ex) in enumerate(CATCH)
-              if isinstance(ex, str) and "```" not in ex and not ex.startswith("---") and len(WORD_RE.findall(ex)) >= 3]
+MARKED_UP = [(rid, _marked_up(ex, i % (len(WRAPS) + 1))) for i, (rid, ex) in enumerate(CATCH)
+             if isinstance(ex, str) and "```" not in ex and not ex.startswith("---") and len(WORD_RE.findall(ex)) >= 3]
 
 
-@pytest.mark.parametrize("rule_id,example", EMPHASISED, ids=[f"{r}-emphasised-{i}" for i, (r, _) in enumerate(EMPHASISED)])
-def test_rule_catches_emphasised(rule_id, example):
-    assert _hits(rule_id, example), f"{rule_id} missed once its words were emphasised: {example!r}"
+@pytest.mark.parametrize("rule_id,example", MARKED_UP, ids=[f"{r}-marked-up-{i}" for i, (r, _) in enumerate(MARKED_UP)])
+def test_rule_catches_marked_up(rule_id, example):
+    assert _hits(rule_id, example), f"{rule_id} missed once markup split its words: {example!r}"
 
 
 @pytest.mark.parametrize("rule_id,example", CLEAN, ids=[f"{r}-{i}" for i, (r, _) in enumerate(CLEAN)])
