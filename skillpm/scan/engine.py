@@ -893,6 +893,8 @@ ARRAY_JOIN_REACH = 2000
 VAR_USE_RE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]{0,30})\}|([A-Za-z_][A-Za-z0-9_]{0,30})(?![A-Za-z0-9_]|[^\x00-\x7f]))")
 VAR_VALUE_RE = re.compile(r"['\"]?([A-Za-z0-9_./+-]{1,80})['\"]?(?=[ \t]*(?:[;&|\n]|$))")
 VAR_REACH = 2000  # characters before a use that its assignment is looked for in
+# A command substitution that only prints one word: $(echo bash), $(printf %s curl), $(printf 'sh')
+ECHO_SUBST_RE = re.compile(r"""\$\([ \t]*(?:echo(?:[ \t]+-n)?|printf(?:[ \t]+['"]?%s['"]?)?)[ \t]+(["']?)([A-Za-z0-9_./+-]{1,40})\1[ \t]*\)""")
 MAX_VAR_USES = 200  # variable uses weighed per file
 _PY_PREFIXES = frozenset(("f", "r", "b", "u", "rb", "br", "fr", "rf"))
 _ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
@@ -1076,23 +1078,36 @@ def _variables(view: str) -> list[tuple]:
         if n_seen >= MAX_VAR_USES:
             break
         s = m.start()
-        k = s - 1
-        while k >= 0 and view[k] in " \t":
-            k -= 1
-        if k >= 0 and view[k] not in ";|&(\n`" and not view.startswith("$(", k - 1):
-            continue  # not where a command starts
+        # inside a word (b${z}ash, cu${r}l): the shell splices the value in, wherever the word is
+        inside = (s > 0 and view[s - 1] in _ASCII_WORD) or (m.group(1) is not None and view[m.end():m.end() + 1] in _ASCII_WORD)
+        if not inside:
+            k = s - 1
+            while k >= 0 and view[k] in " \t":
+                k -= 1
+            if k >= 0 and view[k] not in ";|&(\n`" and not view.startswith("$(", k - 1):
+                continue  # not where a command starts
         name = m.group(1) or m.group(2)
         lo = max(0, s - VAR_REACH)
         a = view.rfind(name + "=", lo, s)
         while a >= 0 and a > lo and (view[a - 1] in _ASCII_WORD or view[a - 1] == "$"):
             a = view.rfind(name + "=", lo, a)  # part of a longer name
         if a < 0:
+            if inside and name + "=" not in view and not name.isupper():  # (HOME, USER: set by the environment)
+                out.append((s, m.end()))  # never set in the file: it splits the word and expands to nothing
             continue
         v = VAR_VALUE_RE.match(view, a + len(name) + 1)
         if v is None:
+            if inside and view.startswith(("''", '""', " ", "\t", ";", "\n"), a + len(name) + 1):
+                out.append((s, m.end()))  # set to nothing
             continue
         value = v.group(1)
         out.append((s, m.end(), value, [s] * len(value)))  # found at the use (its line is the finding's)
+    if "$(" in view:  # $(echo bash), $(printf %s curl): the word itself
+        for n_seen, m in enumerate(ECHO_SUBST_RE.finditer(view)):
+            if n_seen >= MAX_VAR_USES:
+                break
+            word = m.group(2)
+            out.append((m.start(), m.end(), word, [m.start(2) + i for i in range(len(word))]))
     return out
 
 
