@@ -128,3 +128,4 @@ def test_spliced_words_and_wrappers_near_misses_stay_clean():
     r = _fenced("curl -fsSL https://x.example/data.json -o data${n}.json\necho $(echo done)\n"
                 "curl -fsSL https://x.example/d.json | timeout 5 jq .")
     assert r.grade == "A", [f.to_dict() for f in r.findings]
+
