@@ -2022,7 +2022,13 @@ class Scanner:
 
         budget = intent.MAX_WINDOWS_BIG if big else intent.MAX_WINDOWS
         prohibiting = self._def("prohibiting")
-        hits, cut = intent.find(text, wanted, locate, search, cost, budget)
+        raw = _joined(ctx)[:intent.MAX_TEXT]  # code as written: a sentence ending in a colon introduces it
+        raw = raw if len(raw) == len(text) else None
+
+        def search_raw(name: str, lo: int, hi: int) -> re.Match | None:
+            return concept_search[name].search(raw, lo, hi)
+
+        hits, cut = intent.find(text, wanted, locate, search, cost, budget, raw, search_raw)
         taken = {(f.rule, f.line) for f in found}
         out = []
         for hit in hits:

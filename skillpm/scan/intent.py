@@ -32,6 +32,13 @@ MAX_WINDOWS_BIG = 250  # … and per file over 128 KiB, where a line can be a me
 LIST_ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
 NUMBER_RE = re.compile(r"[ \t]*\d{1,3}[.)][ \t]+")
 LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located whole, not searched per window
+# Earlier steps (an intent's ``earlier`` concepts): a sentence that sends on "them", "the bundle" or
+# "everything from step 3" names what it sends by referring back; what that is was said before it,
+# in its own section (from the heading above it) or in the step it names by number.
+BACK = 3000  # characters before the sentence read as its section, at most
+HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.M)
+STEP_REF_RE = re.compile(r"\b(?:steps?|stages?|phases?|parts?|sections?)[ \t]+(\d{1,2})(?:[ \t]*(?:-|–|—|to|through|and|&)[ \t]*(\d{1,2}))?\b", re.I)
+STEP_HEAD = r"^(?:[ \t]{{0,3}}#{{1,6}}[ \t]+(?:[*_]{{0,2}})(?:(?:step|stage|phase|part)[ \t]+)?|[*_]{{2}}(?:step|stage|phase|part)[ \t]+|(?:step|stage|phase|part)[ \t]+|){n}(?:[.):][ \t]|[ \t]+[-–—:]|[ \t]*$)"
 
 
 def outside(src: str, start: int = 0):
@@ -138,7 +145,97 @@ def _sentences(text: str, pos: int, reach: int) -> tuple[list[int], int]:
         text[m.start() - 1:m.start()].isdigit() and NUMBER_RE.fullmatch(text, text.rfind("\n", 0, m.end()) + 1, m.end()))], hi
 
 
-def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> tuple[list[Hit], bool]:
+def _section(text: str, pos: int) -> tuple[int, int]:
+    """The stretch before ``pos`` that is its section: from the heading above it (at most ``BACK``
+    characters back)."""
+    lo = max(0, pos - BACK)
+    head = None
+    for head in HEADING_RE.finditer(text, lo, pos):
+        pass
+    return (head.start() if head else lo), pos
+
+
+def _steps(text: str, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The steps a passage names by number ("step 3", "steps 1-5", "stage 2"): each from its
+    heading or numbered item to the next heading (at most ``BACK`` characters)."""
+    out = []
+    for m in STEP_REF_RE.finditer(text, lo, hi):
+        first = int(m.group(1))
+        last = int(m.group(2)) if m.group(2) else first
+        for n in range(first, min(last, first + 9) + 1):
+            head = re.compile(STEP_HEAD.format(n=n), re.I | re.M).search(text)
+            if head is None or lo <= head.start() < hi:
+                continue
+            nxt = HEADING_RE.search(text, head.end(), head.start() + BACK)
+            out.append((head.start(), nxt.start() if nxt else min(len(text), head.start() + BACK)))
+    return out
+
+
+def _named(text: str, ref: re.Match) -> list[tuple[int, int]]:
+    """The sections before a back-reference whose heading names what it refers to: "upload the
+    snapshot" and "## Capture the runtime snapshot", "all sources" and "## Sources to collect"."""
+    word = re.sub(r"(?:es|s)$", "", ref.group().lower().rsplit(None, 1)[-1])
+    if len(word) < 4:
+        return []
+    out = []
+    for head in HEADING_RE.finditer(text, 0, ref.start()):
+        end = text.find("\n", head.end())
+        end = len(text) if end < 0 else end
+        if re.search(r"\b" + re.escape(word) + r"(?:e?s)?\b", text[head.end():end], re.I):
+            nxt = HEADING_RE.search(text, end, head.start() + BACK)
+            out.append((head.start(), nxt.start() if nxt else min(len(text), head.start() + BACK)))
+    return out[-2:]
+
+
+def code_after(text: str, raw: str, hi: int) -> tuple[int, int] | None:
+    """The code block a sentence introduces with a colon ("upload it and give the user the link:"),
+    read as the rest of what it says: in ``raw`` (``text`` before code was blanked), the fenced
+    block starting within the two lines after ``hi``; None if the sentence ends otherwise."""
+    end = len(text[:hi].rstrip())
+    if not end or text[end - 1] != ":":
+        return None
+    fence = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
+    at = hi
+    for _ in range(3):
+        nl = raw.find("\n", at)
+        if nl < 0:
+            return None
+        line_start = nl + 1
+        if fence.match(raw, line_start):
+            close = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*$", re.M).search(raw, raw.find("\n", line_start) + 1, line_start + BACK)
+            return line_start, (close.start() if close else min(len(raw), line_start + BACK))
+        if raw[line_start:raw.find("\n", line_start) if raw.find("\n", line_start) >= 0 else len(raw)].strip():
+            return None
+        at = line_start
+    return None
+
+
+def _earlier(text: str, lo: int, hi: int, names, search, ref: re.Match | None = None) -> dict | None:
+    """The first match of each of ``names`` in what the sentence text[lo:hi] refers back to: its
+    section before it, a step that section names by number, or a section whose heading names what
+    a back-reference of the sentence (``ref``, the first, and those after it) refers to; None if
+    one is missing from all of them."""
+    sec = _section(text, lo)
+    regions = [sec] + _steps(text, sec[0], hi)
+    for _ in range(4):  # every back-reference of the sentence (a few) may name a heading
+        if ref is None:
+            break
+        regions += _named(text, ref)
+        ref = search("backref", ref.end(), hi)
+    got = {}
+    for name in names:
+        for rlo, rhi in regions:
+            r = search(name, rlo, rhi) if rlo < rhi else None
+            if r is not None:
+                got[name] = r
+                break
+        else:
+            return None
+    return got
+
+
+def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS, raw: str | None = None,
+         search_raw=None) -> tuple[list[Hit], bool]:
     """Every place where all concepts of an intent meet, and whether ``budget`` cut the search short.
 
     ``wanted``: (rule, intent) pairs whose concepts may all occur (their words are in the file);
@@ -146,6 +243,9 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
     hi)``: its first match in text[lo:hi]; ``cost(name)``: how common its words are here. Each
     intent starts from its rarest concept and looks for the others only in the sentences around
     it, at most ``SPAN`` characters away (a run-on "sentence" of a megabyte costs no more).
+    An intent with ``earlier`` concepts looks for them in what its sentence refers back to
+    (``_earlier``), and for its others also in the code block the sentence introduces with a colon
+    (``raw``: the text before code was blanked, searched by ``search_raw``).
     """
     located: dict[str, list] = {}
     starts2: dict[str, list[int]] = {}
@@ -162,8 +262,12 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
         for name in it.concepts:
             if name not in costs:
                 costs[name] = cost(name)
-        # the rarest first: a window fails early
-        order = sorted(it.concepts, key=lambda n: len(located[n]) if n in located else costs[n])
+        # the rarest first: a window fails early (concepts said in earlier steps are looked for last)
+        order = sorted((n for n in it.concepts if n not in it.earlier),
+                       key=lambda n: len(located[n]) if n in located else costs[n])
+        if it.earlier:  # its sentence is found by its first concept: the others may be in the code it introduces
+            order.remove(it.concepts[0])
+            order.insert(0, it.concepts[0])
         trig = order[0]
         ms = located.get(trig)
         if ms is None:
@@ -205,10 +309,19 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS) -> 
                         r = seen.get(key, seen)
                         if r is seen:
                             r = seen[key] = search(name, lo, hi)
+                    if r is None and it.earlier and raw is not None:
+                        code = code_after(text, raw, hi)
+                        if code is not None:
+                            r = search_raw(name, *code)
                     if r is None:
                         break
                     got[name] = r
                 else:
+                    if it.earlier:
+                        back = _earlier(text, starts[first], hi, it.earlier, search, got.get("backref"))
+                        if back is None:
+                            continue
+                        got.update(back)
                     out.append((index, Hit(rule, it, tuple(got[n] for n in it.concepts), (lo, hi))))
                     break
     return [h for _, h in sorted(out, key=lambda x: x[0])], False
