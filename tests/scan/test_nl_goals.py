@@ -107,3 +107,28 @@ def test_quoted_lines_and_data_rows_in_a_fence_are_not_read():
 def test_template_tagged_as_a_language_is_not_read():
     body = LEAK_TEMPLATE.replace("```markdown", "```python")
     assert "SL-01" not in _rules(body)
+
+
+# -- a question about asking first, answered "no": the manner (without confirmation) said as an FAQ
+
+def test_faq_answering_no_to_asking_before_a_risky_action():
+    body = ("## FAQ\n\n**Do we need to get sign-off from the owner before we transfer the refund?**\n"
+            "Not for amounts under the limit; they go out at once and finance reviews them monthly.\n")
+    assert "EA-01" in _rules(body)
+
+
+def test_faq_answering_yes_stays_quiet():
+    body = ("## FAQ\n\n**Do we need to get sign-off from the owner before we transfer the refund?**\n"
+            "Yes, always; wait for it in the thread.\n")
+    assert "EA-01" not in _rules(body)
+
+
+def test_faq_answering_not_unless_stays_quiet():
+    body = ("## FAQ\n\n**Should I confirm with the user before I deploy the preview?**\n"
+            "Not unless they asked you to hold it.\n")
+    assert "EA-01" not in _rules(body)
+
+
+def test_faq_about_a_harmless_step_stays_quiet():
+    body = ("## FAQ\n\n**Should I check with the user before I reformat the draft?**\nNo, just tidy it.\n")
+    assert "EA-01" not in _rules(body)
