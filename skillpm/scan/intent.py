@@ -187,31 +187,34 @@ def _named(text: str, ref: re.Match) -> list[tuple[int, int]]:
     return out[-2:]
 
 
-def code_after(text: str, raw: str, hi: int) -> tuple[int, int] | None:
-    """The code block a sentence introduces with a colon ("upload it and give the user the link:"),
-    read as the rest of what it says: in ``raw`` (``text`` before code was blanked), the fenced
-    block starting within the two lines after ``hi``; None if the sentence ends otherwise."""
-    end = len(text[:hi].rstrip())
-    if not end or text[end - 1] != ":":
-        return None
-    fence = re.compile(r"[ \t]{0,3}(?:`{3,}|~{3,})")
-    at = hi
-    for _ in range(3):
-        nl = raw.find("\n", at)
-        if nl < 0:
-            return None
-        line_start = nl + 1
-        if fence.match(raw, line_start):
-            close = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*$", re.M).search(raw, raw.find("\n", line_start) + 1, line_start + BACK)
-            return line_start, (close.start() if close else min(len(raw), line_start + BACK))
-        if raw[line_start:raw.find("\n", line_start) if raw.find("\n", line_start) >= 0 else len(raw)].strip():
-            return None
-        at = line_start
-    return None
+COLON_FENCE_RE = re.compile(r":[*_]*[ \t]*\n(?:[ \t]*\n){0,2}[ \t]{0,3}(?:`{3,}|~{3,})")
+CLOSE_FENCE_RE = re.compile(r"^[ \t]{0,3}(?:`{3,}|~{3,})[ \t]*$", re.M)
 
 
-def _earlier(text: str, lo: int, hi: int, names, search, ref: re.Match | None = None) -> dict | None:
-    """The first match of each of ``names`` in what the sentence text[lo:hi] refers back to: its
+def _introduced(text: str, raw: str, name: str, search_raw, action) -> list[tuple[re.Match, int, int]]:
+    """The code blocks a sentence introduces with a colon ("upload it and give the user the link:"),
+    read as the rest of what it says: for each whose sentence names the action (``action(lo, hi)``)
+    and whose code (in ``raw``, ``text`` before code was blanked) holds concept ``name``, its first
+    match there and the colon's place in the sentence."""
+    out = []
+    for c in COLON_FENCE_RE.finditer(raw):
+        if text[c.start()] != ":":
+            continue  # a colon inside code, not a sentence
+        if action(max(text.rfind("\n", 0, c.start()) + 1, c.start() - SPAN), c.start()) is None:
+            continue
+        body = raw.find("\n", c.end()) + 1
+        if not body:
+            continue
+        close = CLOSE_FENCE_RE.search(raw, body, body + BACK)
+        r = search_raw(name, body, close.start() if close else min(len(raw), body + BACK))
+        if r is not None:
+            out.append((r, c.start(), c.start() + 1))
+    return out
+
+
+def _earlier(text: str, lo: int, hi: int, names, search, ref: re.Match | None, first_in) -> dict | None:
+    """The first match of each of ``names`` in what the sentence text[lo:hi] refers back to (``search``
+    finds its further back-references, ``first_in`` the concepts): its
     section before it, a step that section names by number, or a section whose heading names what
     a back-reference of the sentence (``ref``, the first, and those after it) refers to; None if
     one is missing from all of them."""
@@ -223,9 +226,9 @@ def _earlier(text: str, lo: int, hi: int, names, search, ref: re.Match | None = 
         regions += _named(text, ref)
         ref = search("backref", ref.end(), hi)
     got = {}
-    for name in names:
+    for name in names:  # ``first_in``: from the concept's matches in the whole file (found once)
         for rlo, rhi in regions:
-            r = search(name, rlo, rhi) if rlo < rhi else None
+            r = first_in(name, rlo, rhi) if rlo < rhi else None
             if r is not None:
                 got[name] = r
                 break
@@ -244,8 +247,9 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS, raw
     intent starts from its rarest concept and looks for the others only in the sentences around
     it, at most ``SPAN`` characters away (a run-on "sentence" of a megabyte costs no more).
     An intent with ``earlier`` concepts looks for them in what its sentence refers back to
-    (``_earlier``), and for its others also in the code block the sentence introduces with a colon
-    (``raw``: the text before code was blanked, searched by ``search_raw``).
+    (``_earlier``); it starts from its second concept, which may also stand in the code block the
+    sentence introduces with a colon (``raw``: the text before code was blanked, searched by
+    ``search_raw``).
     """
     located: dict[str, list] = {}
     starts2: dict[str, list[int]] = {}
@@ -257,6 +261,17 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS, raw
     # Intents of one concept run first: they locate it, and an intent that also names it then
     # starts from its true number of matches (often few) rather than from how common its words
     # are. Hits are handed back in the intents' own order (the first one holds its line).
+    def first_in(name: str, lo: int, hi: int):
+        """The first match of concept ``name`` in text[lo:hi], from all its matches (located once)."""
+        ms2 = located.get(name)
+        if ms2 is None:
+            ms2 = located[name] = locate(name)
+        at = starts2.get(name)
+        if at is None:
+            at = starts2[name] = [x.start() for x in ms2]
+        j = bisect_left(at, lo)
+        return ms2[j] if j < len(ms2) and ms2[j].start() < hi else None
+
     for index in sorted(range(len(wanted)), key=lambda i: len(wanted[i][1].concepts) > 1):
         rule, it = wanted[index]
         for name in it.concepts:
@@ -265,37 +280,45 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS, raw
         # the rarest first: a window fails early (concepts said in earlier steps are looked for last)
         order = sorted((n for n in it.concepts if n not in it.earlier),
                        key=lambda n: len(located[n]) if n in located else costs[n])
-        if it.earlier:  # its sentence is found by its first concept: the others may be in the code it introduces
-            order.remove(it.concepts[0])
-            order.insert(0, it.concepts[0])
+        if it.earlier:
+            # found by its second concept, its destination: in the sentence, or in the code block
+            # the sentence introduces with a colon (then the sentence is the one ending in it)
+            order.remove(it.concepts[1])
+            order.insert(0, it.concepts[1])
+        if it.earlier and any(first_in(name, 0, len(text)) is None for name in it.earlier):
+            continue  # what it would send on is nowhere in the file
         trig = order[0]
         ms = located.get(trig)
         if ms is None:
             ms = located[trig] = locate(trig)
+        pairs = [(m, m.start(), m.end()) for m in ms]
+        if it.earlier and raw is not None:
+            pairs += _introduced(text, raw, trig, search_raw, lambda lo, hi: search(it.concepts[0], lo, hi))
         w = it.window
-        for m in ms:
-            ls = text.rfind("\n", 0, m.start()) + 1
-            near = m.start() - ls < SPAN * 4  # the whole line start is within reach: cache by line
+        for m, pos, pos_end in pairs:
+            ls = text.rfind("\n", 0, pos) + 1
+            near = pos - ls < SPAN * 4  # the whole line start is within reach: cache by line
             got_line = lines.get(ls) if near else None
             if got_line is None:
-                got_line = _sentences(text, m.start(), SPAN * 4)
+                got_line = _sentences(text, pos, SPAN * 4)
                 if near:
                     lines[ls] = got_line
             starts, end = got_line
-            i = bisect_right(starts, m.start()) - 1
+            i = bisect_right(starts, pos) - 1
             for first in range(max(0, i - w + 1), i + 1):
                 last = min(first + w - 1, len(starts) - 1)
                 left -= 1
                 if left < 0:
                     return [h for _, h in sorted(out, key=lambda x: x[0])], True
-                lo = max(starts[first], m.start() - SPAN)
-                hi = min(starts[last + 1] if last + 1 < len(starts) else end, m.end() + SPAN)
+                lo = max(starts[first], pos - SPAN)
+                hi = min(starts[last + 1] if last + 1 < len(starts) else end, pos_end + SPAN)
                 got = {trig: m}
                 for name in order:
                     if name in got:
                         continue
-                    if name in located or costs[name] <= LOCATE_BELOW:
-                        # a rare concept: all its matches once per file, then a bisect per window
+                    if name in located or (costs[name] <= LOCATE_BELOW and not it.earlier):
+                        # a rare concept: all its matches once per file, then a bisect per window (an
+                        # intent with earlier steps has few windows, its destination's: searched in each)
                         ms2 = located.get(name)
                         if ms2 is None:
                             ms2 = located[name] = locate(name)
@@ -309,16 +332,12 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS, raw
                         r = seen.get(key, seen)
                         if r is seen:
                             r = seen[key] = search(name, lo, hi)
-                    if r is None and it.earlier and raw is not None:
-                        code = code_after(text, raw, hi)
-                        if code is not None:
-                            r = search_raw(name, *code)
                     if r is None:
                         break
                     got[name] = r
                 else:
                     if it.earlier:
-                        back = _earlier(text, starts[first], hi, it.earlier, search, got.get("backref"))
+                        back = _earlier(text, starts[first], hi, it.earlier, search, got.get("backref"), first_in)
                         if back is None:
                             continue
                         got.update(back)
