@@ -727,12 +727,12 @@ def _templates(ctx: "_FileCtx", prose: str, quoted: re.Pattern) -> str:
     what it is asked to do, though fenced. Left out: quoted lines and table rows in a block, and a
     block whose introducing lines report it (``quoted``: "malicious text, quoted", "an example
     of an injection"). Intents read this; the sentence model reads the prose."""
-    if len(prose) != len(ctx.view) or not any(r.kind == "code" for r in ctx.regions):
+    blocks = [i for i, r in enumerate(ctx.regions) if r.kind == "code" and r.lang in TEMPLATE_LANGS]
+    if not blocks or len(prose) != len(ctx.view):
         return prose
     out, pos = [], 0
-    for i, r in enumerate(ctx.regions):
-        if r.kind != "code" or r.lang not in TEMPLATE_LANGS:
-            continue
+    for i in blocks:
+        r = ctx.regions[i]
         lo = ctx.line_start(r.first)
         hi = ctx.line_start(ctx.regions[i + 1].first) if i + 1 < len(ctx.regions) else len(prose)
         block = ctx.view[lo:hi]
