@@ -809,6 +809,49 @@ def _prose(ctx: "_FileCtx", text: str) -> str:
     return prose if len(prose) == len(text) else text
 
 
+# A fenced block of text a skill hands the agent to write out (a pull request body, a message, a
+# comment): untagged or tagged as Markdown or plain text, and holding sentences, not commands.
+TEMPLATE_LANGS = frozenset({"", "markdown", "md", "text", "txt", "plain", "plaintext"})
+SENTENCE_RUN_RE = re.compile(r"(?:\b[A-Za-z][a-z']*[,;:]?\s+){10}[A-Za-z]")
+
+
+TEMPLATE_SKIP_RE = re.compile(r"[ \t]{0,3}>|[^\n]*\|[^\n]*\|")  # a quoted line, a table or data row
+
+
+def _templates(ctx: "_FileCtx", prose: str, quoted: re.Pattern) -> str:
+    """The prose with the text templates among its fenced blocks read back in, soft breaks joined
+    (same offsets): what the agent is told to write into a pull request, an issue or a reply is
+    what it is asked to do, though fenced. Left out: quoted lines and table rows in a block, and a
+    block whose introducing lines report it (``quoted``: "malicious text, quoted", "an example
+    of an injection"). Intents read this; the sentence model reads the prose."""
+    blocks = [i for i, r in enumerate(ctx.regions) if r.kind == "code" and r.lang in TEMPLATE_LANGS]
+    if not blocks or len(prose) != len(ctx.view):
+        return prose
+    out, pos = [], 0
+    for i in blocks:
+        r = ctx.regions[i]
+        lo = ctx.line_start(r.first)
+        hi = ctx.line_start(ctx.regions[i + 1].first) if i + 1 < len(ctx.regions) else len(prose)
+        block = ctx.view[lo:hi]
+        close = block.rstrip().rfind("\n")  # the closing fence stays blank
+        block = block[:close + 1] if close >= 0 and block.rstrip()[close + 1:].lstrip()[:3] in ("```", "~~~") else block
+        if not SENTENCE_RUN_RE.search(block):
+            continue
+        fence = prose.rfind("\n", 0, max(0, lo - 1)) + 1
+        intro = prose[max(0, fence - 300):fence].rstrip().rsplit("\n\n", 1)[-1]  # the paragraph above the fence
+        if quoted.search(intro):
+            continue
+        lines = block.split("\n")
+        block = "\n".join(" " * len(x) if TEMPLATE_SKIP_RE.match(x) else x for x in lines)
+        out += [prose[pos:lo], SOFT_BREAK_RE.sub(" ", block)]
+        pos = lo + len(block)
+    if not out:
+        return prose
+    out.append(prose[pos:])
+    text = "".join(out)
+    return text if len(text) == len(prose) else prose
+
+
 INSTALLER_NOISE = {"get", "install", "installer", "sh", "raw", "www", "cli", "dl", "download", "downloads", "cdn",
                    "static", "releases", "release", "api", "com", "dev", "io", "org", "net", "app", "run",
                    # hosts where anyone can publish: naming them in a description names no vendor
@@ -1647,6 +1690,8 @@ class Scanner:
         # A sentence over the model's strong score, with no gate concept: the rule of its category.
         self.model_strong = {cat: self.by_id[rid] for cat, rid in self.ruleset.model_strong.items()}
         self.model_unless = {rid: [x.compiled for x in xs] for rid, xs in self.ruleset.model_unless.items()}
+        self.template_quoted = re.compile("|".join(f"(?:{self._def(n).pattern})" for n in ("reported", "attack_context")),
+                                          re.IGNORECASE)
         self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
 
     # ------------------------------------------------------------ one file
@@ -2158,7 +2203,7 @@ class Scanner:
         wanted = [(r, it) for r, it in intents if all(branches(n) for n in it.concepts)]
         if not wanted:
             return []
-        text = _prose_of(ctx)
+        text = _templates(ctx, _prose_of(ctx), self.template_quoted)
         beyond = len(text) > intent.MAX_TEXT  # a megabyte of prose: its first part is read, and a note says so
         text = text[:intent.MAX_TEXT]
         # Prose is the view with soft breaks joined and code blanked: a literal without blanks
@@ -2185,7 +2230,13 @@ class Scanner:
 
         budget = intent.MAX_WINDOWS_BIG if big else intent.MAX_WINDOWS
         prohibiting = self._def("prohibiting")
-        hits, cut = intent.find(text, wanted, locate, search, cost, budget)
+        raw = _joined(ctx)[:intent.MAX_TEXT]  # code as written: a sentence ending in a colon introduces it
+        raw = raw if len(raw) == len(text) else None
+
+        def search_raw(name: str, lo: int, hi: int) -> re.Match | None:
+            return concept_search[name].search(raw, lo, hi)
+
+        hits, cut = intent.find(text, wanted, locate, search, cost, budget, raw, search_raw)
         taken = {(f.rule, f.line) for f in found}
         out = []
         for hit in hits:

@@ -71,6 +71,9 @@ class Intent:
     window: int = 1
     unless: tuple[LazyRegex, ...] = ()  # the sentences matched by one of these are left alone
     negate: tuple[str, ...] = ()  # concepts besides the first whose match must not be negated either
+    # concepts looked for in the steps before the sentence rather than in it (intent.py, earlier
+    # steps): what an earlier step gathered, which this sentence sends on by a word that refers back
+    earlier: tuple[str, ...] = ()
 
 
 @dataclass
@@ -220,8 +223,12 @@ def load_rules() -> Ruleset:
             negate = tuple(it.get("negate", ()))
             if not set(negate) <= set(names):
                 raise ValueError(f"rules.toml: {rid} negates concepts its intent does not name: {negate}")
+            earlier = tuple(it.get("earlier", ()))
+            if not set(earlier) <= set(names[1:]):
+                raise ValueError(f"rules.toml: {rid} looks earlier for concepts its intent does not name "
+                                 f"(or for its first, which holds the finding): {earlier}")
             intents.append(Intent(names, Pattern(concepts[names[0]], it.get("severity", sev),
-                                                 bool(it.get("negation", True))), window, unless, negate))
+                                                 bool(it.get("negation", True))), window, unless, negate, earlier))
         scope = frozenset(entry.get("scope", sorted(SCOPES)))
         if not scope <= SCOPES:
             raise ValueError(f"rules.toml: {rid} has unknown scope {sorted(scope - SCOPES)}")

@@ -36,19 +36,21 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     before the set was scored) alike. (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10
-    22/30, held-out-11 19/30, held-out-12 20/30.)"""
+    22/30, held-out-11 19/30, held-out-12 20/30.) After its first sight, the structural reading of
+    goals (a later step that sends on what earlier steps gathered, text templates in fences, an FAQ
+    that answers "no" to asking first; tests/scan/test_nl_goals.py) reads it 24/30."""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 19, result.blind_missed
+    assert detected >= 24, result.blind_missed
 
 
 def test_held_out_12_is_tuned_on(result):
     """held-out-12 (20/30 at first sight) was tuned on in the same session (tests/scan/test_nl_gaps_ho12.py):
     23/30, chiefly by reading the documents SKILL.md makes mandatory with every concept rule; it
-    counts in the tuned figure since."""
+    counts in the tuned figure since. 24/30 with the goals read over steps (test_nl_goals.py)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho12-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 23
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 24
 
 
 def test_held_out_11_is_tuned_on(result):
