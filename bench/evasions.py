@@ -23,8 +23,6 @@ from skillpm.hashing import Tree  # noqa: E402
 import skillpm.scan as S  # noqa: E402
 from skillpm.scan.rules import load_rules  # noqa: E402
 
-S._cached_scan = lambda tree: None  # measure the scanner, not the disk cache
-S._store_scan = lambda *a, **k: None
 
 WORD = re.compile(r"(?<![\w`*_])([A-Za-z]{3,})(?![\w`*_])")
 GAP = re.compile(r"(?<=\S) (?=\S)")
@@ -98,6 +96,16 @@ VARIANTS = {
 
 
 def main(argv: list[str] | None = None) -> int:
+    cached, store = S._cached_scan, S._store_scan
+    S._cached_scan = lambda tree: None  # measure the scanner, not the disk cache
+    S._store_scan = lambda *a, **k: None
+    try:
+        return _run(argv)
+    finally:  # (a test imports this module: the cache is the process's again afterwards)
+        S._cached_scan, S._store_scan = cached, store
+
+
+def _run(argv: list[str] | None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--show", action="append", default=[], help="list the lost variants of a class (its name's start)")
     args = ap.parse_args(argv)
