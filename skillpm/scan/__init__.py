@@ -195,6 +195,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
         findings += sc.config_commands(files, findings, description)  # a command built from a JSON file's values
         findings += sc.make_recipes(files, findings, description)  # a Makefile's recipes, its variables expanded
+        findings += sc.transformed_strings(files, findings, description)  # literals reversed or shifted back
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}

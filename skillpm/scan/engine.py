@@ -316,6 +316,10 @@ TWO_HALVES = (
      "matches the files of git's object store (.git/objects) here and deletes files"),
     ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
      "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
+    ("home_dir+user_folders", "recursive_delete", "DX-01", ("DX-01",), True,
+     "lists the user's own folders (documents, keys) and names the home folder here, and deletes recursively"),
+    ("agent_settings+approval_off", "file_write", "PE-05", ("PE-05",), True,
+     "names an agent's own permission settings and values that switch its approval off here, and writes a file"),
 )
 # Two-halves rules whose finding takes the rule's lowering by the skill's description (a skill that says it
 # resets a development database does what it says)
@@ -1706,6 +1710,35 @@ class Scanner:
                 out.append(f)
         return out
 
+    def transformed_strings(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
+        """A script whose strings are stored transformed and undone at run time: folder names kept
+        reversed and reversed back before ``rmtree`` (``[r[::-1] for r in _ROOTS]``), settings keys kept
+        in a hand-written rot13, a command spelled as char codes. Each script that undoes such a
+        transform is read again with its literals as the run makes them (``_transformed``), together
+        with its text as written (a pair's other half may be a plain string); what the rules find there
+        and not in the script itself is reported on the line it is on."""
+        out = []
+        for path, data in files.items():
+            if len(data) > TRANSFORM_MAX or classify(path, data[:8192], False) != "script":
+                continue
+            text = data.decode("utf-8", errors="replace")
+            copies = _transformed(text)
+            if not copies:
+                continue
+            n = text.count("\n") + 1
+            lines = text.split("\n")
+            seen = {f.rule for f in found if f.file == path and f.grades}
+            for f in self.scan_text(path, "\n".join([text] + copies), "script", description):
+                if f.rule in seen or not f.grades or f.category == "hidden-text":
+                    continue
+                seen.add(f.rule)
+                f.line = (f.line - 1) % n + 1
+                f.note = (f.note + "; " if f.note else "") + "with the script's string transforms undone " \
+                    "(reversed, letters shifted or char codes spelled, as it does at run time): " + f.text[:120]
+                f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
+                out.append(f)
+        return out
+
     def make_recipes(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
         """A Makefile's recipes with its variables expanded: ``VERIFY = $(FETCH) $(URL) | $(RUNNER)`` with
         ``FETCH := curl -fsSL`` and ``RUNNER := sudo -E sh`` in an included toolchain.mk is ``curl -fsSL … |
@@ -2670,6 +2703,70 @@ def _b64_entries(text: str) -> str:
         return out if len(out) >= 4 and out.isprintable() else tok
 
     return B64_ENTRY_RE.sub(decoded, text)
+
+
+# Signs that a program undoes a string transform at run time, so that its literals are read both
+# ways: a reversal (Python's [::-1] and reversed(), JavaScript's and Ruby's .reverse, PHP's strrev,
+# shell's rev, PowerShell's [array]::Reverse), a letter shift (rot13 by name or as tr's ranges, or a
+# char code shifted modulo 26 beside chr/fromCharCode), and text spelled as an array of char codes.
+REVERSE_RE = re.compile(r"\[::-1\]|\breversed\(|\.reverse\b|\bstrrev\(|\|\s*rev\b|::Reverse\(")
+SHIFT_RE = re.compile(r"([+-])\s*(\d{1,2})\s*\)*\s*%\s*26\b")
+ROT13_RE = re.compile(r"rot_?13|N-ZA-Mn-za-m", re.I)
+CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
+CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
+STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
+TRANSFORM_MAX = 256 * 1024  # a script larger than this is left to the patterns
+
+
+def _shift(s: str, k: int) -> str:
+    """``s`` with each ASCII letter moved ``k`` places along the alphabet (rot13 is k = 13)."""
+    out = []
+    for c in s:
+        if "a" <= c <= "z":
+            c = chr((ord(c) - 97 + k) % 26 + 97)
+        elif "A" <= c <= "Z":
+            c = chr((ord(c) - 65 + k) % 26 + 65)
+        out.append(c)
+    return "".join(out)
+
+
+def _char_codes(m: re.Match) -> str:
+    """An array of char codes that spells printable text, as that text quoted (its lines kept)."""
+    codes = [int(x) for x in m.group(1).split(",")]
+    if not all(32 <= c < 127 for c in codes):
+        return m.group(0)
+    text = "".join(map(chr, codes))
+    if '"' in text or "\\" in text or sum(c.isalpha() for c in text) < len(text) // 2:
+        return m.group(0)
+    return '"' + text + '"' + "\n" * m.group(0).count("\n")
+
+
+def _transformed(text: str) -> list[str]:
+    """Copies of a script (line for line) with its string literals as the script makes them at run
+    time when it undoes a transform: each literal reversed when the script reverses strings or lists
+    (``[r[::-1] for r in ROOTS]``, ``s.split('').reverse().join('')``), each literal's letters shifted
+    when it shifts letters (a hand-written rot13: ``fromCharCode((c - b + 13) % 26 + b)``), and arrays
+    of char codes spelled out. Which literal the transform is applied to is not followed: every one
+    is read both ways, and only what the rules find in a copy and not in the script is reported."""
+    fns = []
+    if REVERSE_RE.search(text):
+        fns.append(lambda s: s[::-1])
+    shifts = set()
+    if ROT13_RE.search(text):
+        shifts.add(13)
+    if CHARCODE_FN_RE.search(text):
+        for m in islice(SHIFT_RE.finditer(text), 8):
+            k = int(m.group(2)) % 26 * (1 if m.group(1) == "+" else -1)
+            if k % 26:
+                shifts.add(k % 26)
+    fns += [lambda s, k=k: _shift(s, k) for k in sorted(shifts)[:2]]
+    base = text
+    if CHARCODE_FN_RE.search(text) and CHARCODE_ARRAY_RE.search(text):
+        base = CHARCODE_ARRAY_RE.sub(_char_codes, text)
+    copies = [STRING_LITERAL_RE.sub(lambda m: m.group(1) + fn(m.group(2)) + m.group(1), base) for fn in fns]
+    if base != text and not copies:
+        copies.append(base)
+    return [c for c in copies if c != text]
 
 
 def _makefile(path: str) -> bool:
