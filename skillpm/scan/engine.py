@@ -316,6 +316,8 @@ TWO_HALVES = (
      "matches the files of git's object store (.git/objects) here and deletes files"),
     ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
      "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
+    ("table_listing", "computed_destroy", "DX-06", ("DX-06",), True,
+     "lists every table or schema of the database here and truncates or drops one named at run time"),
     ("home_dir+user_folders", "recursive_delete", "DX-01", ("DX-01",), True,
      "lists the user's own folders (documents, keys) and names the home folder here, and deletes recursively"),
     ("agent_settings+approval_off", "file_write", "PE-05", ("PE-05",), True,
@@ -323,7 +325,7 @@ TWO_HALVES = (
 )
 # Two-halves rules whose finding takes the rule's lowering by the skill's description (a skill that says it
 # resets a development database does what it says)
-TWO_HALVES_DESCRIBED = {"drop_schema"}
+TWO_HALVES_DESCRIBED = {"drop_schema", "computed_destroy"}
 
 
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
@@ -1734,11 +1736,14 @@ class Scanner:
             n = text.count("\n") + 1
             lines = text.split("\n")
             seen = {f.rule for f in found if f.file == path and f.grades}
-            for f in self.scan_text(path, "\n".join([text] + copies), "script", description):
+            found_here = self.scan_text(path, "\n".join([text] + copies), "script", description)
+            for f in sorted(found_here, key=lambda f: -RANK[f.severity]):  # a rule's strongest finding
                 if f.rule in seen or not f.grades or f.category == "hidden-text":
                     continue
                 seen.add(f.rule)
                 f.line = (f.line - 1) % n + 1
+                if f.note:  # a line a note names ("… at line 40"), in the copy, is the same line of the script
+                    f.note = NOTE_LINE_RE.sub(lambda m: f"{m.group(1)} {(int(m.group(2)) - 1) % n + 1}", f.note)
                 f.note = (f.note + "; " if f.note else "") + "with the script's string transforms undone " \
                     "(reversed, letters shifted or char codes spelled, as it does at run time): " + f.text[:120]
                 f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
@@ -2747,6 +2752,7 @@ CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
 CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
 STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
 TRANSFORM_MAX = 256 * 1024  # a script larger than this is left to the patterns
+NOTE_LINE_RE = re.compile(r"\b(lines?) (\d+)")
 
 
 def _shift(s: str, k: int) -> str:
@@ -2772,9 +2778,26 @@ def _char_codes(m: re.Match) -> str:
     return '"' + text + '"' + "\n" * m.group(0).count("\n")
 
 
+# A program that decodes hex (Python's bytes.fromhex / unhexlify, Node's Buffer.from(x, "hex"), PHP's
+# hex2bin, Perl/Ruby's pack("H*")), and a string literal of hex digits only (an even number, 8 or more)
+HEX_DECODER_RE = re.compile(r"\bfromhex\(|\bunhexlify\(|['\"]hex['\"]\s*\)|\bhex2bin\(|pack\(\s*['\"]H\*")
+HEX_LITERAL_RE = re.compile(r"""(["'])((?:[0-9a-fA-F]{2}){4,2000})\1""")
+
+
+def _hex_text(m: re.Match) -> str:
+    """A hex literal that decodes to printable ASCII, as that text quoted."""
+    try:
+        text = bytes.fromhex(m.group(2)).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return m.group(0)
+    if not text.isprintable() or '"' in text or "\\" in text:
+        return m.group(0)
+    return '"' + text + '"'
+
+
 def _transformed(text: str) -> list[str]:
     """Copies of a script (line for line) with its string literals as the script makes them at run
-    time when it undoes a transform: each literal reversed when the script reverses strings or lists
+    time when it undoes a transform: hex literals decoded beside a hex decoder, each literal reversed when the script reverses strings or lists
     (``[r[::-1] for r in ROOTS]``, ``s.split('').reverse().join('')``), each literal's letters shifted
     when it shifts letters (a hand-written rot13: ``fromCharCode((c - b + 13) % 26 + b)``), and arrays
     of char codes spelled out. Which literal the transform is applied to is not followed: every one
@@ -2794,6 +2817,8 @@ def _transformed(text: str) -> list[str]:
     base = text
     if CHARCODE_FN_RE.search(text) and CHARCODE_ARRAY_RE.search(text):
         base = CHARCODE_ARRAY_RE.sub(_char_codes, text)
+    if HEX_DECODER_RE.search(text):
+        base = HEX_LITERAL_RE.sub(_hex_text, base)
     copies = [STRING_LITERAL_RE.sub(lambda m: m.group(1) + fn(m.group(2)) + m.group(1), base) for fn in fns]
     if base != text and not copies:
         copies.append(base)
