@@ -2695,7 +2695,7 @@ JSON_VALUE_RE = re.compile(r'(?<=[\[,:])\s*"((?:[^"\\\n]|\\.){0,2000})"(?=\s*[,\
 
 
 # The settings files whose values a script may read and join: JSON, YAML, TOML, INI, .env
-CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env", "rc")
+CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
 # A value of a YAML, TOML, INI or .env line: after "key:" / "key =" / "KEY=" / "- " (not a section
 # header, a comment or a key opening a block)
 CONFIG_VALUE_RE = re.compile(r"^[ \t]*(?:-[ \t]+)?(?:(?:export[ \t]+)?[\w.\"'-]{1,80}[ \t]*[:=](?!:)[ \t]*)?"
@@ -2706,9 +2706,8 @@ BLOCK_KEY_RE = re.compile(r"[\w.\"'-]{1,80}[ \t]*:[ \t]*")  # "reporter:", a key
 
 
 def _config_file(path: str) -> bool:
-    """A settings file of the skill by its name (config.yaml, settings.toml, .env, .flakerc)."""
-    low = posixpath.basename(path.lower())
-    return low.endswith(CONFIG_SUFFIXES) and (low.endswith(CONFIG_SUFFIXES[:-1]) or low.startswith("."))
+    """A settings file of the skill by its name (config.yaml, settings.toml, .flakerc.yml, .env)."""
+    return posixpath.basename(path.lower()).endswith(CONFIG_SUFFIXES)
 
 
 def _config_value(v: str) -> str:
