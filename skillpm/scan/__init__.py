@@ -72,7 +72,7 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
         elif test_data and f.file in test_data and f.severity not in ("info", "low"):
             f.severity = lower_one(f.severity) if hidden_payload else lower_one(lower_one(f.severity))
             f.note = (f.note + "; " if f.note else "") + f"{'one level' if hidden_payload else 'two levels'} lower: " \
-                f"a sample only {test_data[f.file]} (a test) reads, in a skill that holds a detector"
+                f"a sample of the skill's detector, read by {test_data[f.file]} (a test or the detector)"
         elif is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload:
             f.severity = lower_one(f.severity)
             f.note = (f.note + "; " if f.note else "") + "one level lower outside SKILL.md in " + f.file.split("/")[0] + "/"
@@ -131,15 +131,26 @@ def _test_file(path: str) -> bool:
             or any(m in name for m in ("_test.", ".test.", ".spec.")))
 
 
+# A program that compiles patterns (three or more): a linter's or scanner's rules
+_REGEX_BUILD = ("re.compile(", "new RegExp(", "regexp.MustCompile(", "Regexp.new(", "preg_match(", "[regex]::new(")
+
+
 def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: dict[str, str],
                followed: set[str]) -> dict[str, str]:
-    """The files in tests/, fixtures/ or testdata/ with a finding at medium or above that a test of the
-    skill names and no other program of it does (nor SKILL.md tells the agent to follow), in a skill
-    with a detector (a script whose patterns are read as a detector's: a regular expression or a
-    detector's file holding the phrase a rule looks for): the samples its tests feed the detector,
-    each with the test. A sample a program of the skill reads is that program's data (read_as_data)."""
-    detector = any(f.note and "detector" in f.note and not _test_file(f.file) for f in findings)
-    if not detector:
+    """The files in tests/, fixtures/ or testdata/ with a finding at medium or above that are samples
+    of the skill's detector, each with the program that reads it: in a skill with a detector (a
+    script whose patterns are read as a detector's, or that compiles three or more patterns), a file
+    that only tests and detectors name, or that none names while a detector names its folder (a
+    self-test over tests/fixtures). Not a sample: a file a program of the skill reads as its data
+    (read_as_data), or that SKILL.md names or tells the agent to follow."""
+    from skillpm.scan.engine import classify
+
+    texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+             if classify(p, d[:8192], False) == "script"}
+    detectors = {p for p, t in texts.items() if not _test_file(p) and sum(t.count(w) for w in _REGEX_BUILD) >= 3}
+    detectors |= {f.file for f in findings if f.note and "detector" in f.note and f.file in texts
+                  and not _test_file(f.file)}
+    if not detectors:
         return {}
     docs = {f.file for f in findings if f.severity not in ("info", "low") and f.file not in read_as_data
             and f.file not in followed and any(p.lower() in _FIXTURE_DIRS for p in f.file.split("/")[:-1])}
@@ -147,17 +158,23 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
         return {}
     import re
 
-    from skillpm.scan.engine import classify
-
-    texts = [(p, d.decode("utf-8", errors="replace")) for p, d in files.items()
-             if p not in docs and classify(p, d[:8192], False) == "script"]
+    skill_md = next((d.decode("utf-8", errors="replace") for p, d in files.items() if p.lower() == "skill.md"), "")
     out: dict[str, str] = {}
     for doc in sorted(docs):
-        base = doc.rsplit("/", 1)[-1]
+        folder, _, base = doc.rpartition("/")
+        if base in skill_md:
+            continue
         rx = re.compile(_NAMED_FILE.format(re.escape(base)))
-        readers = [p for p, text in texts if base in text and rx.search(text)]
-        if readers and all(_test_file(p) for p in readers):
-            out[doc] = readers[0]
+        readers = [p for p, text in texts.items() if p != doc and base in text and rx.search(text)]
+        if readers:
+            if all(_test_file(p) or p in detectors for p in readers):
+                out[doc] = readers[0]
+            continue
+        name = folder.rsplit("/", 1)[-1]
+        in_folder = re.compile(_NAMED_FILE.format(re.escape(name)))
+        who = next((p for p in sorted(detectors) if in_folder.search(texts[p])), None)
+        if who is not None:
+            out[doc] = who
     return out
 
 
