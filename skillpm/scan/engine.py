@@ -1700,13 +1700,13 @@ class Scanner:
                 values = [m for m in JSON_VALUE_RE.finditer(text) if m.group(1).strip()]
                 joined = " ".join(m.group(1).replace('\\"', '"').replace("\\/", "/") for m in values)
             else:  # YAML, TOML, INI, .env: each line's value (after "key:" or "key =", or a list's "- ")
-                values = [m for m in CONFIG_VALUE_RE.finditer(text) if m.group(1).strip()
-                          and not BLOCK_KEY_RE.fullmatch(m.group(1))]
-                joined = " ".join(_config_value(m.group(1)) for m in values)
+                values = _config_values(text)
+                joined = " ".join(v for _, v in values)
             if len(values) < 2:
                 continue
             seen = {f.rule for f in found if f.file == path and f.grades}
-            line = text.count("\n", 0, values[0].start()) + 1
+            first = values[0].start() if isinstance(values[0], re.Match) else values[0][0]
+            line = text.count("\n", 0, first) + 1
             lines = text.split("\n")
             for f in self.scan_text(path, joined, "script", description):
                 if f.rule in seen or not f.grades or f.category == "hidden-text":
@@ -2696,13 +2696,8 @@ JSON_VALUE_RE = re.compile(r'(?<=[\[,:])\s*"((?:[^"\\\n]|\\.){0,2000})"(?=\s*[,\
 
 # The settings files whose values a script may read and join: JSON, YAML, TOML, INI, .env
 CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
-# A value of a YAML, TOML, INI or .env line: after "key:" / "key =" / "KEY=" / "- " (not a section
-# header, a comment or a key opening a block)
-CONFIG_VALUE_RE = re.compile(r"^[ \t]*(?:-[ \t]+)?(?:(?:export[ \t]+)?[\w.\"'-]{1,80}[ \t]*[:=](?!:)[ \t]*)?"
-                             r"((?![#;\[])[^\n]{1,2000}?)[ \t]*(?:[ \t]#[^\n]*)?$", re.M)
-
-
-BLOCK_KEY_RE = re.compile(r"[\w.\"'-]{1,80}[ \t]*:[ \t]*")  # "reporter:", a key opening a block
+# A line's key, as YAML, TOML, INI and .env write one: "key:", "key =", "KEY=", "export KEY=", "- "
+CONFIG_KEY_RE = re.compile(r"(?:-[ \t]+)?(?:(?:export[ \t]+)?[\w.\"'-]{1,80}[ \t]*(?::(?=[ \t]|$)|=))?")
 
 
 def _config_file(path: str) -> bool:
@@ -2710,12 +2705,25 @@ def _config_file(path: str) -> bool:
     return posixpath.basename(path.lower()).endswith(CONFIG_SUFFIXES)
 
 
-def _config_value(v: str) -> str:
-    """A YAML/TOML/INI value as a program gets it: its quotes taken off."""
-    v = v.strip().rstrip(",")
-    if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'":
-        v = v[1:-1]
-    return v
+def _config_values(text: str) -> list[tuple[int, str]]:
+    """The values of a YAML, TOML, INI or .env file, each with its line's offset, as a program gets
+    them: after the line's key (a key alone opens a block: no value), a trailing " # comment" and the
+    quotes taken off; comment lines and section headers are none."""
+    out: list[tuple[int, str]] = []
+    pos = 0
+    for raw in text.split("\n"):
+        line = raw.strip()
+        at, pos = pos, pos + len(raw) + 1
+        if not line or line[0] in "#;[":
+            continue
+        v = line[CONFIG_KEY_RE.match(line).end():]
+        cut = v.find(" #")
+        v = (v if cut < 0 else v[:cut]).strip().rstrip(",")
+        if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'":
+            v = v[1:-1]
+        if v:
+            out.append((at, v))
+    return out
 
 
 def _b64_entries(text: str) -> str:
@@ -2745,7 +2753,7 @@ def _b64_entries(text: str) -> str:
 # shell's rev, PowerShell's [array]::Reverse), a letter shift (rot13 by name or as tr's ranges, or a
 # char code shifted modulo 26 beside chr/fromCharCode), and text spelled as an array of char codes.
 REVERSE_RE = re.compile(r"\[::-1\]|\breversed\(|\.reverse\b|\bstrrev\(|\|\s*rev\b|::Reverse\(")
-SHIFT_RE = re.compile(r"([+-])\s*(\d{1,2})\s*\)*\s*%\s*26\b")
+SHIFT_RE = re.compile(r"([+-])[ \t]*(\d{1,2})(?:[ \t]*\))*[ \t]*%[ \t]*26\b")
 ROT13_RE = re.compile(r"rot_?13|N-ZA-Mn-za-m", re.I)
 CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
 CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
@@ -2796,9 +2804,9 @@ def _hex_text(m: re.Match) -> str:
 
 def _transformed(text: str) -> list[str]:
     """Copies of a script (line for line) with its string literals as the script makes them at run
-    time when it undoes a transform: hex literals decoded beside a hex decoder, each literal reversed when the script reverses strings or lists
-    (``[r[::-1] for r in ROOTS]``, ``s.split('').reverse().join('')``), each literal's letters shifted
-    when it shifts letters (a hand-written rot13: ``fromCharCode((c - b + 13) % 26 + b)``), and arrays
+    time when it undoes a transform: hex literals decoded beside a hex decoder, each literal reversed
+    when the script reverses strings or lists (``[r[::-1] for r in ROOTS]``,
+    ``s.split('').reverse().join('')``), each literal's letters shifted when it shifts letters (a hand-written rot13: ``fromCharCode((c - b + 13) % 26 + b)``), and arrays
     of char codes spelled out. Which literal the transform is applied to is not followed: every one
     is read both ways, and only what the rules find in a copy and not in the script is reported."""
     fns = []
