@@ -2752,7 +2752,11 @@ def _b64_entries(text: str) -> str:
 # ways: a reversal (Python's [::-1] and reversed(), JavaScript's and Ruby's .reverse, PHP's strrev,
 # shell's rev, PowerShell's [array]::Reverse), a letter shift (rot13 by name or as tr's ranges, or a
 # char code shifted modulo 26 beside chr/fromCharCode), and text spelled as an array of char codes.
-REVERSE_RE = re.compile(r"\[::-1\]|\breversed\(|\.reverse\b|\bstrrev\(|\|\s*rev\b|::Reverse\(")
+REVERSE_RE = re.compile(r"\[::-1\]|\breversed\(|\.reverse\b|\bstrrev\(|\|\s*rev\b|\brev\s*<<<|::Reverse\(")
+# A char code moved by a constant with no modulo (chr(ord(c) - 1), fromCharCode(s.charCodeAt(i) ^ 7)): every
+# character shifted or XORed, not only letters
+CODE_OP_RE = re.compile(r"(?:\bchr|fromCharCode)\(\s*(?:ord\(\s*\w{1,30}\s*\)|[\w.]{1,30}\.charCodeAt\(\s*\w{0,30}\s*\))"
+                        r"[ \t]*([-+^])[ \t]*(0x[0-9a-fA-F]{1,2}|\d{1,3})[ \t]*\)")
 SHIFT_RE = re.compile(r"([+-])[ \t]*(\d{1,2})(?:[ \t]*\))*[ \t]*%[ \t]*26\b")
 ROT13_RE = re.compile(r"rot_?13|N-ZA-Mn-za-m", re.I)
 CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
@@ -2802,6 +2806,16 @@ def _hex_text(m: re.Match) -> str:
     return '"' + text + '"'
 
 
+def _literal_as(m: re.Match, fn) -> str:
+    """A string literal with ``fn`` applied to its inside, when what it makes is printable and needs no
+    escape (else as written)."""
+    out = fn(m.group(2))
+    q = m.group(1)
+    if q in out or "\\" in out or not out.isprintable():
+        return m.group(0)
+    return q + out + q
+
+
 def _transformed(text: str) -> list[str]:
     """Copies of a script (line for line) with its string literals as the script makes them at run
     time when it undoes a transform: hex literals decoded beside a hex decoder, each literal reversed
@@ -2821,12 +2835,18 @@ def _transformed(text: str) -> list[str]:
             if k % 26:
                 shifts.add(k % 26)
     fns += [lambda s, k=k: _shift(s, k) for k in sorted(shifts)[:2]]
+    if not shifts and CODE_OP_RE.search(text):
+        for m in islice(CODE_OP_RE.finditer(text), 2):
+            op, k = m.group(1), int(m.group(2), 0)
+            if 0 < k < 128:
+                fns.append(lambda s, op=op, k=k: "".join(
+                    chr(ord(c) ^ k if op == "^" else ord(c) + (k if op == "+" else -k) & 0x10FFFF) for c in s))
     base = text
     if CHARCODE_FN_RE.search(text) and CHARCODE_ARRAY_RE.search(text):
         base = CHARCODE_ARRAY_RE.sub(_char_codes, text)
     if HEX_DECODER_RE.search(text):
         base = HEX_LITERAL_RE.sub(_hex_text, base)
-    copies = [STRING_LITERAL_RE.sub(lambda m: m.group(1) + fn(m.group(2)) + m.group(1), base) for fn in fns]
+    copies = [STRING_LITERAL_RE.sub(lambda m: _literal_as(m, fn), base) for fn in fns]
     if base != text and not copies:
         copies.append(base)
     return [c for c in copies if c != text]
