@@ -143,6 +143,12 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
     that only tests and detectors name, or that none names while a detector names its folder (a
     self-test over tests/fixtures). Not a sample: a file a program of the skill reads as its data
     (read_as_data), or that SKILL.md names or tells the agent to follow."""
+    docs = {f.file for f in findings if f.severity not in ("info", "low") and f.file not in read_as_data
+            and f.file not in followed and any(p.lower() in _FIXTURE_DIRS for p in f.file.split("/")[:-1])}
+    if not docs:
+        return {}
+    import re
+
     from skillpm.scan.engine import classify
 
     texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
@@ -152,11 +158,6 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
                   and not _test_file(f.file)}
     if not detectors:
         return {}
-    docs = {f.file for f in findings if f.severity not in ("info", "low") and f.file not in read_as_data
-            and f.file not in followed and any(p.lower() in _FIXTURE_DIRS for p in f.file.split("/")[:-1])}
-    if not docs:
-        return {}
-    import re
 
     skill_md = next((d.decode("utf-8", errors="replace") for p, d in files.items() if p.lower() == "skill.md"), "")
     out: dict[str, str] = {}

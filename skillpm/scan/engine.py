@@ -1731,6 +1731,9 @@ class Scanner:
                 continue
             text = data.decode("utf-8", errors="replace")
             copies = _transformed(text)
+            if copies:  # only a copy that holds a word some rule needs, which the script lacks, can add a finding
+                had = literals.Lexicon.words(text.lower())
+                copies = [c for c in copies if not (literals.Lexicon.words(c.lower()) - had).isdisjoint(self.need_words)]
             if not copies:
                 continue
             n = text.count("\n") + 1
@@ -2752,13 +2755,14 @@ def _b64_entries(text: str) -> str:
 # ways: a reversal (Python's [::-1] and reversed(), JavaScript's and Ruby's .reverse, PHP's strrev,
 # shell's rev, PowerShell's [array]::Reverse), a letter shift (rot13 by name or as tr's ranges, or a
 # char code shifted modulo 26 beside chr/fromCharCode), and text spelled as an array of char codes.
-REVERSE_RE = re.compile(r"\[::-1\]|\breversed\(|\.reverse\b|\bstrrev\(|\|\s*rev\b|\brev\s*<<<|::Reverse\(")
+REVERSE_WORDS = ("[::-1]", "reversed(", ".reverse", "strrev(", "::Reverse(", "| rev", "|rev", "rev <<<", "rev<<<")
+# (a shell's "rev" only as a filter or over a here-string: the word alone is in "review", "previous")
 # A char code moved by a constant with no modulo (chr(ord(c) - 1), fromCharCode(s.charCodeAt(i) ^ 7)): every
 # character shifted or XORed, not only letters
 CODE_OP_RE = re.compile(r"(?:\bchr|fromCharCode)\(\s*(?:ord\(\s*\w{1,30}\s*\)|[\w.]{1,30}\.charCodeAt\(\s*\w{0,30}\s*\))"
                         r"[ \t]*([-+^])[ \t]*(0x[0-9a-fA-F]{1,2}|\d{1,3})[ \t]*\)")
 SHIFT_RE = re.compile(r"([+-])[ \t]*(\d{1,2})(?:[ \t]*\))*[ \t]*%[ \t]*26\b")
-ROT13_RE = re.compile(r"rot_?13|N-ZA-Mn-za-m", re.I)
+ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M")
 CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
 CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
 STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
@@ -2791,7 +2795,8 @@ def _char_codes(m: re.Match) -> str:
 
 # A program that decodes hex (Python's bytes.fromhex / unhexlify, Node's Buffer.from(x, "hex"), PHP's
 # hex2bin, Perl/Ruby's pack("H*")), and a string literal of hex digits only (an even number, 8 or more)
-HEX_DECODER_RE = re.compile(r"\bfromhex\(|\bunhexlify\(|['\"]hex['\"]\s*\)|\bhex2bin\(|pack\(\s*['\"]H\*")
+HEX_DECODER_WORDS = ("fromhex(", "unhexlify(", "hex'", 'hex"', "hex2bin(", "H*")
+HEX_DECODER_RE = re.compile(r"\bfromhex\(|\bunhexlify\(|\bfrom\([^)\n]{0,200}['\"]hex['\"]\s*\)|\bhex2bin\(|pack\(\s*['\"]H\*")
 HEX_LITERAL_RE = re.compile(r"""(["'])((?:[0-9a-fA-F]{2}){4,2000})\1""")
 
 
@@ -2823,28 +2828,30 @@ def _transformed(text: str) -> list[str]:
     ``s.split('').reverse().join('')``), each literal's letters shifted when it shifts letters (a hand-written rot13: ``fromCharCode((c - b + 13) % 26 + b)``), and arrays
     of char codes spelled out. Which literal the transform is applied to is not followed: every one
     is read both ways, and only what the rules find in a copy and not in the script is reported."""
+    # (each regex is tried only when a substring it needs occurs: most scripts have none of them)
     fns = []
-    if REVERSE_RE.search(text):
+    if any(w in text for w in REVERSE_WORDS):
         fns.append(lambda s: s[::-1])
     shifts = set()
-    if ROT13_RE.search(text):
+    if any(w in text for w in ROT13_WORDS):
         shifts.add(13)
-    if CHARCODE_FN_RE.search(text):
+    codes = "chr" in text or "fromCharCode" in text or "[char]" in text or "pack(" in text
+    if codes and "26" in text:
         for m in islice(SHIFT_RE.finditer(text), 8):
             k = int(m.group(2)) % 26 * (1 if m.group(1) == "+" else -1)
             if k % 26:
                 shifts.add(k % 26)
     fns += [lambda s, k=k: _shift(s, k) for k in sorted(shifts)[:2]]
-    if not shifts and CODE_OP_RE.search(text):
+    if not shifts and codes and ("chr(" in text or "fromCharCode(" in text):
         for m in islice(CODE_OP_RE.finditer(text), 2):
             op, k = m.group(1), int(m.group(2), 0)
             if 0 < k < 128:
                 fns.append(lambda s, op=op, k=k: "".join(
                     chr(ord(c) ^ k if op == "^" else ord(c) + (k if op == "+" else -k) & 0x10FFFF) for c in s))
     base = text
-    if CHARCODE_FN_RE.search(text) and CHARCODE_ARRAY_RE.search(text):
+    if codes and CHARCODE_FN_RE.search(text) and CHARCODE_ARRAY_RE.search(text):
         base = CHARCODE_ARRAY_RE.sub(_char_codes, text)
-    if HEX_DECODER_RE.search(text):
+    if any(w in text for w in HEX_DECODER_WORDS) and HEX_DECODER_RE.search(text):
         base = HEX_LITERAL_RE.sub(_hex_text, base)
     copies = [STRING_LITERAL_RE.sub(lambda m: _literal_as(m, fn), base) for fn in fns]
     if base != text and not copies:
