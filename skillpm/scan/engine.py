@@ -1727,7 +1727,8 @@ class Scanner:
         and not in the script itself is reported on the line it is on."""
         out = []
         for path, data in files.items():
-            if len(data) > TRANSFORM_MAX or classify(path, data[:8192], False) != "script":
+            if len(data) > TRANSFORM_MAX or classify(path, data[:8192], False) != "script" \
+                    or not any(w in data for w in TRANSFORM_BYTES):
                 continue
             text = data.decode("utf-8", errors="replace")
             copies = _transformed(text)
@@ -2768,6 +2769,10 @@ CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?
 STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
 TRANSFORM_MAX = 256 * 1024  # a script larger than this is left to the patterns
 NOTE_LINE_RE = re.compile(r"\b(lines?) (\d+)")
+HEX_DECODER_WORDS = ("fromhex(", "unhexlify(", "hex'", 'hex"', "hex2bin(", "H*")  # see HEX_DECODER_RE
+CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr")  # what builds text from char codes
+# Every substring one of the transforms needs (bytes of a file: a script with none is not decoded)
+TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
 
 
 def _shift(s: str, k: int) -> str:
@@ -2795,7 +2800,6 @@ def _char_codes(m: re.Match) -> str:
 
 # A program that decodes hex (Python's bytes.fromhex / unhexlify, Node's Buffer.from(x, "hex"), PHP's
 # hex2bin, Perl/Ruby's pack("H*")), and a string literal of hex digits only (an even number, 8 or more)
-HEX_DECODER_WORDS = ("fromhex(", "unhexlify(", "hex'", 'hex"', "hex2bin(", "H*")
 HEX_DECODER_RE = re.compile(r"\bfromhex\(|\bunhexlify\(|\bfrom\([^)\n]{0,200}['\"]hex['\"]\s*\)|\bhex2bin\(|pack\(\s*['\"]H\*")
 HEX_LITERAL_RE = re.compile(r"""(["'])((?:[0-9a-fA-F]{2}){4,2000})\1""")
 
@@ -2835,7 +2839,7 @@ def _transformed(text: str) -> list[str]:
     shifts = set()
     if any(w in text for w in ROT13_WORDS):
         shifts.add(13)
-    codes = "chr" in text or "fromCharCode" in text or "[char]" in text or "pack(" in text
+    codes = any(w in text for w in CODE_WORDS)
     if codes and "26" in text:
         for m in islice(SHIFT_RE.finditer(text), 8):
             k = int(m.group(2)) % 26 * (1 if m.group(1) == "+" else -1)
