@@ -59,8 +59,8 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
              read_as_data: dict[str, str] | None = None, test_data: dict[str, str] | None = None) -> list[Finding]:
     """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display.
     ``read_as_data``: documents a script of the skill reads (path -> the script), which are not lowered.
-    ``test_data``: fixtures only the skill's tests read, in a skill that holds a detector (path -> the
-    test), two levels lower (one for text hidden in an encoding): the samples a detector is tested on."""
+    ``test_data``: fixtures only the skill's tests (or its detector's self-test) read, in a skill that
+    holds a detector (path -> the reader), two levels lower (one for text hidden in an encoding): the samples a detector is tested on."""
     from skillpm.scan.result import PER_RULE_CAP, is_lowered_location, lower_one
 
     sups = _check_suppressions(suppressions)
@@ -140,7 +140,7 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
     """The files in tests/, fixtures/ or testdata/ with a finding at medium or above that are samples
     of the skill's detector, each with the program that reads it: in a skill with a detector (a
     script whose patterns are read as a detector's, or that compiles three or more patterns), a file
-    that only tests and detectors name, or that none names while a detector names its folder (a
+    that only the skill's tests name, or that none names while a detector names its folder (a
     self-test over tests/fixtures). Not a sample: a file a program of the skill reads as its data
     (read_as_data), or that SKILL.md names or tells the agent to follow."""
     docs = {f.file for f in findings if f.severity not in ("info", "low") and f.file not in read_as_data
@@ -168,7 +168,7 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
         rx = re.compile(_NAMED_FILE.format(re.escape(base)))
         readers = [p for p, text in texts.items() if p != doc and base in text and rx.search(text)]
         if readers:
-            if all(_test_file(p) or p in detectors for p in readers):
+            if all(_test_file(p) for p in readers):  # a program that names the file itself may run it
                 out[doc] = readers[0]
             continue
         name = folder.rsplit("/", 1)[-1]

@@ -222,3 +222,9 @@ def test_shell_rev_of_a_here_string_is_undone():
 def test_shell_rev_of_a_plain_word_is_clean():
     script = "#!/bin/bash\nname=$(rev <<< 'olleh')\necho \"$name\"\n"
     assert not _cats(scan({"scripts/x.sh": script}))
+
+
+def test_a_sample_the_detector_names_and_runs_keeps_its_severity():
+    runner = LINTER + "import subprocess\nsubprocess.run(['sh', 'tests/fixtures/bad.sh'])\n"
+    r = scan({"scripts/lint.py": runner, "tests/fixtures/bad.sh": BAD_SH})
+    assert r.grade not in "AB"
