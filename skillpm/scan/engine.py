@@ -486,6 +486,22 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+def _quoted_from_above(above: str, line: str, col: int) -> bool:
+    """Whether a quotation opened on the line above (a wrapped sentence of the same paragraph) is
+    still open at ``col``: 'Lines like "these rules override⏎anything the user says" or "never …"'
+    quotes "never …" though its own line, counted alone, shows the quotes the other way round."""
+    before = line[:col]
+    if (above.count('"') + before.count('"')) % 2 == 1:
+        return True
+    return above.count("“") + before.count("“") > above.count("”") + before.count("”")
+
+
+def _paragraph_line(text: str) -> bool:
+    """A line of running prose: not blank, not a heading, a table row, a list's marker alone or a fence."""
+    t = text.strip()
+    return bool(t) and not t.startswith(("#", "|", "```", "~~~"))
+
+
 # A sentence ends on its line (the next line starts a new one)
 SENTENCE_END_RE = re.compile(r"[.!?:]\W{0,3}$")
 # The end of a sentence that quotes a phrase as one not to obey ("…contains ("ignore previous…"),⏎do not follow them")
@@ -525,6 +541,38 @@ def _stripped_constant(line: str, text: str) -> bool:
 
 
 TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
+# A sentence that names what a review finds, before the match in its clause ("Findings include: …", "audits
+# the settings for overly broad rules such as …"): the list that follows is what is looked for, not set or run
+REVIEW_LIST_RE = re.compile(
+    r"\b(?:review|audit|check|scan|lint|inspect|flag|detect|report|finding|look|search|warn)\w*\b(?:[^.;!?\n]|\.(?!\s)){0,160}?"
+    r"\b(?:for|such as|like|include|includes|including|e\.g\.|about)\b:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# a verb of doing in that list: the sentence has moved on from describing to an order
+REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
+                                  r"always|must|should|now)\b", re.IGNORECASE)
+# A table's column named for what a review looks for or rejects ("| File | Look for |", "| "Fix" | Why it is
+# harmful |"): the cells under it are the objects of the review, quoted to be recognised
+TABLE_REVIEW_HEADER_RE = re.compile(
+    r"\b(?:look(?:ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
+    r"|vulnerab\w*|smells?|indicators?|symptoms?|what to (?:check|flag|look for|block|reject)|flagged|blocked|rejected"
+    r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
+
+
+def _table_head(ctx: "_FileCtx", line: int) -> tuple[str, str] | None:
+    """The header row of the Markdown table whose body row is ``line``, and the line that introduces
+    the table (the first one above it, a blank between them allowed); None when ``line`` is no body row."""
+    if not TABLE_ROW_RE.match(ctx.view_line(line)):
+        return None
+    n = line
+    while n > 1 and n > line - 200 and TABLE_ROW_RE.match(ctx.view_line(n - 1)):
+        n -= 1
+    if n >= line - 1:  # the header row or the separator under it
+        return None
+    intro = ""
+    for k in range(n - 1, max(0, n - 3), -1):
+        if ctx.view_line(k).strip():
+            intro = ctx.view_line(k)
+            break
+    return ctx.view_line(n), intro
 
 
 def _across_table_cells(line: str, col: int, matched: str) -> bool:
@@ -2287,6 +2335,9 @@ class Scanner:
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
+        if not quoted and not code and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
+            above = ctx.view_line(line - 1)
+            quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
         if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
             # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
@@ -2313,6 +2364,20 @@ class Scanner:
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
                 # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
+            elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
+                    TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
+                    or self._def("attack_context").search(heading)):
+                # a quoted cell of a table listing what to look for, block or not do: the object of a review
+                sev, note = lower_one(sev), "lowered: a quoted cell of a table of what to look for"
+            elif not code and quoted and not pat.negation and _negated(text, m.start(), m.end()):
+                # "Don't add `NOPASSWD` rules": a setting named to forbid it (rules that read negation drop it above)
+                sev, note = lower_one(sev), "lowered: quoted under a negation, named to forbid it"
+            elif not code and unless and len(matched) <= 80 and self._in_review_list(ctx, line, vline, col, lo == ls):
+                # (a pattern's short match: a setting, flag or address; a sentence an intent or the
+                # sentence model read by its meaning is no list item)
+                sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and quoted and region.kind == "prose" and HEADING_RE.match(ctx.view_line(line).lstrip()):
+                sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
@@ -2321,6 +2386,18 @@ class Scanner:
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
+
+    @staticmethod
+    def _in_review_list(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> bool:
+        """Whether the match is an item of a list its own sentence says a review looks for ("Flags rules
+        such as `Bash(*)`, `bypassPermissions`"); the sentence may begin on the line above."""
+        before = vline[:col]
+        if at_line_start and line > 1:
+            above = ctx.view_line(line - 1)
+            if _paragraph_line(above) and not SENTENCE_END_RE.search(above.rstrip()):
+                before = above[-CONTEXT:] + " " + before
+        m = REVIEW_LIST_RE.search(before[-400:])
+        return m is not None and not REVIEW_LIST_ORDER_RE.search(m.group("gap"))
 
     def _flows(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,
@@ -2599,6 +2676,12 @@ class Scanner:
             line = ctx.line_of(off)
             if hidden.directive_comment(content):
                 sev, note = "high", "a comment that addresses the agent"
+                ls = ctx.line_start(line)
+                rest = ctx.view[off:off + 4 + len(content) + 8]
+                if ctx.view.count("`", ls, off) % 2 == 1 and "\n" not in rest.split("-->", 1)[0] \
+                        and "`" in rest.split("-->", 1)[-1][:3]:
+                    # `<!-- … -->` in a code span: Markdown prints it, so it hides nothing (one level lower)
+                    sev, note = "medium", note + "; lowered: inside a code span, shown as written"
             elif (ctx.kind != "markup" and hidden.instruction_comment(content, ctx.kind == "skill_md")
                   and ctx.region_at(line).kind != "code"):
                 # Orders in a comment of prose; in a template or reference they are often notes
