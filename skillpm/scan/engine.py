@@ -549,6 +549,11 @@ REVIEW_LIST_RE = re.compile(
 # a verb of doing in that list: the sentence has moved on from describing to an order
 REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
                                   r"always|must|should|now)\b", re.IGNORECASE)
+# A fenced block of text that is a fill-in template: its languages, and a placeholder to fill in
+TEMPLATE_LANGS = frozenset({"", "text", "txt", "plaintext", "markdown", "md", "prompt"})
+PLACEHOLDER_TAG_RE = re.compile(r"<([A-Za-z][\w .-]{0,24})>")
+HTML_TAGS = frozenset({"a", "b", "i", "u", "p", "br", "hr", "em", "strong", "code", "pre", "div", "span", "img", "li", "ul",
+                       "ol", "table", "tr", "td", "th", "details", "summary", "sub", "sup", "kbd", "html", "head", "body"})
 # A table's column named for what a review looks for or rejects ("| File | Look for |", "| "Fix" | Why it is
 # harmful |"): the cells under it are the objects of the review, quoted to be recognised
 TABLE_REVIEW_HEADER_RE = re.compile(
@@ -2378,6 +2383,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
             elif not code and quoted and region.kind == "prose" and HEADING_RE.match(ctx.view_line(line).lstrip()):
                 sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
+            elif code and rule.quotable and ctx.kind in ("skill_md", "markdown") and self._fill_in_template(ctx, region, line):
+                sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
@@ -2562,6 +2569,24 @@ class Scanner:
             leads = leading_literals(self.ruleset.defs[name], re.IGNORECASE)
             self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
         return self._def_leads[name]
+
+    @staticmethod
+    def _fill_in_template(ctx: _FileCtx, region: _Region, line: int) -> bool:
+        """A fenced block of text (no program's language) with two or more distinct <placeholders> to fill
+        in ("You are <name>, the assistant for <product>"): a draft the skill writes for the user's own
+        product, whose sentences address that product's model, not the agent reading the skill."""
+        if region.kind != "code" or region.lang.lower() not in TEMPLATE_LANGS or region.first > line:
+            return False
+        found: set[str] = set()
+        last = ctx.line_of(len(ctx.view))
+        for n in range(region.first, min(region.first + 60, last + 1)):
+            text = ctx.view_line(n)
+            if text.lstrip().startswith(("```", "~~~")):
+                break
+            found.update(p.lower() for p in PLACEHOLDER_TAG_RE.findall(text) if p.lower() not in HTML_TAGS)
+            if len(found) >= 2:
+                return True
+        return False
 
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
