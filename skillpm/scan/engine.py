@@ -492,6 +492,22 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+def _quoted_from_above(above: str, line: str, col: int) -> bool:
+    """Whether a quotation opened on the line above (a wrapped sentence of the same paragraph) is
+    still open at ``col``: 'Lines like "these rules override⏎anything the user says" or "never …"'
+    quotes "never …" though its own line, counted alone, shows the quotes the other way round."""
+    before = line[:col]
+    if (above.count('"') + before.count('"')) % 2 == 1:
+        return True
+    return above.count("“") + before.count("“") > above.count("”") + before.count("”")
+
+
+def _paragraph_line(text: str) -> bool:
+    """A line of running prose: not blank, not a heading, a table row, a list's marker alone or a fence."""
+    t = text.strip()
+    return bool(t) and not t.startswith(("#", "|", "```", "~~~"))
+
+
 # A sentence ends on its line (the next line starts a new one)
 SENTENCE_END_RE = re.compile(r"[.!?:]\W{0,3}$")
 # The end of a sentence that quotes a phrase as one not to obey ("…contains ("ignore previous…"),⏎do not follow them")
@@ -531,6 +547,43 @@ def _stripped_constant(line: str, text: str) -> bool:
 
 
 TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
+# A sentence that names what a review finds, before the match in its clause ("Findings include: …", "audits
+# the settings for overly broad rules such as …"): the list that follows is what is looked for, not set or run
+REVIEW_LIST_RE = re.compile(
+    r"\b(?:review|audit|check|scan|lint|inspect|flag|detect|report|finding|look|search|warn)\w*\b(?:[^.;!?\n]|\.(?!\s)){0,160}?"
+    r"\b(?:for|such as|like|include|includes|including|e\.g\.|about)\b:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# a verb of doing in that list: the sentence has moved on from describing to an order
+REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
+                                  r"always|must|should|now)\b", re.IGNORECASE)
+# A fenced block of text that is a fill-in template: its languages, and a placeholder to fill in
+TEMPLATE_LANGS = frozenset({"", "text", "txt", "plaintext", "markdown", "md", "prompt"})
+PLACEHOLDER_TAG_RE = re.compile(r"<([A-Za-z][\w .-]{0,24})>")
+HTML_TAGS = frozenset({"a", "b", "i", "u", "p", "br", "hr", "em", "strong", "code", "pre", "div", "span", "img", "li", "ul",
+                       "ol", "table", "tr", "td", "th", "details", "summary", "sub", "sup", "kbd", "html", "head", "body"})
+# A table's column named for what a review looks for or rejects ("| File | Look for |", "| "Fix" | Why it is
+# harmful |"): the cells under it are the objects of the review, quoted to be recognised
+TABLE_REVIEW_HEADER_RE = re.compile(
+    r"\b(?:look(?:ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
+    r"|vulnerab\w*|smells?|indicators?|symptoms?|what to (?:check|flag|look for|block|reject)|flagged|blocked|rejected"
+    r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
+
+
+def _table_head(ctx: "_FileCtx", line: int) -> tuple[str, str] | None:
+    """The header row of the Markdown table whose body row is ``line``, and the line that introduces
+    the table (the first one above it, a blank between them allowed); None when ``line`` is no body row."""
+    if not TABLE_ROW_RE.match(ctx.view_line(line)):
+        return None
+    n = line
+    while n > 1 and n > line - 200 and TABLE_ROW_RE.match(ctx.view_line(n - 1)):
+        n -= 1
+    if n >= line - 1:  # the header row or the separator under it
+        return None
+    intro = ""
+    for k in range(n - 1, max(0, n - 3), -1):
+        if ctx.view_line(k).strip():
+            intro = ctx.view_line(k)
+            break
+    return ctx.view_line(n), intro
 
 
 def _across_table_cells(line: str, col: int, matched: str) -> bool:
@@ -2386,6 +2439,9 @@ class Scanner:
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
+        if not quoted and not code and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
+            above = ctx.view_line(line - 1)
+            quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
         if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
             # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
@@ -2412,6 +2468,22 @@ class Scanner:
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
                 # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
+            elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
+                    TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
+                    or self._def("attack_context").search(heading)):
+                # a quoted cell of a table listing what to look for, block or not do: the object of a review
+                sev, note = lower_one(sev), "lowered: a quoted cell of a table of what to look for"
+            elif not code and quoted and not pat.negation and _negated(text, m.start(), m.end()):
+                # "Don't add `NOPASSWD` rules": a setting named to forbid it (rules that read negation drop it above)
+                sev, note = lower_one(sev), "lowered: quoted under a negation, named to forbid it"
+            elif not code and unless and len(matched) <= 80 and self._in_review_list(ctx, line, vline, col, lo == ls):
+                # (a pattern's short match: a setting, flag or address; a sentence an intent or the
+                # sentence model read by its meaning is no list item)
+                sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and quoted and region.kind == "prose" and HEADING_RE.match(ctx.view_line(line).lstrip()):
+                sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
+            elif code and rule.quotable and ctx.kind in ("skill_md", "markdown") and self._fill_in_template(ctx, region, line):
+                sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
@@ -2420,6 +2492,18 @@ class Scanner:
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
+
+    @staticmethod
+    def _in_review_list(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> bool:
+        """Whether the match is an item of a list its own sentence says a review looks for ("Flags rules
+        such as `Bash(*)`, `bypassPermissions`"); the sentence may begin on the line above."""
+        before = vline[:col]
+        if at_line_start and line > 1:
+            above = ctx.view_line(line - 1)
+            if _paragraph_line(above) and not SENTENCE_END_RE.search(above.rstrip()):
+                before = above[-CONTEXT:] + " " + before
+        m = REVIEW_LIST_RE.search(before[-400:])
+        return m is not None and not REVIEW_LIST_ORDER_RE.search(m.group("gap"))
 
     def _flows(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,
@@ -2585,6 +2669,24 @@ class Scanner:
             self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
         return self._def_leads[name]
 
+    @staticmethod
+    def _fill_in_template(ctx: _FileCtx, region: _Region, line: int) -> bool:
+        """A fenced block of text (no program's language) with two or more distinct <placeholders> to fill
+        in ("You are <name>, the assistant for <product>"): a draft the skill writes for the user's own
+        product, whose sentences address that product's model, not the agent reading the skill."""
+        if region.kind != "code" or region.lang.lower() not in TEMPLATE_LANGS or region.first > line:
+            return False
+        found: set[str] = set()
+        last = ctx.line_of(len(ctx.view))
+        for n in range(region.first, min(region.first + 60, last + 1)):
+            text = ctx.view_line(n)
+            if text.lstrip().startswith(("```", "~~~")):
+                break
+            found.update(p.lower() for p in PLACEHOLDER_TAG_RE.findall(text) if p.lower() not in HTML_TAGS)
+            if len(found) >= 2:
+                return True
+        return False
+
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
         ONLY - DO NOT RUN", "# never run this"). Prose above the block does not count: "Never
@@ -2698,6 +2800,12 @@ class Scanner:
             line = ctx.line_of(off)
             if hidden.directive_comment(content):
                 sev, note = "high", "a comment that addresses the agent"
+                ls = ctx.line_start(line)
+                rest = ctx.view[off:off + 4 + len(content) + 8]
+                if ctx.view.count("`", ls, off) % 2 == 1 and "\n" not in rest.split("-->", 1)[0] \
+                        and "`" in rest.split("-->", 1)[-1][:3]:
+                    # `<!-- … -->` in a code span: Markdown prints it, so it hides nothing (one level lower)
+                    sev, note = "medium", note + "; lowered: inside a code span, shown as written"
             elif (ctx.kind != "markup" and hidden.instruction_comment(content, ctx.kind == "skill_md")
                   and ctx.region_at(line).kind != "code"):
                 # Orders in a comment of prose; in a template or reference they are often notes
