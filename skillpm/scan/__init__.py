@@ -56,9 +56,11 @@ def _suppression_for(f: Finding, sups: list[dict], skill: str | None) -> str | N
 
 
 def finalize(findings: list[Finding], suppressions=None, skill: str | None = None,
-             read_as_data: dict[str, str] | None = None) -> list[Finding]:
+             read_as_data: dict[str, str] | None = None, test_data: dict[str, str] | None = None) -> list[Finding]:
     """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display.
-    ``read_as_data``: documents a script of the skill reads (path -> the script), which are not lowered."""
+    ``read_as_data``: documents a script of the skill reads (path -> the script), which are not lowered.
+    ``test_data``: fixtures only the skill's tests (or its detector's self-test) read, in a skill that
+    holds a detector (path -> the reader), two levels lower (one for text hidden in an encoding): the samples a detector is tested on."""
     from skillpm.scan.result import PER_RULE_CAP, is_lowered_location, lower_one
 
     sups = _check_suppressions(suppressions)
@@ -67,6 +69,10 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
         hidden_payload = f.decoded is not None and f.rule != "HT-04"
         if read_as_data and f.file in read_as_data and f.severity not in ("info", "low"):
             f.note = (f.note + "; " if f.note else "") + f"not lowered: {read_as_data[f.file]} reads this file as its data"
+        elif test_data and f.file in test_data and f.severity not in ("info", "low"):
+            f.severity = lower_one(f.severity) if hidden_payload else lower_one(lower_one(f.severity))
+            f.note = (f.note + "; " if f.note else "") + f"{'one level' if hidden_payload else 'two levels'} lower: " \
+                f"a sample of the skill's detector, read by {test_data[f.file]} (a test or the detector)"
         elif is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload:
             f.severity = lower_one(f.severity)
             f.note = (f.note + "; " if f.note else "") + "one level lower outside SKILL.md in " + f.file.split("/")[0] + "/"
@@ -102,11 +108,72 @@ def _read_as_data(files: dict[str, bytes], findings: list[Finding]) -> dict[str,
 
     out: dict[str, str] = {}
     scripts = [(p, d.decode("utf-8", errors="replace")) for p, d in files.items()
-               if p not in docs and classify(p, d[:8192], False) == "script"]
+               if p not in docs and classify(p, d[:8192], False) == "script" and not _test_file(p)]
     for doc in sorted(docs):
         base = doc.rsplit("/", 1)[-1]
         rx = re.compile(_NAMED_FILE.format(re.escape(base)))
         who = next((p for p, text in scripts if base in text and rx.search(text)), None)
+        if who is not None:
+            out[doc] = who
+    return out
+
+
+_TEST_DIRS = {"tests", "test", "__tests__", "spec", "specs"}
+_FIXTURE_DIRS = _TEST_DIRS | {"fixtures", "fixture", "__fixtures__", "testdata", "test-data", "test_data"}
+
+
+def _test_file(path: str) -> bool:
+    """A test of the skill: a file in tests/ (test/, __tests__/, spec/) or named as one (test_x.py,
+    x_test.go, x.test.js, x.spec.ts)."""
+    parts = path.lower().split("/")
+    name = parts[-1]
+    return (any(p in _TEST_DIRS for p in parts[:-1]) or name.startswith("test_")
+            or any(m in name for m in ("_test.", ".test.", ".spec.")))
+
+
+# A program that compiles patterns (three or more): a linter's or scanner's rules
+_REGEX_BUILD = ("re.compile(", "new RegExp(", "regexp.MustCompile(", "Regexp.new(", "preg_match(", "[regex]::new(")
+
+
+def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: dict[str, str],
+               followed: set[str]) -> dict[str, str]:
+    """The files in tests/, fixtures/ or testdata/ with a finding at medium or above that are samples
+    of the skill's detector, each with the program that reads it: in a skill with a detector (a
+    script whose patterns are read as a detector's, or that compiles three or more patterns), a file
+    that only the skill's tests name, or that none names while a detector names its folder (a
+    self-test over tests/fixtures). Not a sample: a file a program of the skill reads as its data
+    (read_as_data), or that SKILL.md names or tells the agent to follow."""
+    docs = {f.file for f in findings if f.severity not in ("info", "low") and f.file not in read_as_data
+            and f.file not in followed and any(p.lower() in _FIXTURE_DIRS for p in f.file.split("/")[:-1])}
+    if not docs:
+        return {}
+    import re
+
+    from skillpm.scan.engine import classify
+
+    texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+             if classify(p, d[:8192], False) == "script"}
+    detectors = {p for p, t in texts.items() if not _test_file(p) and sum(t.count(w) for w in _REGEX_BUILD) >= 3}
+    detectors |= {f.file for f in findings if f.note and "detector" in f.note and f.file in texts
+                  and not _test_file(f.file)}
+    if not detectors:
+        return {}
+
+    skill_md = next((d.decode("utf-8", errors="replace") for p, d in files.items() if p.lower() == "skill.md"), "")
+    out: dict[str, str] = {}
+    for doc in sorted(docs):
+        folder, _, base = doc.rpartition("/")
+        if base in skill_md:
+            continue
+        rx = re.compile(_NAMED_FILE.format(re.escape(base)))
+        readers = [p for p, text in texts.items() if p != doc and base in text and rx.search(text)]
+        if readers:
+            if all(_test_file(p) for p in readers):  # a program that names the file itself may run it
+                out[doc] = readers[0]
+            continue
+        name = folder.rsplit("/", 1)[-1]
+        in_folder = re.compile(_NAMED_FILE.format(re.escape(name)))
+        who = next((p for p in sorted(detectors) if in_folder.search(texts[p])), None)
         if who is not None:
             out[doc] = who
     return out
@@ -195,11 +262,14 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
         findings += sc.config_commands(files, findings, description)  # a command built from a JSON file's values
         findings += sc.make_recipes(files, findings, description)  # a Makefile's recipes, its variables expanded
+        findings += sc.transformed_strings(files, findings, description)  # literals reversed or shifted back
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)
-    findings = finalize(findings, suppressions, skill, _read_as_data(files, findings))
+    as_data = _read_as_data(files, findings)
+    followed = {f.file for f in findings if f.note and "tells the agent to follow this file" in f.note}
+    findings = finalize(findings, suppressions, skill, as_data, _test_data(files, findings, as_data, followed))
     return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
                       rule_count=meta["rule_count"], category_count=len(meta["categories"]),
                       files_scanned=len(files), bytes_scanned=sum(len(b) for b in files.values()),

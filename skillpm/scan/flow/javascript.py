@@ -22,11 +22,13 @@ Only code that names a download and a way to run it, or a secret and a send, is 
 word found with str.find and a small pattern tried where it occurs: a game's spawnEnemy() is no
 spawn); most files cost a few substring scans.
 
-Sinks (DX-04): eval, Function, vm, module._compile, setTimeout/setInterval with a string, and
+Sinks (DX-04): eval, Function, setTimeout/setInterval with a string, and
 child_process when the downloaded text is the whole command of a shell, or follows `sh -c` or
 `node -e`. Sinks (EX-02): fetch/axios/got/http(s).request/net/WebSocket/dns carrying a credential
-file's content or the whole process.env. One variable of the environment (process.env.TOKEN), or
-one field of a secret value (`env.API_KEY`, `const {API_KEY} = process.env`), is not the secret.
+file's content or the whole process.env. A download compiled by vm (runInNewContext, new vm.Script
+…) or module._compile, as a plugin is loaded, is an install from its host (SC-01), as require of it
+is. One variable of the environment (process.env.TOKEN), or one field of a secret value
+(`env.API_KEY`, `const {API_KEY} = process.env`), is not the secret.
 
 A named function's return value is followed to its callers (a second pass, run only when the
 first found a function that returns a download or a secret): ``return`` in ``function f`` or
@@ -561,6 +563,9 @@ class _Pass(Walk):
         t, rule = None, "DX-04"  # execution of a download (DX-04)
         if code:
             t = next((t for t in dl if t), None)
+            if last in CODE_LAST or name.endswith("new vm.Script"):
+                # compiled by vm or module._compile: a downloaded plugin run as a part of the program, as require is
+                rule = "SC-01"
         elif last in TIMERS:
             t = dl[0] if not self._params(args[0][0]) else None
         elif name in LOADS or last == "fork":
