@@ -31,17 +31,25 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-13 read 19/30 when it was first scored: with the scanner of that session's
-    start, with the one after its first round of merges and with the final one (all merges chosen
-    before the set was scored) alike. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    figures. held-out-14 read 16/30 when it was first scored: with the scanner of that session's
+    start, with the one after its evasion fixes and with the final one (all merges chosen before
+    the set was scored) alike. (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10
-    22/30, held-out-11 19/30, held-out-12 20/30.) After its first sight, the structural reading of
-    goals (a later step that sends on what earlier steps gathered, text templates in fences, an FAQ
-    that answers "no" to asking first; tests/scan/test_nl_goals.py) reads it 24/30."""
+    22/30, held-out-11 19/30, held-out-12 20/30, held-out-13 19/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 24, result.blind_missed
+    assert detected >= 16, result.blind_missed
+
+
+def test_held_out_13_is_tuned_on(result):
+    """held-out-13 (19/30 at first sight) was tuned on in the next session with a structural reading
+    of goals (a later step that sends on what earlier steps gathered, text templates in fences, an
+    FAQ that answers "no" to asking first; tests/scan/test_nl_goals.py): 24/30; it counts in the
+    tuned figure since."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho13-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho13-")}) >= 24
 
 
 def test_held_out_12_is_tuned_on(result):
@@ -264,6 +272,16 @@ def test_held_out_code_13_is_blind(result):
     assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-13")
 
 
+def test_held_out_code_14_is_blind(result):
+    """held-out-code-14 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored); the session's starting scanner read 14/25 and 5/5."""
+    code, hidden = result.apart["held-out-code-14"]["code"], result.apart["held-out-code-14"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 16 and hidden[0] >= 5, result.apart_missed.get("held-out-code-14")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -316,15 +334,19 @@ def test_look_alikes_of_the_blind_sets(result):
     fill-in template's placeholders): held-out-12 two (the red-team report's metadata address, the
     hardening guide's sudo user: both written as steps), held-out-13 one (the SSRF checklist's test
     value); and since a detector's samples read only by its tests or self-test are two levels lower,
-    held-out-code-13 none and held-out-code-12 one (the shell linter's fixtures)."""
+    held-out-code-13 none and held-out-code-12 one (the shell linter's fixtures). At first sight,
+    held-out-14 three of 15 (a red-team report template, an AWS SSO setup, a system-prompt hardening
+    guide; four with the session's starting scanner) and held-out-code-14 one of 12."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
-        "held-out-code-11": 12, "held-out-code-12": 12, "held-out-code-13": 12, "held-out-7": 15, "held-out-8": 15,
-        "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15, "held-out-dev": 15}
+        "held-out-code-11": 12, "held-out-code-12": 12, "held-out-code-13": 12, "held-out-code-14": 12, "held-out-7": 15,
+        "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15,
+        "held-out-14": 15, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 1, "held-out-code-9": 0, "held-out-code-10": 0,
-              "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-7": 0, "held-out-8": 0,
-              "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 1, "held-out-dev": 0}
+              "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 1, "held-out-7": 0,
+              "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 1,
+              "held-out-14": 3, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

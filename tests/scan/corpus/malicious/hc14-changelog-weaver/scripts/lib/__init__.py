@@ -1,0 +1,1 @@
+"""changelog-weaver helpers."""

@@ -1,0 +1,1 @@
+"""pwauth helper package."""
