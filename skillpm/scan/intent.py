@@ -319,14 +319,7 @@ def find(text: str, wanted, locate, search, cost, budget: int = MAX_WINDOWS, raw
                     if name in located or (costs[name] <= LOCATE_BELOW and not it.earlier):
                         # a rare concept: all its matches once per file, then a bisect per window (an
                         # intent with earlier steps has few windows, its destination's: searched in each)
-                        ms2 = located.get(name)
-                        if ms2 is None:
-                            ms2 = located[name] = locate(name)
-                        at = starts2.get(name)
-                        if at is None:
-                            at = starts2[name] = [x.start() for x in ms2]
-                        j = bisect_left(at, lo)
-                        r = ms2[j] if j < len(ms2) and ms2[j].start() < hi else None
+                        r = first_in(name, lo, hi)
                     else:
                         key = (name, lo, hi)
                         r = seen.get(key, seen)
