@@ -556,7 +556,7 @@ REVIEW_LIST_RE = re.compile(
 REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
                                   r"always|must|should|now)\b", re.IGNORECASE)
 # A fenced block of text that is a fill-in template: its languages, and a placeholder to fill in
-TEMPLATE_LANGS = frozenset({"", "text", "txt", "plaintext", "markdown", "md", "prompt"})
+FILL_IN_LANGS = frozenset({"", "text", "txt", "plaintext", "markdown", "md", "prompt"})
 PLACEHOLDER_TAG_RE = re.compile(r"<([A-Za-z][\w .-]{0,24})>")
 HTML_TAGS = frozenset({"a", "b", "i", "u", "p", "br", "hr", "em", "strong", "code", "pre", "div", "span", "img", "li", "ul",
                        "ol", "table", "tr", "td", "th", "details", "summary", "sub", "sup", "kbd", "html", "head", "body"})
@@ -2674,7 +2674,7 @@ class Scanner:
         """A fenced block of text (no program's language) with two or more distinct <placeholders> to fill
         in ("You are <name>, the assistant for <product>"): a draft the skill writes for the user's own
         product, whose sentences address that product's model, not the agent reading the skill."""
-        if region.kind != "code" or region.lang.lower() not in TEMPLATE_LANGS or region.first > line:
+        if region.kind != "code" or region.lang.lower() not in FILL_IN_LANGS or region.first > line:
             return False
         found: set[str] = set()
         last = ctx.line_of(len(ctx.view))
