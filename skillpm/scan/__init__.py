@@ -11,7 +11,7 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from skillpm.scan.result import GRADES, SEVERITIES, Finding, PolicyDecision, ScanResult, check_policy, grade_of
+from skillpm.scan.result import FOLLOWED_NOTE, GRADES, SEVERITIES, Finding, PolicyDecision, ScanResult, check_policy, grade_of
 
 __all__ = ["GRADES", "SEVERITIES", "Finding", "PolicyDecision", "ScanResult", "check_policy", "grade_of",
            "rules_version", "scan_tree", "scan_path", "RULES_VERSION"]
@@ -268,7 +268,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)
     as_data = _read_as_data(files, findings)
-    followed = {f.file for f in findings if f.note and "tells the agent to follow this file" in f.note}
+    followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}
     findings = finalize(findings, suppressions, skill, as_data, _test_data(files, findings, as_data, followed))
     return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
                       rule_count=meta["rule_count"], category_count=len(meta["categories"]),

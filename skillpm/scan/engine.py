@@ -17,7 +17,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import hidden, intent, literals, nlmodel
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
-from skillpm.scan.result import Finding, is_lowered_location, lower_one, raise_one
+from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
@@ -1996,7 +1996,7 @@ class Scanner:
             ctx.hidden_spans = _hidden_spans(ctx, [])
             for f in self._sentence_model(ctx, []):
                 f.severity = raise_one(f.severity)
-                f.note = (f"{skill_md} line {line} tells the agent to follow this file: read as {skill_md} is, "
+                f.note = (f"{skill_md} line {line} {FOLLOWED_NOTE}: read as {skill_md} is, "
                           f"one level up; " + (f.note or ""))
                 out.append(f)
         if not out:
@@ -2362,7 +2362,7 @@ class Scanner:
             what += " + ".join(hit.intent.concepts)
             if up and f.severity not in ("info", "low"):
                 f.severity = raise_one(f.severity)
-                what = (f"SKILL.md line {ctx.follow_intents} tells the agent to follow this file: read as SKILL.md is, "
+                what = (f"SKILL.md line {ctx.follow_intents} {FOLLOWED_NOTE}: read as SKILL.md is, "
                         f"one level up; " + what)
             f.note = what + (f"; {f.note}" if f.note else "")
             out.append(f)

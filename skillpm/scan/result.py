@@ -11,6 +11,9 @@ GRADES = "ABCDF"
 SEVERITIES = ("info", "low", "medium", "high", "critical")
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 PER_RULE_CAP = 2  # how many findings of one rule count toward the grade (all are printed)
+# What the note of a finding in a document SKILL.md tells the agent to follow says (engine.py writes it;
+# scan_tree reads it back, on a cached result too, to know which documents were followed)
+FOLLOWED_NOTE = "tells the agent to follow this file"
 LOWERED_DIRS = {"references", "reference", "examples", "example", "docs", "doc", "tests", "test"}
 
 
