@@ -759,6 +759,10 @@ INLINE_TAG_RE = re.compile(r"</?(?:b|i|em|strong|u|s|strike|span|mark|small|big|
 CHAR_REF_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
 LINK_RE = re.compile(r"\[(?<!!\[)([^\[\]\n]{1,300})\](?:\(([^()\s]{0,500})\)|\[[^\[\]\n]{0,100}\])")
 QUOTES = (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u02bc", "'"))
+# A code span around one plain word in prose (`ignore` the `earlier` rules) reads as the word: the
+# agent reads the sentence the same. A span holding anything but letters (`.env`, `rm -rf`, `~/.ssh`,
+# `--force`) stays, and with it the backticks that end a command written inline.
+WORD_SPAN_RE = re.compile(r"`(?<!``)([A-Za-z][A-Za-z'-]{0,40})`(?!`)")
 
 
 def _char_ref(m: re.Match) -> str:
@@ -783,6 +787,8 @@ def _plain_markup(part: str) -> str:
         part = CHAR_REF_RE.sub(_char_ref, part)
     if "](" in part or "][" in part:
         part = LINK_RE.sub(_link_text, part)
+    if "`" in part:
+        part = WORD_SPAN_RE.sub(r"\1", part)
     if not part.isascii():  # (str.replace: a translate table is read character by character)
         for curly, plain in QUOTES:
             if curly in part:
