@@ -1385,7 +1385,7 @@ class _Plan:
     """One rule pattern, prepared for the prefilter: where a match can start, and which words it needs."""
 
     __slots__ = ("rule", "pat", "leads", "groups", "required", "every", "need", "subgroups", "need_ids", "words",
-                 "_seeds", "index")
+                 "_seeds", "index", "flat")
 
     def __init__(self, rule: Rule, pat):
         self.rule, self.pat = rule, pat
@@ -1411,6 +1411,8 @@ class _Plan:
         self.need = tuple(g.words for g in self.every if not g.subs)
         self.subgroups = tuple(g for g in self.every if g.subs)
         self.words = frozenset().union(*(g.words for g in self.every))
+        # No literal holds a blank or a newline: it occurs at the same places once soft breaks are joined
+        self.flat = not any(" " in lit or "\n" in lit or "\t" in lit for g in self.every for lit, _ in g.lits)
         self._seeds: dict = {}
 
     def seeded(self, words: set, has) -> tuple:
@@ -2128,6 +2130,7 @@ class Scanner:
         budget = PATTERN_BUDGET if big else None
         has_fm = bool(ctx.regions) and ctx.regions[0].kind == "frontmatter"
         joined: _Text | None = None
+        soft: tuple | None = None  # for the joined reading: the view's newlines, and which were joined
         truncated = False
         best: dict[tuple[str, int], Finding] = {}
         per_rule: Counter = Counter()
@@ -2169,8 +2172,22 @@ class Scanner:
                 truncated = truncated or cut
                 found = (m for lo, hi in spans for m in regex.finditer(text, lo, hi))
             pat = plan.pat
+            if not rule.join and not big and plan.leads is not None and ctx.kind in ("skill_md", "markdown"):
+                # A rule that reads line by line also reads the paragraph joined, for a command
+                # or phrase the writer wrapped over prose lines ("curl -fsSL⏎https://… | bash"):
+                # only matches that run over a joined break count, so what it found line by line
+                # (a two-line `wget -O f` / `sh f`, a PEM block) is read as before.
+                if joined is None:
+                    j = _joined(ctx)
+                    joined = base if j is view else _Text(j, same=base, words=base.words)
+                if joined is not base:
+                    if soft is None:
+                        nls = _newlines(view)
+                        soft = (nls, [joined.text[i] != "\n" for i in nls] + [False])  # (past the last: none)
+                    same = starts if tx is base and plan.flat else None
+                    found = chain(found, self._across_breaks(joined, plan, present_words, has, soft, same))
             for m in found:
-                start = mapper.to_orig(m.start()) if mapper else m.start()
+                start = mapper.to_orig(m.start()) if mapper and m.string is text else m.start()
                 line = ctx.line_of(start)
                 old = best.get((rule.id, line))
                 if old is not None and RANK[old.severity] >= RANK[pat.severity]:
@@ -2178,7 +2195,7 @@ class Scanner:
                 tries[(rule.id, line)] += 1
                 if tries[(rule.id, line)] > MAX_TRIES_PER_LINE:
                     break  # a pathological line: enough matches of this pattern were weighed
-                f = self._consider(rule, pat, m, text, start, ctx, line)
+                f = self._consider(rule, pat, m, m.string, start, ctx, line)
                 if f is None:
                     continue
                 key = (rule.id, f.line)
@@ -2199,6 +2216,24 @@ class Scanner:
                                           f"its first {PATTERN_BUDGET} characters around its keywords"))
         ctx.words, ctx.has, ctx.met, ctx.base = present_words, has, met, base  # for the sentence-level rules
         return found_all
+
+    @staticmethod
+    def _across_breaks(joined: "_Text", plan, present_words, has, soft: tuple, starts: list[int] | None):
+        """Matches of ``plan`` in the soft-break-joined text that run over a joined break: tried
+        only at starts whose line ends in one (``soft``: the view's newline offsets, and for each
+        whether it was joined; the lookup runs in C). ``starts``: the plan's starts in the text as
+        read, the same when no literal of the plan holds a blank (None: found here)."""
+        nls, joined_at = soft
+        if starts is None:
+            starts = _starts_all(joined, plan, *plan.seeded(present_words, has))
+        if not starts:
+            return
+        text = joined.text
+        match = plan.pat.regex.compiled.match
+        for st in compress(starts, map(joined_at.__getitem__, map(bisect_left, repeat(nls), starts))):
+            m = match(text, st)
+            if m is not None and m.end() > nls[bisect_left(nls, st)]:
+                yield m
 
     def _sentence_model(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Sentences of prose the sentence model (nlmodel.py) scores as planted instructions, each
