@@ -2396,8 +2396,8 @@ class Scanner:
             # about what this one does, so only its own line is read there.
             above = "" if code else "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 2), line))
             for u in rule.unless:
-                if u.search(vline) or (above and u.search(above)):
-                    return None
+                if u.search(vline) or (above and u.search(above)) or len(vline) - col < m.end() - m.start() and u.search(m.group(0)):
+                    return None  # (a match joined over a soft break: its own words on the next line too)
         if pat.negation and _negated(text, m.start(), m.end(), code):
             return None
         if pat.negation and not code and PROHIBITION_HEADING_RE.match(ctx.heading_at(line)):
