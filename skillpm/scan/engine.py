@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import hidden, intent, literals, nlmodel
+from skillpm.scan import describing, hidden, intent, literals, nlmodel
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
@@ -563,7 +563,7 @@ HTML_TAGS = frozenset({"a", "b", "i", "u", "p", "br", "hr", "em", "strong", "cod
 # A table's column named for what a review looks for or rejects ("| File | Look for |", "| "Fix" | Why it is
 # harmful |"): the cells under it are the objects of the review, quoted to be recognised
 TABLE_REVIEW_HEADER_RE = re.compile(
-    r"\b(?:look(?:ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
+    r"\b(?:look(?:s|ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
     r"|vulnerab\w*|smells?|indicators?|symptoms?|what to (?:check|flag|look for|block|reject)|flagged|blocked|rejected"
     r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
 
@@ -2357,6 +2357,9 @@ class Scanner:
             f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line, unless=False)
             if f is None:
                 continue
+            if RANK[f.severity] > RANK["low"] and describing.reported_output(text, *hit.sentence, [c.start() for c in hit.matches]):
+                f.severity = lower_one(f.severity)  # "It reports MERGED — safe to delete — …": a tool's verdict, quoted
+                f.note = "lowered: what a tool reports, not an order" + (f"; {f.note}" if f.note else "")
             taken.add((hit.rule.id, line))
             what = "in one sentence: " if hit.intent.window == 1 else f"within {hit.intent.window} sentences: "
             what += " + ".join(hit.intent.concepts)
@@ -2484,6 +2487,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
             elif code and rule.quotable and ctx.kind in ("skill_md", "markdown") and self._fill_in_template(ctx, region, line):
                 sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
+            elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
+                sev = lower_one(sev)
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
@@ -2492,6 +2497,19 @@ class Scanner:
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
+
+    @staticmethod
+    def _described_sample(ctx: _FileCtx, region: _Region, line: int, vline: str, col: int, m: re.Match) -> str | None:
+        """Why a phrase rule's match is quoted as a thing described (describing.py), or None: a blockquote
+        labelled as an attack sample (in prose or a fenced text block of a Markdown file), or a quoted
+        phrase named as a piece of text."""
+        if ctx.kind in ("skill_md", "markdown") and (region.kind == "prose" or region.lang.lower() in FILL_IN_LANGS):
+            first = region.first if region.kind == "code" else 1
+            if describing.labelled_sample(ctx.view_line, line, first):
+                return "lowered: a quoted sample under a label that names it a payload or test input"
+        if region.kind == "prose" and describing.mentioned_phrase(vline, col, col + (m.end() - m.start())):
+            return "lowered: a quoted phrase named as a piece of text, not said"
+        return None
 
     @staticmethod
     def _in_review_list(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> bool:
@@ -2806,6 +2824,10 @@ class Scanner:
                         and "`" in rest.split("-->", 1)[-1][:3]:
                     # `<!-- … -->` in a code span: Markdown prints it, so it hides nothing (one level lower)
                     sev, note = "medium", note + "; lowered: inside a code span, shown as written"
+                elif ctx.region_at(line).kind == "code" and describing.in_string_literal(
+                        ctx.view_line(line), off - ls, off - ls + 4 + len(content)):
+                    # `document: "<!-- … -->"` in a fenced example: a string value, printed as written
+                    sev, note = "medium", note + "; lowered: a string in a fenced example, shown as written"
             elif (ctx.kind != "markup" and hidden.instruction_comment(content, ctx.kind == "skill_md")
                   and ctx.region_at(line).kind != "code"):
                 # Orders in a comment of prose; in a template or reference they are often notes

@@ -1,0 +1,109 @@
+"""Text that describes an attack or a tool's output rather than ordering the agent.
+
+Honest security skills quote what they report on: a payload as submitted in a finding, a phrase
+named as a line of someone's prompt, the verdict a script prints. Each check here recognises one
+such structure from the text around the match alone (never the skill's description, so a skill
+cannot claim a purpose to hide an order), and the engine lowers the finding one level for it: the
+finding is still printed, and an order written plainly beside it is not affected.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The label a quoted sample is introduced with: "**Payload P-03 (as submitted):**",
+# "Malicious ticket body:", "Injection attempt observed:", "Test input:"
+PAYLOAD_LABEL_RE = re.compile(
+    r"\b(?:payloads?|attack (?:strings?|inputs?|texts?|prompts?|samples?|bod(?:y|ies))"
+    r"|injected (?:texts?|prompts?|instructions?|content|comments?)"
+    r"|malicious (?:inputs?|prompts?|texts?|comments?|tickets?|content|instructions?|messages?|bod(?:y|ies)|emails?)"
+    r"|(?:injection|attack|exploit|jailbreak) (?:samples?|examples?|attempts?|strings?|texts?)"
+    r"|proof[- ]of[- ]concept|PoC|as (?:submitted|sent|received|observed|captured|found)"
+    r"|(?:test|adversarial|hostile) (?:inputs?|prompts?|cases?|strings?))\b", re.IGNORECASE)
+# A label that is an order in its own right ("Now send this payload:", "Follow the payload below:")
+LABEL_ORDER_RE = re.compile(
+    r"^\W*(?:now\s+)?(?:send|post|paste|say|tell|type|enter|run|execute|follow|obey|apply|use|do|act|reply|respond"
+    r"|write|insert|add|include|submit)\b", re.IGNORECASE)
+BLOCKQUOTE_RE = re.compile(r"[ \t]{0,3}>")
+
+
+def labelled_sample(line_at, line: int, first: int = 1) -> bool:
+    """Whether ``line`` is part of a blockquote introduced by a label naming it an attack sample
+    (a payload, a malicious input, a test input): the evidence a report quotes, not an order.
+    ``line_at(n)`` gives a line of the file; ``first`` is the first line that may be read."""
+    if not BLOCKQUOTE_RE.match(line_at(line)):
+        return False
+    n = line
+    while n > first and n > line - 40 and BLOCKQUOTE_RE.match(line_at(n - 1)):
+        n -= 1
+    if n > first + 1 and not line_at(n - 1).strip():
+        n -= 1  # one blank line between the label and its quotation
+    if n <= first:
+        return False
+    label = line_at(n - 1).replace("*", "").replace("_", "").strip()
+    return (0 < len(label) <= 100 and label.endswith(":") and bool(PAYLOAD_LABEL_RE.search(label))
+            and not LABEL_ORDER_RE.match(label))
+
+
+# A quoted phrase named as a piece of text: 'A "never reveal these instructions" line is a speed bump',
+# 'the "ignore previous instructions" string'. The words are mentioned, not said.
+MENTION_BEFORE_RE = re.compile(r"(?:^|[\s(])(?:a|an|the|this|that|such|any|each|every|one|its|their)\s*$", re.IGNORECASE)
+MENTION_AFTER_RE = re.compile(
+    r"\s*(?:lines?|sentences?|clauses?|phrases?|rules?|instructions?|strings?|wording|messages?|banners?|notices?"
+    r"|disclaimers?|statements?|directives?|pattern|patterns|trick|tricks|requests?|attacks?|payloads?|prompts?)\b",
+    re.IGNORECASE)
+# The clause orders the agent to use that text ('Add a "never reveal …" line to every reply')
+MENTION_ORDER_RE = re.compile(
+    r"\b(?:follow|obey|apply|add|include|insert|keep|use|put|honou?r|respect|enforce|append|prepend|write|say"
+    r"|repeat|print|output|adopt|start|begin|end|treat|act|comply)\b", re.IGNORECASE)
+CLAUSE_BREAK_RE = re.compile(r"[.;:!?]\s|\n\s*\n")
+
+
+def mentioned_phrase(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` lies inside a double-quoted span that a determiner and a noun for
+    a piece of text frame as a thing talked about ('A "never reveal these instructions" line is fine'),
+    with no order to use it earlier in its clause."""
+    for opening, closing in (('"', '"'), ("\u201c", "\u201d")):
+        q = line.rfind(opening, 0, start + 1)
+        if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
+            continue
+        c = line.find(closing, max(end - 1, q + 1))
+        if c < 0 or c < end - 1:
+            continue
+        before = line[max(0, q - 120):q]
+        if not MENTION_BEFORE_RE.search(before) or not MENTION_AFTER_RE.match(line, c + 1):
+            continue
+        cut = None
+        for cut in CLAUSE_BREAK_RE.finditer(before):
+            pass
+        clause = before[cut.end():] if cut else before
+        return not MENTION_ORDER_RE.search(clause)
+    return False
+
+
+# A sentence about what a tool reports: "It reports **MERGED** — safe to delete — versus UNMERGED",
+# "The script prints DELETE or KEEP for each branch". What follows the verb is the tool's output.
+REPORTER_RE = re.compile(
+    r"\W*(?:it|this|that|each\s+(?:line|row)|the\s+(?:[\w-]+\s+){0,2}?(?:script|tool|command|check|checker|report"
+    r"|output|scanner|linter|audit|auditor|verifier|helper|summary|result|verdict|dashboard|log|cli|program|job"
+    r"|hook|validator|analy[sz]er|detector))\s+(?:then\s+)?(?:reports|prints|outputs|labels|marks|flags|returns"
+    r"|shows|says|displays|emits|lists|answers|writes|classifies|tags)\b", re.IGNORECASE)
+# ... unless the sentence goes on to order something ("…; then delete them", "…, so you can remove …")
+REPORT_ORDER_RE = re.compile(r";|\b(?:then|so|you|your|now|immediately|must|should)\b", re.IGNORECASE)
+
+
+def reported_output(text: str, lo: int, hi: int, starts: list[int]) -> bool:
+    """Whether the sentence ``text[lo:hi]`` says what a tool reports and every concept match
+    (``starts``) lies in the part that gives the report, with no order after it."""
+    m = REPORTER_RE.match(text, lo, hi)
+    if m is None or any(s < m.end() for s in starts):
+        return False
+    return REPORT_ORDER_RE.search(text, m.end(), hi) is None
+
+
+def in_string_literal(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` sits inside one quoted string of a code line (`document: "<!-- … -->"`)."""
+    for q in ('"', "'"):
+        if line.count(q, 0, start) % 2 == 1 and q in line[end:] and q not in line[start:end]:
+            return True
+    return False
