@@ -107,3 +107,26 @@ def in_string_literal(line: str, start: int, end: int) -> bool:
         if line.count(q, 0, start) % 2 == 1 and q in line[end:] and q not in line[start:end]:
             return True
     return False
+
+
+# A detector's test annotation on the line above a sample: semgrep's `# ruleid: insecure-eval` (this line
+# must be flagged) and `# ok: …` (must not), in any comment syntax.
+TEST_ANNOTATION_RE = re.compile(r"\s*(?:#|//|--|/\*|<!--|;)\s*(?:todo)?(?:ruleid|ok|deepok|deepruleid):\s*[\w.-]+\s*(?:\*/|-->)?\s*$")
+
+
+def annotated_test_case(line_at, line: int, first: int = 1) -> bool:
+    """Whether the code line ``line`` is a detector's test case: the nearest non-blank line above it
+    (one blank line allowed, none before ``first``) is a test annotation naming the rule it must trip."""
+    for n in range(line - 1, max(first, line - 2) - 1, -1):
+        above = line_at(n)
+        if above.strip():
+            return bool(TEST_ANNOTATION_RE.match(above))
+    return False
+
+
+# Detection signatures (YARA): every string and comment in them names what to detect.
+SIGNATURE_SUFFIXES = (".yar", ".yara")
+
+
+def signature_file(path: str) -> bool:
+    return path.lower().endswith(SIGNATURE_SUFFIXES)

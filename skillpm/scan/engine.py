@@ -2489,6 +2489,10 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
                 sev = lower_one(sev)
+            elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
+                sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
+            elif document and describing.signature_file(ctx.path):
+                sev, note = lower_one(sev), "lowered: a detection signature (YARA), the text it looks for"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
