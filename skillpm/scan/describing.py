@@ -130,3 +130,40 @@ SIGNATURE_SUFFIXES = (".yar", ".yara")
 
 def signature_file(path: str) -> bool:
     return path.lower().endswith(SIGNATURE_SUFFIXES)
+
+
+# A review question about code or a package, not a request to the agent: "Does any code read `~/.ssh`
+# and send it anywhere?", "Is the token written to a log?". Requests ("Can you …", "Could you …",
+# "Do you …") are not among them.
+QUESTION_START_RE = re.compile(
+    r"\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\[[ xX]\]\s+)?(?:\*\*[^*\n]{1,40}\*\*:?\s+)?(?:does|do|did|is|are|was|were|has|have|had)\s+"
+    r"(?!you\b|ya\b|u\b|we\b|i\b|yourself\b)", re.IGNORECASE)
+SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|$|[\"')\]`*])")
+
+
+def review_question(line: str, start: int, end: int, below: str = "") -> bool:
+    """Whether ``line[start:end]`` lies in a yes/no question about something other than the agent:
+    the sentence opens with does/is/are/has … (not "do you") and its first stop is a question mark
+    (on this line, or on ``below`` when the sentence wraps onto it)."""
+    lo = 0
+    for m in SENTENCE_STOP_RE.finditer(line, 0, start):
+        lo = m.end()
+    if not QUESTION_START_RE.match(line, lo):
+        return False
+    stop = SENTENCE_STOP_RE.search(line, end)
+    if stop is None:
+        stop = SENTENCE_STOP_RE.search(below)
+        return stop is not None and below[stop.start()] == "?"
+    return line[stop.start()] == "?"
+
+
+def sentence_below(line: str, below: str) -> str:
+    """The rest of ``line``'s last sentence when it wraps onto ``below`` (a prose line that ends with
+    no stop): ``below`` up to its first stop; "" when the sentence ends on ``line``."""
+    t = line.rstrip()
+    if not t or t[-1] in ".!?:;" or not below.strip() or t.lstrip().startswith(("#", "|", "```", "~~~")):
+        return ""
+    if below.lstrip().startswith(("#", "|", "```", "~~~", "- ", "* ", "+ ")):
+        return ""  # a heading, a table, a fence or the next list item: a new block
+    stop = SENTENCE_STOP_RE.search(below)
+    return below[:stop.end()] if stop else below[:200]

@@ -631,6 +631,15 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
 
 
+def _line_below(ctx: "_FileCtx", line: int) -> str:
+    """The line after ``line`` of the view, or "" at the end of the file."""
+    nl = ctx.view.find("\n", ctx.line_start(line))
+    if nl < 0:
+        return ""
+    end = ctx.view.find("\n", nl + 1)
+    return ctx.view[nl + 1:end if end >= 0 else len(ctx.view)]
+
+
 def _statement(line: str, start: int, end: int) -> str:
     """The shell statement around line[start:end]: from the ``;``, ``&&``, ``||`` or backtick before it
     to the one after it (a whole prose line has none)."""
@@ -2401,6 +2410,9 @@ class Scanner:
             for u in rule.unless:
                 if u.search(vline) or (above and u.search(above)) or len(vline) - col < m.end() - m.start() and u.search(m.group(0)):
                     return None  # (a match joined over a soft break: its own words on the next line too)
+            if not code and (below := describing.sentence_below(ctx.view_line(line), _line_below(ctx, line))) \
+                    and any(u.search(below) for u in rule.unless):
+                return None  # the sentence goes on below: "… a resolver that returns `169.254.169.254`, asserting the⏎request is refused."
         if pat.negation and _negated(text, m.start(), m.end(), code):
             return None
         if pat.negation and not code and PROHIBITION_HEADING_RE.match(ctx.heading_at(line)):
@@ -2489,6 +2501,9 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
                 sev = lower_one(sev)
+            elif region.kind == "prose" and describing.review_question(
+                    ctx.view_line(line), start - ls, min(le, m.end() - (m.start() - start)) - ls, _line_below(ctx, line)):
+                sev, note = lower_one(sev), "lowered: a review question about the code, not a request"
             elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
                 sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
             elif document and describing.signature_file(ctx.path):
