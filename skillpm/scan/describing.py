@@ -134,9 +134,9 @@ def signature_file(path: str) -> bool:
 
 # A review question about code or a package, not a request to the agent: "Does any code read `~/.ssh`
 # and send it anywhere?", "Is the token written to a log?". Requests ("Can you …", "Could you …",
-# "Do you …") are not among them.
+# "Do you …", and "DO run …", an emphasised order) are not among them.
 QUESTION_START_RE = re.compile(
-    r"\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\[[ xX]\]\s+)?(?:\*\*[^*\n]{1,40}\*\*:?\s+)?(?:does|do|did|is|are|was|were|has|have|had)\s+"
+    r"\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\[[ xX]\]\s+)?(?:\*\*[^*\n]{1,40}\*\*:?\s+)?(?:does|did|is|are|was|were|has|have|had)\s+"
     r"(?!you\b|ya\b|u\b|we\b|i\b|yourself\b)", re.IGNORECASE)
 SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|$|[\"')\]`*])")
 
@@ -152,9 +152,9 @@ def review_question(line: str, start: int, end: int, below: str = "") -> bool:
         return False
     stop = SENTENCE_STOP_RE.search(line, end)
     if stop is None:
-        stop = SENTENCE_STOP_RE.search(below)
-        return stop is not None and below[stop.start()] == "?"
-    return line[stop.start()] == "?"
+        line, stop = below, SENTENCE_STOP_RE.search(below)
+    # (a question mark inside a quotation is the quoted speaker's: 'never pause to ask "should I continue?"')
+    return stop is not None and line[stop.start()] == "?" and line.count('"', 0, stop.start()) % 2 == 0
 
 
 def sentence_below(line: str, below: str) -> str:
@@ -167,3 +167,55 @@ def sentence_below(line: str, below: str) -> str:
         return ""  # a heading, a table, a fence or the next list item: a new block
     stop = SENTENCE_STOP_RE.search(below)
     return below[:stop.end()] if stop else below[:200]
+
+
+# A sentence whose subject is the attacker or the hostile content: "An attacker who gets a shell can read
+# ~/.aws/credentials", "Attackers may tell the agent to ignore previous instructions", "A malicious page
+# might say: …", "Injected text often asks the assistant to …". It says what the attack does.
+ATTACKER_SUBJECT_RE = re.compile(
+    r"(?:^|[.!?:]\s+|^\W*(?:for example|for instance|e\.g\.|typically|often|usually|in practice|sometimes)\W+)"
+    r"(?:(?:an?|the|some|many|most|such)\s+)?(?:(?:\w+\s+)?(?:attackers?|adversar(?:y|ies)|intruders?|threat actors?"
+    r"|malware|infostealers?|stealers?)"
+    r"|(?:malicious|hostile|compromised|poisoned|booby-trapped|rogue|untrusted)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:pages?|sites?|websites?|documents?|docs?|users?|actors?|packages?|skills?|plugins?|extensions?|inputs?"
+    r"|emails?|comments?|prompts?|content|text|dependenc(?:y|ies)|repos?|repositor(?:y|ies)|files?|issues?|tickets?"
+    r"|servers?|tools?|links?|scripts?|READMEs?|PRs?|pull requests?|messages?|payloads?)"
+    r"|injected\s+(?:text|content|instructions?|prompts?|comments?)|(?:a\s+|the\s+)?(?:prompt[- ])?injections?"
+    r"|(?:a\s+|the\s+)?(?:prompt[- ])?injection (?:attacks?|attempts?|payloads?)|phishing\s+(?:emails?|pages?|sites?))"
+    r"\b(?P<gap>[^.!?,;\n]{0,60}?)\s+(?:can|could|may|might|will|would|often|usually|typically|sometimes|then|also"
+    r"|tries|try|tend|attempts?|says?|writes?|asks?|tells?|reads?|includes?|hides?|embeds?|uses?|instructs?"
+    r"|contains?|plants?|adds?|slips?|smuggles?|ran|runs|sent|sends|did|does|do)\b", re.IGNORECASE)
+# After the subject and its verb, the sentence turns to an order ("…, so you should …", "; then …")
+ATTACKER_TURN_RE = re.compile(r"[,;]|\b(?:so|therefore|please|you|your)\b", re.IGNORECASE)
+
+
+def attacker_says(before: str) -> bool:
+    """Whether the sentence that ``before`` ends (the text up to a match) has the attacker or hostile
+    content as its subject and goes on, with no turn to an order, to say what it does."""
+    m = None
+    for m in ATTACKER_SUBJECT_RE.finditer(before[-300:]):
+        pass
+    if m is None:
+        return False
+    rest = before[-300:][m.end():]
+    return not SENTENCE_STOP_RE.search(rest) and not ATTACKER_TURN_RE.search(rest)
+
+
+# Words quoted as what a piece of content says: 'If a web page says "ignore previous instructions …"',
+# 'an issue comment that reads "…"'. The quotation is the content's, not the skill's.
+CONTENT_SAYS_RE = re.compile(
+    r"\b(?:a|an|the|any|some|each|every)\s+(?:[\w-]+\s+){0,2}?(?:web ?pages?|pages?|sites?|websites?|documents?|emails?"
+    r"|issues?|comments?|tickets?|files?|READMEs?|tool (?:outputs?|results?)|search results?|messages?|PDFs?|pull requests?"
+    r"|PRs?|reviews?|commit messages?|inputs?|responses?|replies|posts?|descriptions?|fields?)\s+(?:that\s+|which\s+)?"
+    r"(?:says?|contains?|asks?|tells? (?:you|the \w+)|reads?|includes?|demands?|claims?|instructs? (?:you|the \w+))\s*:?\s*$",
+    re.IGNORECASE)
+
+
+def content_says(line: str, start: int) -> bool:
+    """Whether the match at ``start`` lies in a quotation that content is said to contain."""
+    for opening in ('"', "\u201c"):
+        q = line.rfind(opening, 0, start)
+        if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
+            continue
+        return bool(CONTENT_SAYS_RE.search(line, max(0, q - 120), q))
+    return False

@@ -2504,6 +2504,10 @@ class Scanner:
             elif region.kind == "prose" and describing.review_question(
                     ctx.view_line(line), start - ls, min(le, m.end() - (m.start() - start)) - ls, _line_below(ctx, line)):
                 sev, note = lower_one(sev), "lowered: a review question about the code, not a request"
+            elif region.kind == "prose" and quoted and describing.content_says(vline, col):
+                sev, note = lower_one(sev), "lowered: quoted as what a page or document says"
+            elif region.kind == "prose" and describing.attacker_says(self._sentence_before(ctx, line, vline, col, lo == ls)):
+                sev, note = lower_one(sev), "lowered: says what an attacker or hostile content does"
             elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
                 sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
             elif document and describing.signature_file(ctx.path):
@@ -2529,6 +2533,16 @@ class Scanner:
         if region.kind == "prose" and describing.mentioned_phrase(vline, col, col + (m.end() - m.start())):
             return "lowered: a quoted phrase named as a piece of text, not said"
         return None
+
+    @staticmethod
+    def _sentence_before(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> str:
+        """The text before a match on its line, with the line above when the sentence began there."""
+        before = vline[:col]
+        if at_line_start and line > 1:
+            above = ctx.view_line(line - 1)
+            if _paragraph_line(above) and not SENTENCE_END_RE.search(above.rstrip()):
+                before = above[-CONTEXT:] + " " + before
+        return before
 
     @staticmethod
     def _in_review_list(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> bool:
