@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import hidden, intent, literals, nlmodel
+from skillpm.scan import describing, hidden, intent, literals, nlmodel
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
@@ -563,7 +563,7 @@ HTML_TAGS = frozenset({"a", "b", "i", "u", "p", "br", "hr", "em", "strong", "cod
 # A table's column named for what a review looks for or rejects ("| File | Look for |", "| "Fix" | Why it is
 # harmful |"): the cells under it are the objects of the review, quoted to be recognised
 TABLE_REVIEW_HEADER_RE = re.compile(
-    r"\b(?:look(?:ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
+    r"\b(?:look(?:s|ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
     r"|vulnerab\w*|smells?|indicators?|symptoms?|what to (?:check|flag|look for|block|reject)|flagged|blocked|rejected"
     r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
 
@@ -629,6 +629,15 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     if NEGATION_RE.search(clause):
         return True
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
+
+
+def _line_below(ctx: "_FileCtx", line: int) -> str:
+    """The line after ``line`` of the view, or "" at the end of the file."""
+    nl = ctx.view.find("\n", ctx.line_start(line))
+    if nl < 0:
+        return ""
+    end = ctx.view.find("\n", nl + 1)
+    return ctx.view[nl + 1:end if end >= 0 else len(ctx.view)]
 
 
 def _statement(line: str, start: int, end: int) -> str:
@@ -2398,6 +2407,9 @@ class Scanner:
             f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line, unless=False)
             if f is None:
                 continue
+            if RANK[f.severity] > RANK["low"] and describing.reported_output(text, *hit.sentence, [c.start() for c in hit.matches]):
+                f.severity = lower_one(f.severity)  # "It reports MERGED — safe to delete — …": a tool's verdict, quoted
+                f.note = "lowered: what a tool reports, not an order" + (f"; {f.note}" if f.note else "")
             taken.add((hit.rule.id, line))
             what = "in one sentence: " if hit.intent.window == 1 else f"within {hit.intent.window} sentences: "
             what += " + ".join(hit.intent.concepts)
@@ -2437,8 +2449,11 @@ class Scanner:
             # about what this one does, so only its own line is read there.
             above = "" if code else "\n".join(ctx.view_line(n)[-CONTEXT:] for n in range(max(1, line - 2), line))
             for u in rule.unless:
-                if u.search(vline) or (above and u.search(above)):
-                    return None
+                if u.search(vline) or (above and u.search(above)) or len(vline) - col < m.end() - m.start() and u.search(m.group(0)):
+                    return None  # (a match joined over a soft break: its own words on the next line too)
+            if not code and (below := describing.sentence_below(ctx.view_line(line), _line_below(ctx, line))) \
+                    and any(u.search(below) for u in rule.unless):
+                return None  # the sentence goes on below: "… a resolver that returns `169.254.169.254`, asserting the⏎request is refused."
         if pat.negation and _negated(text, m.start(), m.end(), code):
             return None
         if pat.negation and not code and PROHIBITION_HEADING_RE.match(ctx.heading_at(line)):
@@ -2525,6 +2540,19 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
             elif code and rule.quotable and ctx.kind in ("skill_md", "markdown") and self._fill_in_template(ctx, region, line):
                 sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
+            elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
+                sev = lower_one(sev)
+            elif region.kind == "prose" and describing.review_question(
+                    ctx.view_line(line), start - ls, min(le, m.end() - (m.start() - start)) - ls, _line_below(ctx, line)):
+                sev, note = lower_one(sev), "lowered: a review question about the code, not a request"
+            elif region.kind == "prose" and quoted and describing.content_says(vline, col):
+                sev, note = lower_one(sev), "lowered: quoted as what a page or document says"
+            elif region.kind == "prose" and describing.attacker_says(self._sentence_before(ctx, line, vline, col, lo == ls)):
+                sev, note = lower_one(sev), "lowered: says what an attacker or hostile content does"
+            elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
+                sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
+            elif document and describing.signature_file(ctx.path):
+                sev, note = lower_one(sev), "lowered: a detection signature (YARA), the text it looks for"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
@@ -2533,6 +2561,29 @@ class Scanner:
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
+
+    @staticmethod
+    def _described_sample(ctx: _FileCtx, region: _Region, line: int, vline: str, col: int, m: re.Match) -> str | None:
+        """Why a phrase rule's match is quoted as a thing described (describing.py), or None: a blockquote
+        labelled as an attack sample (in prose or a fenced text block of a Markdown file), or a quoted
+        phrase named as a piece of text."""
+        if ctx.kind in ("skill_md", "markdown") and (region.kind == "prose" or region.lang.lower() in FILL_IN_LANGS):
+            first = region.first if region.kind == "code" else 1
+            if describing.labelled_sample(ctx.view_line, line, first):
+                return "lowered: a quoted sample under a label that names it a payload or test input"
+        if region.kind == "prose" and describing.mentioned_phrase(vline, col, col + (m.end() - m.start())):
+            return "lowered: a quoted phrase named as a piece of text, not said"
+        return None
+
+    @staticmethod
+    def _sentence_before(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> str:
+        """The text before a match on its line, with the line above when the sentence began there."""
+        before = vline[:col]
+        if at_line_start and line > 1:
+            above = ctx.view_line(line - 1)
+            if _paragraph_line(above) and not SENTENCE_END_RE.search(above.rstrip()):
+                before = above[-CONTEXT:] + " " + before
+        return before
 
     @staticmethod
     def _in_review_list(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> bool:
@@ -2847,6 +2898,10 @@ class Scanner:
                         and "`" in rest.split("-->", 1)[-1][:3]:
                     # `<!-- … -->` in a code span: Markdown prints it, so it hides nothing (one level lower)
                     sev, note = "medium", note + "; lowered: inside a code span, shown as written"
+                elif ctx.region_at(line).kind == "code" and describing.in_string_literal(
+                        ctx.view_line(line), off - ls, off - ls + 4 + len(content)):
+                    # `document: "<!-- … -->"` in a fenced example: a string value, printed as written
+                    sev, note = "medium", note + "; lowered: a string in a fenced example, shown as written"
             elif (ctx.kind != "markup" and hidden.instruction_comment(content, ctx.kind == "skill_md")
                   and ctx.region_at(line).kind != "code"):
                 # Orders in a comment of prose; in a template or reference they are often notes

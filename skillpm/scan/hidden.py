@@ -360,7 +360,7 @@ COMMENT_STRONG_CORE = re.compile(
     r"\b(?:curl|wget|iwr|irm)\s+-?\S+|\bgrant\b[^\n]{0,30}\b(?:access|permissions?)\b|\bexfiltrat|"
     r"\b(?:send|upload|post)\b[^\n]{0,40}\bto\s+https?://|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|"
     r"\b(?:you|the assistant|the agent|the ai|the model)\s+(?:must|should|will|shall|are to)\s+(?:now\s+)?"
-    r"(?:ignore|run|execute|send|upload|delete|obey|always|never|not tell)", re.IGNORECASE)
+    r"(?:ignore|run|execute|send|upload|delete|obey|always|never(?!\s+(?:violate|breach|bypass|cross|disobey)\b)|not tell)", re.IGNORECASE)
 # Not an order by itself ("keys live in ~/.ssh"), but no TODO or tool marker names credentials or decodes.
 COMMENT_RISKY = re.compile(r"~/\.(?:ssh|aws|gnupg|kube|docker|netrc)\b|\bbase64\s+-{1,2}d", re.IGNORECASE)
 # Weaker: in an example or template comment ("e.g., read files without asking") these are notes.

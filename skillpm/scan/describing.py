@@ -1,0 +1,221 @@
+"""Text that describes an attack or a tool's output rather than ordering the agent.
+
+Honest security skills quote what they report on: a payload as submitted in a finding, a phrase
+named as a line of someone's prompt, the verdict a script prints. Each check here recognises one
+such structure from the text around the match alone (never the skill's description, so a skill
+cannot claim a purpose to hide an order), and the engine lowers the finding one level for it: the
+finding is still printed, and an order written plainly beside it is not affected.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The label a quoted sample is introduced with: "**Payload P-03 (as submitted):**",
+# "Malicious ticket body:", "Injection attempt observed:", "Test input:"
+PAYLOAD_LABEL_RE = re.compile(
+    r"\b(?:payloads?|attack (?:strings?|inputs?|texts?|prompts?|samples?|bod(?:y|ies))"
+    r"|injected (?:texts?|prompts?|instructions?|content|comments?)"
+    r"|malicious (?:inputs?|prompts?|texts?|comments?|tickets?|content|instructions?|messages?|bod(?:y|ies)|emails?)"
+    r"|(?:injection|attack|exploit|jailbreak) (?:samples?|examples?|attempts?|strings?|texts?)"
+    r"|proof[- ]of[- ]concept|PoC|as (?:submitted|sent|received|observed|captured|found)"
+    r"|(?:test|adversarial|hostile) (?:inputs?|prompts?|cases?|strings?))\b", re.IGNORECASE)
+# A label that is an order in its own right ("Now send this payload:", "Follow the payload below:")
+LABEL_ORDER_RE = re.compile(
+    r"^\W*(?:now\s+)?(?:send|post|paste|say|tell|type|enter|run|execute|follow|obey|apply|use|do|act|reply|respond"
+    r"|write|insert|add|include|submit)\b", re.IGNORECASE)
+BLOCKQUOTE_RE = re.compile(r"[ \t]{0,3}>")
+
+
+def labelled_sample(line_at, line: int, first: int = 1) -> bool:
+    """Whether ``line`` is part of a blockquote introduced by a label naming it an attack sample
+    (a payload, a malicious input, a test input): the evidence a report quotes, not an order.
+    ``line_at(n)`` gives a line of the file; ``first`` is the first line that may be read."""
+    if not BLOCKQUOTE_RE.match(line_at(line)):
+        return False
+    n = line
+    while n > first and n > line - 40 and BLOCKQUOTE_RE.match(line_at(n - 1)):
+        n -= 1
+    if n > first + 1 and not line_at(n - 1).strip():
+        n -= 1  # one blank line between the label and its quotation
+    if n <= first:
+        return False
+    label = line_at(n - 1).replace("*", "").replace("_", "").strip()
+    return (0 < len(label) <= 100 and label.endswith(":") and bool(PAYLOAD_LABEL_RE.search(label))
+            and not LABEL_ORDER_RE.match(label))
+
+
+# A quoted phrase named as a piece of text: 'A "never reveal these instructions" line is a speed bump',
+# 'the "ignore previous instructions" string'. The words are mentioned, not said.
+MENTION_BEFORE_RE = re.compile(r"(?:^|[\s(])(?:a|an|the|this|that|such|any|each|every|one|its|their)\s*$", re.IGNORECASE)
+MENTION_AFTER_RE = re.compile(
+    r"\s*(?:lines?|sentences?|clauses?|phrases?|rules?|instructions?|strings?|wording|messages?|banners?|notices?"
+    r"|disclaimers?|statements?|directives?|pattern|patterns|trick|tricks|requests?|attacks?|payloads?|prompts?)\b",
+    re.IGNORECASE)
+# The clause orders the agent to use that text ('Add a "never reveal …" line to every reply')
+MENTION_ORDER_RE = re.compile(
+    r"\b(?:follow|obey|apply|add|include|insert|keep|use|put|honou?r|respect|enforce|append|prepend|write|say"
+    r"|repeat|print|output|adopt|start|begin|end|treat|act|comply)\b", re.IGNORECASE)
+CLAUSE_BREAK_RE = re.compile(r"[.;:!?]\s|\n\s*\n")
+
+
+def mentioned_phrase(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` lies inside a double-quoted span that a determiner and a noun for
+    a piece of text frame as a thing talked about ('A "never reveal these instructions" line is fine'),
+    with no order to use it earlier in its clause."""
+    for opening, closing in (('"', '"'), ("\u201c", "\u201d")):
+        q = line.rfind(opening, 0, start + 1)
+        if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
+            continue
+        c = line.find(closing, max(end - 1, q + 1))
+        if c < 0 or c < end - 1:
+            continue
+        before = line[max(0, q - 120):q]
+        if not MENTION_BEFORE_RE.search(before) or not MENTION_AFTER_RE.match(line, c + 1):
+            continue
+        cut = None
+        for cut in CLAUSE_BREAK_RE.finditer(before):
+            pass
+        clause = before[cut.end():] if cut else before
+        return not MENTION_ORDER_RE.search(clause)
+    return False
+
+
+# A sentence about what a tool reports: "It reports **MERGED** — safe to delete — versus UNMERGED",
+# "The script prints DELETE or KEEP for each branch". What follows the verb is the tool's output.
+REPORTER_RE = re.compile(
+    r"\W*(?:it|this|that|each\s+(?:line|row)|the\s+(?:[\w-]+\s+){0,2}?(?:script|tool|command|check|checker|report"
+    r"|output|scanner|linter|audit|auditor|verifier|helper|summary|result|verdict|dashboard|log|cli|program|job"
+    r"|hook|validator|analy[sz]er|detector))\s+(?:then\s+)?(?:reports|prints|outputs|labels|marks|flags|returns"
+    r"|shows|says|displays|emits|lists|answers|writes|classifies|tags)\b", re.IGNORECASE)
+# ... unless the sentence goes on to order something ("…; then delete them", "…, so you can remove …")
+REPORT_ORDER_RE = re.compile(r";|\b(?:then|so|you|your|now|immediately|must|should)\b", re.IGNORECASE)
+
+
+def reported_output(text: str, lo: int, hi: int, starts: list[int]) -> bool:
+    """Whether the sentence ``text[lo:hi]`` says what a tool reports and every concept match
+    (``starts``) lies in the part that gives the report, with no order after it."""
+    m = REPORTER_RE.match(text, lo, hi)
+    if m is None or any(s < m.end() for s in starts):
+        return False
+    return REPORT_ORDER_RE.search(text, m.end(), hi) is None
+
+
+def in_string_literal(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` sits inside one quoted string of a code line (`document: "<!-- … -->"`)."""
+    for q in ('"', "'"):
+        if line.count(q, 0, start) % 2 == 1 and q in line[end:] and q not in line[start:end]:
+            return True
+    return False
+
+
+# A detector's test annotation on the line above a sample: semgrep's `# ruleid: insecure-eval` (this line
+# must be flagged) and `# ok: …` (must not), in any comment syntax.
+TEST_ANNOTATION_RE = re.compile(r"\s*(?:#|//|--|/\*|<!--|;)\s*(?:todo)?(?:ruleid|ok|deepok|deepruleid):\s*[\w.-]+\s*(?:\*/|-->)?\s*$")
+
+
+def annotated_test_case(line_at, line: int, first: int = 1) -> bool:
+    """Whether the code line ``line`` is a detector's test case: the nearest non-blank line above it
+    (one blank line allowed, none before ``first``) is a test annotation naming the rule it must trip."""
+    for n in range(line - 1, max(first, line - 2) - 1, -1):
+        above = line_at(n)
+        if above.strip():
+            return bool(TEST_ANNOTATION_RE.match(above))
+    return False
+
+
+# Detection signatures (YARA): every string and comment in them names what to detect.
+SIGNATURE_SUFFIXES = (".yar", ".yara")
+
+
+def signature_file(path: str) -> bool:
+    return path.lower().endswith(SIGNATURE_SUFFIXES)
+
+
+# A review question about code or a package, not a request to the agent: "Does any code read `~/.ssh`
+# and send it anywhere?", "Is the token written to a log?". Requests ("Can you …", "Could you …",
+# "Do you …", and "DO run …", an emphasised order) are not among them.
+QUESTION_START_RE = re.compile(
+    r"\s*(?:[-*+]\s+|\d{1,3}[.)]\s+)?(?:\[[ xX]\]\s+)?(?:\*\*[^*\n]{1,40}\*\*:?\s+)?(?:does|did|is|are|was|were|has|have|had)\s+"
+    r"(?!you\b|ya\b|u\b|we\b|i\b|yourself\b)", re.IGNORECASE)
+SENTENCE_STOP_RE = re.compile(r"[.!?](?=\s|$|[\"')\]`*])")
+
+
+def review_question(line: str, start: int, end: int, below: str = "") -> bool:
+    """Whether ``line[start:end]`` lies in a yes/no question about something other than the agent:
+    the sentence opens with does/is/are/has … (not "do you") and its first stop is a question mark
+    (on this line, or on ``below`` when the sentence wraps onto it)."""
+    lo = 0
+    for m in SENTENCE_STOP_RE.finditer(line, 0, start):
+        lo = m.end()
+    if not QUESTION_START_RE.match(line, lo):
+        return False
+    stop = SENTENCE_STOP_RE.search(line, end)
+    if stop is None:
+        line, stop = below, SENTENCE_STOP_RE.search(below)
+    # (a question mark inside a quotation is the quoted speaker's: 'never pause to ask "should I continue?"')
+    return stop is not None and line[stop.start()] == "?" and line.count('"', 0, stop.start()) % 2 == 0
+
+
+def sentence_below(line: str, below: str) -> str:
+    """The rest of ``line``'s last sentence when it wraps onto ``below`` (a prose line that ends with
+    no stop): ``below`` up to its first stop; "" when the sentence ends on ``line``."""
+    t = line.rstrip()
+    if not t or t[-1] in ".!?:;" or not below.strip() or t.lstrip().startswith(("#", "|", "```", "~~~")):
+        return ""
+    if below.lstrip().startswith(("#", "|", "```", "~~~", "- ", "* ", "+ ")):
+        return ""  # a heading, a table, a fence or the next list item: a new block
+    stop = SENTENCE_STOP_RE.search(below)
+    return below[:stop.end()] if stop else below[:200]
+
+
+# A sentence whose subject is the attacker or the hostile content: "An attacker who gets a shell can read
+# ~/.aws/credentials", "Attackers may tell the agent to ignore previous instructions", "A malicious page
+# might say: …", "Injected text often asks the assistant to …". It says what the attack does.
+ATTACKER_SUBJECT_RE = re.compile(
+    r"(?:^|[.!?:]\s+|^\W*(?:for example|for instance|e\.g\.|typically|often|usually|in practice|sometimes)\W+)"
+    r"(?:(?:an?|the|some|many|most|such)\s+)?(?:(?:\w+\s+)?(?:attackers?|adversar(?:y|ies)|intruders?|threat actors?"
+    r"|malware|infostealers?|stealers?)"
+    r"|(?:malicious|hostile|compromised|poisoned|booby-trapped|rogue|untrusted)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:pages?|sites?|websites?|documents?|docs?|users?|actors?|packages?|skills?|plugins?|extensions?|inputs?"
+    r"|emails?|comments?|prompts?|content|text|dependenc(?:y|ies)|repos?|repositor(?:y|ies)|files?|issues?|tickets?"
+    r"|servers?|tools?|links?|scripts?|READMEs?|PRs?|pull requests?|messages?|payloads?)"
+    r"|injected\s+(?:text|content|instructions?|prompts?|comments?)|(?:a\s+|the\s+)?(?:prompt[- ])?injections?"
+    r"|(?:a\s+|the\s+)?(?:prompt[- ])?injection (?:attacks?|attempts?|payloads?)|phishing\s+(?:emails?|pages?|sites?))"
+    r"\b(?P<gap>[^.!?,;\n]{0,60}?)\s+(?:can|could|may|might|will|would|often|usually|typically|sometimes|then|also"
+    r"|tries|try|tend|attempts?|says?|writes?|asks?|tells?|reads?|includes?|hides?|embeds?|uses?|instructs?"
+    r"|contains?|plants?|adds?|slips?|smuggles?|ran|runs|sent|sends|did|does|do)\b", re.IGNORECASE)
+# After the subject and its verb, the sentence turns to an order ("…, so you should …", "; then …")
+ATTACKER_TURN_RE = re.compile(r"[,;]|\b(?:so|therefore|please|you|your)\b", re.IGNORECASE)
+
+
+def attacker_says(before: str) -> bool:
+    """Whether the sentence that ``before`` ends (the text up to a match) has the attacker or hostile
+    content as its subject and goes on, with no turn to an order, to say what it does."""
+    m = None
+    for m in ATTACKER_SUBJECT_RE.finditer(before[-300:]):
+        pass
+    if m is None:
+        return False
+    rest = before[-300:][m.end():]
+    return not SENTENCE_STOP_RE.search(rest) and not ATTACKER_TURN_RE.search(rest)
+
+
+# Words quoted as what a piece of content says: 'If a web page says "ignore previous instructions …"',
+# 'an issue comment that reads "…"'. The quotation is the content's, not the skill's.
+CONTENT_SAYS_RE = re.compile(
+    r"\b(?:a|an|the|any|some|each|every)\s+(?:[\w-]+\s+){0,2}?(?:web ?pages?|pages?|sites?|websites?|documents?|emails?"
+    r"|issues?|comments?|tickets?|files?|READMEs?|tool (?:outputs?|results?)|search results?|messages?|PDFs?|pull requests?"
+    r"|PRs?|reviews?|commit messages?|inputs?|responses?|replies|posts?|descriptions?|fields?)\s+(?:that\s+|which\s+)?"
+    r"(?:says?|contains?|asks?|tells? (?:you|the \w+)|reads?|includes?|demands?|claims?|instructs? (?:you|the \w+))\s*:?\s*$",
+    re.IGNORECASE)
+
+
+def content_says(line: str, start: int) -> bool:
+    """Whether the match at ``start`` lies in a quotation that content is said to contain."""
+    for opening in ('"', "\u201c"):
+        q = line.rfind(opening, 0, start)
+        if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
+            continue
+        return bool(CONTENT_SAYS_RE.search(line, max(0, q - 120), q))
+    return False
