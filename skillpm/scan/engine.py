@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import hidden, intent, literals, nlmodel
+from skillpm.scan import assembled, hidden, intent, literals, nlmodel
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
@@ -1939,7 +1939,7 @@ class Scanner:
             for i, line in enumerate(lines):
                 if not line.startswith("\t") or "$" not in line or len(line) > MAKE_LENGTH:
                     continue
-                new = _make_expand(line.lstrip("\t").lstrip("@-+ "), defs)
+                new = assembled.make_calls(_make_expand(line.lstrip("\t").lstrip("@-+ "), defs))
                 if new != line.lstrip("\t").lstrip("@-+ "):
                     expanded[i], changed = new, True
                     budget -= len(new)
