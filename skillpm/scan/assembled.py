@@ -135,23 +135,51 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
 # --- shell: literal variables and arrays expanded where they are used ---
 
 SH_ASSIGN_RE = re.compile(r"(?:^|[;&|][ \t]*)[ \t]*(?:(?:local|declare|typeset|readonly|export)(?:[ \t]+-\w+)*[ \t]+)?"
-                          r"([A-Za-z_]\w{0,40})(\+?=)(\([^()\n]{0,400}\)|[^\s;&|()`]{0,400})(?=[ \t]*(?:[;&|#\n]|$))")
+                          r"([A-Za-z_]\w{0,40})(\+?=)(\([^()\n]{0,400}\)|(?:\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'|[^\s;&|()`\"'])"
+                          r"{0,40})(?=[ \t]*(?:[;&|#\n]|$))")
 SH_USE_RE = re.compile(r'"?\$\{([A-Za-z_]\w{0,40})(?:\[[@*]\])?\}"?|"?\$([A-Za-z_]\w{0,40})\b"?')
-GLUED_QUOTES_RE = re.compile(r"""(?<=[^\s"'])(?:""|'')(?=[^\s"'])|(?<=[^\s"'])(?:"'|'")(?=[^\s"'])""")
+# Quotes that only glue two pieces of one word ("-""-for""ce", 'cu''rl'): between word characters
+GLUE_CHARS = r"[\w./:@+%-]"
+GLUED_QUOTES_RE = re.compile(rf"""(?<={GLUE_CHARS})(?:""|''|"'|'")(?={GLUE_CHARS})""")
 SH_LINES = 4000  # a longer script is left to the patterns
 
 
-def _sh_value(raw: str) -> str | None:
-    """A literal value as the shell makes it (quotes taken off, an array's words joined), or None when it
-    is not literal (a command substitution, a variable, an escape)."""
-    if any(c in raw for c in "$`\\"):
+PRINTF_SUB_RE = re.compile(r"""\$\(\s*printf\s+('[^'$`\\]{0,200}'|"[^"$`\\]{0,200}")((?:\s+[\w./:@+-]{1,100}|\s+'[^'$`\\]{0,100}'){0,8})\s*\)""")
+# The environment's own folders and names, kept as written inside a value (``ssh_dir="$HOME/.ssh"``)
+SH_ENV = frozenset({"HOME", "USER", "LOGNAME", "USERPROFILE", "APPDATA", "LOCALAPPDATA", "ZDOTDIR", "TMPDIR",
+                    "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
+SH_REF_RE = re.compile(r"\$\{([A-Za-z_]\w{0,40})\}|\$([A-Za-z_]\w{0,40})\b")
+
+
+def _printf(m: re.Match) -> str:
+    """``$(printf 'authorized_%s' keys)`` as the text it prints (%s filled in order; other directives kept)."""
+    fmt, args = m.group(1)[1:-1], [a.strip("'") for a in m.group(2).split()]
+    it = iter(args)
+    return re.sub(r"%s", lambda _: next(it, ""), fmt)
+
+
+def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
+    """A literal value as the shell makes it (quotes taken off, an array's words joined, the variables it
+    names that hold a literal expanded, ``$(printf …)`` of literals printed), or None when it is not literal
+    (another command substitution, an escape)."""
+    if "$(" in raw and "printf" in raw:
+        raw = PRINTF_SUB_RE.sub(_printf, raw)
+    if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw:
         return None
+    if "$" in raw:
+        refs = [m.group(1) or m.group(2) for m in SH_REF_RE.finditer(raw)]
+        if any(r not in (defs or {}) and r not in SH_ENV for r in refs):
+            return None  # a part computed elsewhere: the value is not known, and a half of it would mislead
+        raw = SH_REF_RE.sub(lambda m: (defs or {}).get(m.group(1) or m.group(2), m.group(0)), raw)
+        if "'" in raw:  # a value now holding a quote cannot be re-read safely
+            return None
+        raw = raw.replace("$", "\x00")
     body = raw[1:-1] if raw.startswith("(") and raw.endswith(")") else raw
     try:
         words = shlex.split(body, comments=True)
     except ValueError:
         return None
-    return " ".join(words)
+    return " ".join(words).replace("\x00", "$")
 
 
 def shell_assembled(text: str) -> list[str] | None:
@@ -169,9 +197,11 @@ def shell_assembled(text: str) -> list[str] | None:
             def use(m: re.Match) -> str:
                 name = m.group(1) or m.group(2)
                 v = defs.get(name)
-                if v is None:
+                if not v:  # unknown, or empty here (set later in a branch the reading does not follow)
                     return m.group(0)
                 q = m.group(0)
+                if q[0] == '"' and q[-1] == '"' and "[" not in q and (" " in v or "\t" in v):
+                    return '"' + v + '"'  # a quoted scalar stays one word; an array's words are words
                 return (q[0] if q[0] == '"' and q[-1] != '"' else "") + v + (q[-1] if q[-1] == '"' and q[0] != '"' else "")
             new = SH_USE_RE.sub(use, line)
         else:
@@ -181,7 +211,7 @@ def shell_assembled(text: str) -> list[str] | None:
             out[i], changed = new, True
         for m in SH_ASSIGN_RE.finditer(line) if "=" in line else ():
             name, op, raw = m.groups()
-            v = _sh_value(raw)
+            v = _sh_value(raw, defs)
             if v is None or len(v) > 400:
                 defs.pop(name, None)
             else:
@@ -199,15 +229,21 @@ def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = 
         if len(data) > SCRIPT_MAX:
             continue
         text = data.decode("utf-8", errors="replace")
-        if flow.language(path, text[:200]) != "shell":
+        if path.lower().endswith(".md"):
+            code = _shell_fences(text)  # a document's shell blocks, read as one script (the rest blank)
+            if code is None:
+                continue
+        elif flow.language(path, text[:200]) != "shell":
             continue
-        copy = shell_assembled(text)
+        copy = shell_assembled(code if path.lower().endswith(".md") else text)
         if copy is None:
             continue
-        joined = "\n".join(copy)
-        if (literals.Lexicon.words(joined.lower()) - literals.Lexicon.words(text.lower())).isdisjoint(sc.need_words):
-            continue
         lines = text.split("\n")
+        # only a line that gains a word some rule needs can add a finding
+        was = "\n".join(lines[i] for i, c in enumerate(copy) if c).lower()
+        if (literals.Lexicon.words("\n".join(copy).lower()) - literals.Lexicon.words(was)).isdisjoint(sc.need_words):
+            continue
+        joined = "\n".join(copy)
         seen = {(f.rule, f.line) for f in found if f.file == path}
         rules = {f.rule for f in found if f.file == path and f.grades}
         for f in sc.scan_text(path, joined, "script", description):
@@ -220,6 +256,29 @@ def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = 
             f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
             out.append(f)
     return out
+
+
+FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)")
+
+
+def _shell_fences(text: str) -> str | None:
+    """The lines of a Markdown document's shell blocks (```bash, ```sh …), every other line blank, or None
+    when it has none that assigns a variable."""
+    if "```" not in text and "~~~" not in text or "=" not in text:
+        return None
+    out, fence, shell, any_code = [], "", False, False
+    for line in text.split("\n"):
+        m = FENCE_RE.match(line)
+        if m and (not fence or m.group(1).startswith(fence[0]) and len(m.group(1)) >= len(fence) and not m.group(2)):
+            if fence:
+                fence, shell = "", False
+            else:
+                fence, shell = m.group(1), flow.fence_language(m.group(2)) == "shell"
+            out.append("")
+            continue
+        out.append(line if fence and shell else "")
+        any_code = any_code or bool(fence and shell and "=" in line)
+    return "\n".join(out) if any_code else None
 
 
 # --- make: the text functions a recipe assembles its command with ---

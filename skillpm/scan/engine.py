@@ -298,7 +298,7 @@ TWO_HALVES = (
      "loads a computed string as a module given require here and downloads"),
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
-    ("append_write", "authorized_keys", "EA-03", ("EA-03",), False, "appends to a file here and names authorized_keys"),
+    ("append_write", "authorized_keys", "PE-02", ("PE-02", "EA-03"), False, "appends to a file here and names authorized_keys"),
     ("repo_content", "egress", "EX-02", ("EX-01", "EX-02"), False,
      "bundles the repository's content or history here and sends data out"),
     ("env_walk", "egress", "EX-03", ("EX-02", "EX-03"), False, "walks the whole environment here and sends data out"),
