@@ -266,6 +266,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += sc.transformed_strings(files, findings, description)  # literals reversed or shifted back
         findings += assembled.data_payloads(sc, files, findings, description)  # a data file a script decodes
         findings += assembled.shell_expanded(sc, files, findings, description)  # shell variables expanded
+        findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
+        findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}

@@ -141,6 +141,7 @@ SH_USE_RE = re.compile(r'"?\$\{([A-Za-z_]\w{0,40})(?:\[[@*]\])?\}"?|"?\$([A-Za-z
 # Quotes that only glue two pieces of one word ("-""-for""ce", 'cu''rl'): between word characters
 GLUE_CHARS = r"[\w./:@+%-]"
 GLUED_QUOTES_RE = re.compile(rf"""(?<={GLUE_CHARS})(?:""|''|"'|'")(?={GLUE_CHARS})""")
+DQ_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 SH_LINES = 4000  # a longer script is left to the patterns
 
 
@@ -194,11 +195,16 @@ def shell_assembled(text: str) -> list[str] | None:
     out, changed = [""] * len(lines), False
     for i, line in enumerate(lines):
         if "$" in line and defs:
+            # a reference inside a quoted phrase ("IdentityFile $KEY") is text the command searches or
+            # prints, not a word it acts on: only whole words and paths are expanded
+            phrases = [q.span() for q in DQ_RE.finditer(line) if any(c.isspace() for c in SH_USE_RE.sub("", q.group(0)))] \
+                if '"' in line else []
+
             def use(m: re.Match) -> str:
                 name = m.group(1) or m.group(2)
                 v = defs.get(name)
-                if not v:  # unknown, or empty here (set later in a branch the reading does not follow)
-                    return m.group(0)
+                if not v or any(a < m.start() + 1 and m.end() - 1 < b for a, b in phrases):
+                    return m.group(0)  # unknown, empty here (set in a branch not followed), or in a phrase
                 q = m.group(0)
                 if q[0] == '"' and q[-1] == '"' and "[" not in q and (" " in v or "\t" in v):
                     return '"' + v + '"'  # a quoted scalar stays one word; an array's words are words
@@ -324,3 +330,149 @@ def make_calls(line: str) -> str:
             break
         line = new
     return line
+
+
+# --- literals glued at run time: "Cook" + "ies", " ".join(["Chrome", "Safe", "Storage"]), %w[h t t p].join ---
+
+_Q = r"""(["'])((?:(?!\{q})[^\\\n]){{0,200}})\{q}"""
+CONCAT_RE = re.compile(_Q.format(q=1) + r"[ \t]*\+[ \t]*" + _Q.format(q=3))
+_ITEM = r"""["'][^"'\\\n]{0,120}["']"""
+PY_JOIN_RE = re.compile(r"""(["'])([^"'\\\n]{0,5})\1\.join\(\s*[\[(]\s*((?:""" + _ITEM + r"""\s*,\s*){1,40}""" + _ITEM
+                        + r""")\s*,?\s*[\])]\s*\)""")
+JS_JOIN_RE = re.compile(r"""\[\s*((?:""" + _ITEM + r"""\s*,\s*){1,40}""" + _ITEM
+                        + r""")\s*,?\s*\]\.join\(\s*(?:(["'])([^"'\\\n]{0,5})\2)?\s*\)""")
+RB_WORDS_JOIN_RE = re.compile(r"""%[wW]([\[({<])([^\])}>\n]{1,400})[\])}>]\.join(?:\(\s*(["'])([^"'\\\n]{0,5})\3\s*\))?""")
+ITEM_RE = re.compile(r"""["']([^"'\\\n]{0,120})["']""")
+FOLD_WORDS = ("+", ".join")
+FOLD_MAX = 256 * 1024
+
+
+def _quoted(s: str) -> str:
+    return ('"' + s + '"') if '"' not in s else ("'" + s + "'")
+
+
+def folded(text: str) -> str | None:
+    """A script with the string literals it glues together written as the one literal they make, line for
+    line (the parts of one expression are on one line), or None when it glues none."""
+    out = _concat(text) if "+" in text else text
+    if ".join" in out:
+        out = PY_JOIN_RE.sub(lambda m: _quoted(m.group(2).join(ITEM_RE.findall(m.group(3)))), out)
+        out = JS_JOIN_RE.sub(lambda m: _quoted((m.group(3) or ",").join(ITEM_RE.findall(m.group(1)))), out)
+        if "%w" in out or "%W" in out:
+            out = RB_WORDS_JOIN_RE.sub(lambda m: _quoted((m.group(4) or "").join(m.group(2).split())), out)
+    if "+" in out:
+        out = _concat(out)
+    return out if out != text else None
+
+
+def _concat(out: str) -> str:
+    for _ in range(6):
+        new = CONCAT_RE.sub(lambda m: _quoted(m.group(2) + m.group(4)), out)
+        if new == out:
+            break
+        out = new
+    return out
+
+
+def folded_literals(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """Each script read again with the literals it glues together folded into one (``folded``); what the
+    rules find there, and not in the script as written, is reported on its line."""
+    from skillpm.scan.engine import _window, classify
+
+    out = []
+    for path, data in files.items():
+        if len(data) > FOLD_MAX or b".join" not in data and b"' + '" not in data and b'" + "' not in data \
+                and b"'+'" not in data and b'"+"' not in data:
+            continue
+        if path.lower().endswith(".md") or not _script(classify, path, data):
+            continue
+        text = data.decode("utf-8", errors="replace")
+        copy = folded(text)
+        if copy is None or text.count("\n") != copy.count("\n"):
+            continue
+        if (literals.Lexicon.words(copy.lower()) - literals.Lexicon.words(text.lower())).isdisjoint(sc.need_words):
+            continue
+        lines = text.split("\n")
+        rules = {f.rule for f in found if f.file == path and f.grades}
+        for f in sorted(sc.scan_text(path, copy, "script", description), key=lambda f: f.line):
+            if f.rule in rules or not f.grades or f.category == "hidden-text":
+                continue
+            rules.add(f.rule)
+            f.note = (f.note + "; " if f.note else "") + "with the literals the script glues together joined: " + \
+                f.text[:160]
+            f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
+            out.append(f)
+    return out
+
+
+# --- a program split into modules: the halves of a stealer in two files one script imports ---
+
+PY_IMPORT_RE = re.compile(r"^[ \t]*(?:from[ \t]+(\.{0,2}[\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)|import[ \t]+([\w., \t]+))", re.M)
+JS_IMPORT_RE = re.compile(r"""(?:\brequire\(\s*|\bfrom\s+|\bimport\(\s*|^\s*import\s+)["'](\.{1,2}/[^"'\n]{1,120})["']""", re.M)
+# a credential store named, and a way out: the two halves whose files a script imports together
+CRED_HINT_RE = re.compile(r"\.ssh\b|id_rsa|id_ed25519|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc|\.pypirc"
+                          r"|\.kube\b|kubeconfig|\.docker/config|\.gnupg|keychain|login data|cookies|logins\.json|key4\.db"
+                          r"|safe storage|local state|find-generic-password|wallet|\.env\b", re.I)
+NET_HINT_RE = re.compile(r"\burlopen\b|\brequests\.\w+\(|\bhttpx\.|\burllib\.request\b|\bhttp\.client\b|\bsocket\.|\bfetch\("
+                         r"|\baxios\b|\bhttps?\.request\(|\bXMLHttpRequest\b|\bsmtplib\b|\bftplib\b|\bparamiko\b")
+IMPORT_MAX = 128 * 1024
+
+
+def _module_keys(path: str) -> set[str]:
+    """The names an import may give a module of the skill: its stem, its dotted path from each folder up,
+    and its folder's name for an __init__ / index file."""
+    parts = path[:path.rfind(".")].split("/") if "." in posixpath.basename(path) else path.split("/")
+    if parts[-1] in ("__init__", "index"):
+        parts = parts[:-1]
+    return {".".join(parts[i:]) for i in range(len(parts))} if parts else set()
+
+
+def imported_modules(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """A script and the modules of its skill it imports (Python ``from pkg import browsers, cloud``, JS
+    ``require('./lib/x')``), read as one program with the literals it glues folded (``folded``), when a
+    credential store is named in one of them and the network is reached in another: the two halves of a
+    stealer split across files. What the rules find in the whole, and in none of its files, is reported on
+    the script's import line."""
+    from skillpm.scan.engine import _window
+
+    code = {p: d for p, d in files.items() if len(d) <= IMPORT_MAX and p.lower().endswith((".py", ".js", ".mjs", ".cjs", ".ts"))}
+    if len(code) < 2:
+        return []
+    texts = {p: d.decode("utf-8", errors="replace") for p, d in code.items()}
+    keys: dict[str, set[str]] = {}
+    for p in texts:
+        for k in _module_keys(p):
+            keys.setdefault(k, set()).add(p)
+    out = []
+    for path, text in texts.items():
+        names: set[str] = set()
+        if path.endswith(".py"):
+            for m in PY_IMPORT_RE.finditer(text):
+                mod = (m.group(1) or "").lstrip(".")
+                items = [w.strip().split(" as ")[0].strip() for w in (m.group(2) or m.group(3) or "").split(",")]
+                names.update(x for x in ([mod] if mod else []) + [f"{mod}.{i}" if mod else i for i in items] + items if x)
+        else:
+            for m in JS_IMPORT_RE.finditer(text):
+                rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
+                names.update({rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel})
+        mods = sorted({q for n in names for q in keys.get(n, ()) if q != path})
+        if not mods:
+            continue
+        group = [path, *mods]
+        cred = [p for p in group if CRED_HINT_RE.search(folded(texts[p]) or texts[p])]
+        net = [p for p in group if NET_HINT_RE.search(texts[p])]
+        if not any(c != n for c in cred for n in net):
+            continue  # no halves in two files: each file's own scan reads what it holds
+        whole = "\n".join(folded(texts[p]) or texts[p] for p in mods + [path])
+        had = {f.rule for f in (*found, *out) if f.file in group and f.grades}
+        lines = text.split("\n")
+        at = next((n + 1 for n, ln in enumerate(lines) if "import" in ln or "require(" in ln), 1)
+        for f in sc.scan_text(path, whole, "script", description):
+            if f.rule in had or not f.grades or f.category not in ("exfiltration", "secrets"):
+                continue
+            had.add(f.rule)
+            f.note = (f.note + "; " if f.note else "") + "with the modules this script imports read as one program (" \
+                + ", ".join(mods) + "): " + f.text[:160]
+            f.line, f.text = at, _window(lines[at - 1].rstrip("\r"), 0)
+            out.append(f)
+    return out
