@@ -22,6 +22,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
+from itertools import islice
 
 from skillpm.scan import flow, hidden, literals
 
@@ -351,10 +352,32 @@ def _quoted(s: str) -> str:
     return ('"' + s + '"') if '"' not in s else ("'" + s + "'")
 
 
+# A helper that only joins its arguments: JS `const j = (...p) => p.join('')`, `function j(...p) { return
+# p.join('') }`, Python `j = lambda *p: ''.join(p)`, `def j(*p): return ''.join(p)`
+JOIN_HELPER_RE = re.compile(
+    r"""\b(?:const|let|var)\s+([A-Za-z_$][\w$]{0,30})\s*=\s*\(\s*\.\.\.\s*(\w+)\s*\)\s*=>\s*\{?\s*(?:return\s+)?\2\.join\(\s*(["'])([^"'\\\n]{0,5})\3\s*\)"""
+    r"""|\bfunction\s+([A-Za-z_$][\w$]{0,30})\s*\(\s*\.\.\.\s*(\w+)\s*\)\s*\{\s*return\s+\6\.join\(\s*(["'])([^"'\\\n]{0,5})\7\s*\)"""
+    r"""|\b([A-Za-z_]\w{0,30})\s*=\s*lambda\s+\*\s*(\w+)\s*:\s*(["'])([^"'\\\n]{0,5})\11\.join\(\s*\10\s*\)"""
+    r"""|\bdef\s+([A-Za-z_]\w{0,30})\s*\(\s*\*\s*(\w+)\s*\)\s*(?:->\s*\w+\s*)?:\s*\n?\s*return\s+(["'])([^"'\\\n]{0,5})\15\.join\(\s*\14\s*\)""")
+ARGS_RE = r"""\(\s*((?:["'][^"'\\\n]{0,200}["']\s*,\s*){0,30}["'][^"'\\\n]{0,200}["'])\s*,?\s*\)"""
+
+
+def _join_helpers(text: str) -> str:
+    """Calls of a helper that only joins its arguments, each written as the literal it returns."""
+    for m in islice(JOIN_HELPER_RE.finditer(text), 4):
+        g = m.groups()
+        name, sep = next((g[i], g[i + 3]) for i in (0, 4, 8, 12) if g[i])
+        call = re.compile(r"(?<![\w$.])" + re.escape(name) + ARGS_RE)
+        text = call.sub(lambda c: _quoted(sep.join(ITEM_RE.findall(c.group(1)))), text)
+    return text
+
+
 def folded(text: str) -> str | None:
     """A script with the string literals it glues together written as the one literal they make, line for
     line (the parts of one expression are on one line), or None when it glues none."""
     out = _concat(text) if "+" in text else text
+    if ".join" in out and ("..." in out or "lambda" in out or "*" in out):
+        out = _join_helpers(out)
     if ".join" in out:
         out = PY_JOIN_RE.sub(lambda m: _quoted(m.group(2).join(ITEM_RE.findall(m.group(3)))), out)
         out = JS_JOIN_RE.sub(lambda m: _quoted((m.group(3) or ",").join(ITEM_RE.findall(m.group(1)))), out)
