@@ -22,6 +22,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
+from bisect import bisect_right
 from itertools import islice
 
 from skillpm.scan import flow, hidden, literals
@@ -30,9 +31,20 @@ DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
 SCRIPT_MAX = 256 * 1024
 B64_WORDS = ("b64", "base64", "Base64", "BASE64", "atob", "decode64", "unpack(")
 ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M", "n-za-m")
+DECODE_BYTES = tuple(w.encode() for w in (*B64_WORDS, *ROT13_WORDS))
 # A base64 piece: 8 or more characters of its alphabet, not inside a longer word or path
 B64_PIECE_RE = re.compile(r"(?<![\w+/.~-])[A-Za-z0-9+/]{8,4000}={0,2}(?![\w+/=.-])")
 GLUE_RE = re.compile(r"""[\s"',]{0,40}""")  # what may stand between the pieces of one payload (JSON lists, quotes)
+
+
+CODE_EXT = (".py", ".pyw", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".rb", ".php", ".sh", ".bash", ".zsh", ".ksh",
+            ".ps1", ".psm1", ".pl", ".lua", ".go", ".rs", ".java", ".kt", ".cs", ".swift")
+
+
+def _code_file(path: str, data: bytes) -> bool:
+    """A cheap first test: a program's extension, or no extension and a shebang."""
+    name = posixpath.basename(path.lower())
+    return name.endswith(CODE_EXT) or "." not in name and data.startswith(b"#!")
 
 
 def _script(sc_classify, path: str, data: bytes) -> bool:
@@ -86,7 +98,7 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
 
     scripts = []
     for path, data in files.items():
-        if len(data) > SCRIPT_MAX or not any(w.encode() in data for w in (*B64_WORDS, *ROT13_WORDS)):
+        if len(data) > SCRIPT_MAX or not _code_file(path, data) or not any(w in data for w in DECODE_BYTES):
             continue
         if not _script(classify, path, data):
             continue
@@ -213,7 +225,8 @@ def shell_assembled(text: str) -> list[str] | None:
             new = SH_USE_RE.sub(use, line)
         else:
             new = line
-        new = GLUED_QUOTES_RE.sub("", new)
+        if '""' in new or "''" in new or "\"'" in new or "'\"" in new:
+            new = GLUED_QUOTES_RE.sub("", new)
         if new != line:
             out[i], changed = new, True
         for m in SH_ASSIGN_RE.finditer(line) if "=" in line else ():
@@ -235,13 +248,15 @@ def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = 
     for path, data in files.items():
         if len(data) > SCRIPT_MAX:
             continue
+        md = path.lower().endswith(".md")
+        if md and not SHELL_FENCE_BYTES.search(data) \
+                or not md and flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
+            continue
         text = data.decode("utf-8", errors="replace")
-        if path.lower().endswith(".md"):
+        if md:
             code = _shell_fences(text)  # a document's shell blocks, read as one script (the rest blank)
             if code is None:
                 continue
-        elif flow.language(path, text[:200]) != "shell":
-            continue
         copy = shell_assembled(code if path.lower().endswith(".md") else text)
         if copy is None:
             continue
@@ -265,27 +280,24 @@ def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = 
     return out
 
 
+SHELL_FENCE_BYTES = re.compile(rb"```[ \t]*(?:ba|z|k)?sh")  # a literal prefix: searched fast
+FENCED_SHELL_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh)[ \t]*\r?\n(.*?)^[ \t]{0,3}\1[ \t]*\r?$",
+                             re.M | re.S)
 FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)")
 
 
 def _shell_fences(text: str) -> str | None:
     """The lines of a Markdown document's shell blocks (```bash, ```sh …), every other line blank, or None
-    when it has none that assigns a variable."""
-    if "```" not in text and "~~~" not in text or "=" not in text:
-        return None
-    out, fence, shell, any_code = [], "", False, False
-    for line in text.split("\n"):
-        m = FENCE_RE.match(line)
-        if m and (not fence or m.group(1).startswith(fence[0]) and len(m.group(1)) >= len(fence) and not m.group(2)):
-            if fence:
-                fence, shell = "", False
-            else:
-                fence, shell = m.group(1), flow.fence_language(m.group(2)) == "shell"
-            out.append("")
+    when none of them assigns a variable."""
+    parts, pos, line = [], 0, 0
+    for m in FENCED_SHELL_RE.finditer(text):
+        body = m.group(2)
+        if "=" not in body:
             continue
-        out.append(line if fence and shell else "")
-        any_code = any_code or bool(fence and shell and "=" in line)
-    return "\n".join(out) if any_code else None
+        at = line + text.count("\n", pos, m.start(2))
+        parts.append("\n" * (at - line) + body)
+        line, pos = at + body.count("\n"), m.start(2) + len(body)
+    return "".join(parts) if parts else None
 
 
 # --- make: the text functions a recipe assembles its command with ---
@@ -344,7 +356,9 @@ JS_JOIN_RE = re.compile(r"""\[\s*((?:""" + _ITEM + r"""\s*,\s*){1,40}""" + _ITEM
                         + r""")\s*,?\s*\]\.join\(\s*(?:(["'])([^"'\\\n]{0,5})\2)?\s*\)""")
 RB_WORDS_JOIN_RE = re.compile(r"""%[wW]([\[({<])([^\])}>\n]{1,400})[\])}>]\.join(?:\(\s*(["'])([^"'\\\n]{0,5})\3\s*\))?""")
 ITEM_RE = re.compile(r"""["']([^"'\\\n]{0,120})["']""")
-FOLD_WORDS = ("+", ".join")
+# what a file must hold for ``folded`` to change it (bytes)
+FOLD_BYTES = (b".join([", b".join((", b"].join(", b"%w[", b"%w(", b"' + '", b'" + "', b"'+'", b'"+"', b"' +'",
+              b"'+ '", b'" +"', b'"+ "', b"(...", b"lambda *", b"(*")
 FOLD_MAX = 256 * 1024
 
 
@@ -375,17 +389,23 @@ def _join_helpers(text: str) -> str:
 def folded(text: str) -> str | None:
     """A script with the string literals it glues together written as the one literal they make, line for
     line (the parts of one expression are on one line), or None when it glues none."""
-    out = _concat(text) if "+" in text else text
-    if ".join" in out and ("..." in out or "lambda" in out or "*" in out):
+    glued = "+" in text and any(w in text for w in CONCAT_HINTS)
+    out = _concat(text) if glued else text
+    if ".join(" in out and ("(..." in out or "lambda *" in out or "(*" in out):
         out = _join_helpers(out)
     if ".join" in out:
-        out = PY_JOIN_RE.sub(lambda m: _quoted(m.group(2).join(ITEM_RE.findall(m.group(3)))), out)
-        out = JS_JOIN_RE.sub(lambda m: _quoted((m.group(3) or ",").join(ITEM_RE.findall(m.group(1)))), out)
+        if ".join([" in out or ".join((" in out:
+            out = PY_JOIN_RE.sub(lambda m: _quoted(m.group(2).join(ITEM_RE.findall(m.group(3)))), out)
+        if "].join(" in out:
+            out = JS_JOIN_RE.sub(lambda m: _quoted((m.group(3) or ",").join(ITEM_RE.findall(m.group(1)))), out)
         if "%w" in out or "%W" in out:
             out = RB_WORDS_JOIN_RE.sub(lambda m: _quoted((m.group(4) or "").join(m.group(2).split())), out)
-    if "+" in out:
+    if glued and out is not text:
         out = _concat(out)
     return out if out != text else None
+
+
+CONCAT_HINTS = ("' + '", '" + "', "'+'", '"+"', "' +'", "'+ '", '" +"', '"+ "')
 
 
 def _concat(out: str) -> str:
@@ -404,18 +424,19 @@ def folded_literals(sc, files: dict[str, bytes], found: list, description: str =
 
     out = []
     for path, data in files.items():
-        if len(data) > FOLD_MAX or b".join" not in data and b"' + '" not in data and b'" + "' not in data \
-                and b"'+'" not in data and b'"+"' not in data:
+        if len(data) > FOLD_MAX or not _code_file(path, data) or not any(w in data for w in FOLD_BYTES):
             continue
-        if path.lower().endswith(".md") or not _script(classify, path, data):
+        if not _script(classify, path, data):
             continue
         text = data.decode("utf-8", errors="replace")
         copy = folded(text)
         if copy is None or text.count("\n") != copy.count("\n"):
             continue
-        if (literals.Lexicon.words(copy.lower()) - literals.Lexicon.words(text.lower())).isdisjoint(sc.need_words):
+        lines, clines = text.split("\n"), copy.split("\n")
+        changed = [i for i, (a, b) in enumerate(zip(lines, clines)) if a != b]
+        was = literals.Lexicon.words("\n".join(lines[i] for i in changed).lower())
+        if (literals.Lexicon.words("\n".join(clines[i] for i in changed).lower()) - was).isdisjoint(sc.need_words):
             continue
-        lines = text.split("\n")
         rules = {f.rule for f in found if f.file == path and f.grades}
         for f in sorted(sc.scan_text(path, copy, "script", description), key=lambda f: f.line):
             if f.rule in rules or not f.grades or f.category == "hidden-text":
@@ -433,12 +454,36 @@ def folded_literals(sc, files: dict[str, bytes], found: list, description: str =
 PY_IMPORT_RE = re.compile(r"^[ \t]*(?:from[ \t]+(\.{0,2}[\w.]*)[ \t]+import[ \t]+\(?([\w, \t]+)|import[ \t]+([\w., \t]+))", re.M)
 JS_IMPORT_RE = re.compile(r"""(?:\brequire\(\s*|\bfrom\s+|\bimport\(\s*|^\s*import\s+)["'](\.{1,2}/[^"'\n]{1,120})["']""", re.M)
 # a credential store named, and a way out: the two halves whose files a script imports together
-CRED_HINT_RE = re.compile(r"\.ssh\b|id_rsa|id_ed25519|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc|\.pypirc"
-                          r"|\.kube\b|kubeconfig|\.docker/config|\.gnupg|keychain|login data|cookies|logins\.json|key4\.db"
-                          r"|safe storage|local state|find-generic-password|wallet|\.env\b", re.I)
-NET_HINT_RE = re.compile(r"\burlopen\b|\brequests\.\w+\(|\bhttpx\.|\burllib\.request\b|\bhttp\.client\b|\bsocket\.|\bfetch\("
-                         r"|\baxios\b|\bhttps?\.request\(|\bXMLHttpRequest\b|\bsmtplib\b|\bftplib\b|\bparamiko\b")
+CRED_HINTS = (".ssh", "id_rsa", "id_ed25519", ".aws", "credentials", ".netrc", ".git-credentials", ".npmrc", ".pypirc",
+              ".kube", "kubeconfig", ".docker/config", ".gnupg", "keychain", "login data", "cookies", "logins.json",
+              "key4.db", "safe storage", "local state", "find-generic-password", "wallet", ".env")
+NET_HINTS = ("urlopen", "requests.", "httpx", "urllib.request", "http.client", "socket.", "fetch(", "axios",
+             "https.request", "http.request", "xmlhttprequest", "smtplib", "ftplib", "paramiko")
 IMPORT_MAX = 128 * 1024
+IMPORT_EXT = (".py", ".js", ".mjs", ".cjs", ".ts")
+
+
+def _near(text: str, words) -> str:
+    """The lines of ``text`` holding one of ``words`` (lowercase), each with the two after it: where a
+    concept can match, so that its long pattern is not searched through the whole file."""
+    cache: list[list[int]] = []
+
+    def starts() -> list[int]:
+        if not cache:
+            cache.append([0] + [m.end() for m in re.finditer("\n", text)])
+        return cache[0]
+
+    low, hits = text.lower(), set()
+    for w in words:
+        i = low.find(w)
+        while i >= 0 and len(hits) < 2000:
+            hits.add(low.count("\n", 0, i) if len(hits) < 50 else bisect_right(starts(), i) - 1)
+            i = low.find(w, i + len(w))
+    if not hits:
+        return ""
+    lines = text.split("\n")
+    keep = sorted({j for i in hits for j in range(i, min(i + 3, len(lines)))})
+    return "\n".join(lines[j] for j in keep)
 
 
 def _module_keys(path: str) -> set[str]:
@@ -452,22 +497,44 @@ def _module_keys(path: str) -> set[str]:
 
 def imported_modules(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """A script and the modules of its skill it imports (Python ``from pkg import browsers, cloud``, JS
-    ``require('./lib/x')``), read as one program with the literals it glues folded (``folded``), when a
-    credential store is named in one of them and the network is reached in another: the two halves of a
-    stealer split across files. What the rules find in the whole, and in none of its files, is reported on
-    the script's import line."""
+    ``require('./lib/x')``), read as one program with the literals each glues folded (``folded``): when a
+    credential store is named in one of them and data is sent out in another (the two halves the one-file
+    check pairs: concepts credential_store and egress), a stealer is split across files; EX-02 is
+    reported on the script's import line, unless an exfiltration finding is already on one of them."""
     from skillpm.scan.engine import _window
 
-    code = {p: d for p, d in files.items() if len(d) <= IMPORT_MAX and p.lower().endswith((".py", ".js", ".mjs", ".cjs", ".ts"))}
-    if len(code) < 2:
+    code = {p: d for p, d in files.items() if len(d) <= IMPORT_MAX and p.lower().endswith(IMPORT_EXT)
+            and (b"import" in d or b"require(" in d)}
+    if not code:
         return []
-    texts = {p: d.decode("utf-8", errors="replace") for p, d in code.items()}
+    modules = {p for p in files if p.lower().endswith(IMPORT_EXT) and len(files[p]) <= IMPORT_MAX}
+    if len(modules) < 2:
+        return []
     keys: dict[str, set[str]] = {}
-    for p in texts:
+    for p in modules:
         for k in _module_keys(p):
             keys.setdefault(k, set()).add(p)
+    texts: dict[str, str] = {}
+
+    def read(p: str) -> str:
+        if p not in texts:
+            t = files[p].decode("utf-8", errors="replace")
+            texts[p] = folded(t) or t
+        return texts[p]
+
+    hints: dict[str, tuple[bool, bool]] = {}
+
+    def hint(p: str) -> tuple[bool, bool]:
+        """(names a credential store, reaches the network), by substrings of the folded, lowercased text."""
+        if p not in hints:
+            low = read(p).lower()
+            hints[p] = (any(w in low for w in CRED_HINTS), any(w in low for w in NET_HINTS))
+        return hints[p]
+
+    cred_rx, net_rx = sc._def("credential_store"), sc._def("egress")
     out = []
-    for path, text in texts.items():
+    for path in sorted(code):
+        text = code[path].decode("utf-8", errors="replace")
         names: set[str] = set()
         if path.endswith(".py"):
             for m in PY_IMPORT_RE.finditer(text):
@@ -482,20 +549,21 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
         if not mods:
             continue
         group = [path, *mods]
-        cred = [p for p in group if CRED_HINT_RE.search(folded(texts[p]) or texts[p])]
-        net = [p for p in group if NET_HINT_RE.search(texts[p])]
+        if any(f.file in group and f.rule in ("EX-01", "EX-02", "EX-03") and f.grades for f in (*found, *out)):
+            continue
+        cred = [p for p in group if hint(p)[0]]
+        net = [p for p in group if hint(p)[1]]
         if not any(c != n for c in cred for n in net):
             continue  # no halves in two files: each file's own scan reads what it holds
-        whole = "\n".join(folded(texts[p]) or texts[p] for p in mods + [path])
-        had = {f.rule for f in (*found, *out) if f.file in group and f.grades}
+        cred = [p for p in cred if cred_rx.search(_near(read(p), CRED_HINTS))]
+        net = [p for p in net if net_rx.search(_near(read(p), NET_HINTS))]
+        pair = next(((c, n) for c in cred for n in net if c != n), None)
+        if pair is None:
+            continue
         lines = text.split("\n")
         at = next((n + 1 for n, ln in enumerate(lines) if "import" in ln or "require(" in ln), 1)
-        for f in sc.scan_text(path, whole, "script", description):
-            if f.rule in had or not f.grades or f.category not in ("exfiltration", "secrets"):
-                continue
-            had.add(f.rule)
-            f.note = (f.note + "; " if f.note else "") + "with the modules this script imports read as one program (" \
-                + ", ".join(mods) + "): " + f.text[:160]
-            f.line, f.text = at, _window(lines[at - 1].rstrip("\r"), 0)
-            out.append(f)
+        c = cred_rx.search(_near(read(pair[0]), CRED_HINTS))
+        note = (f"with the modules this script imports read as one program: {pair[0]} names a credential store "
+                f"({c.group(0)[:60]}) and {pair[1]} sends data out")
+        out.append(sc._finding("EX-02", "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
     return out
