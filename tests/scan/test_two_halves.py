@@ -153,5 +153,5 @@ def test_ruby_appends_to_authorized_keys_through_a_constant():
               "File.open(AUTH, 'a', 0o600) { |f| f.puts(KEY) }\n")
     r = scan_tree(Tree(files={"SKILL.md": SKILL, "scripts/ssh.rb": script.encode()}))
     assert [(f.rule, f.severity, f.line) for f in r.findings if "names authorized_keys" in (f.note or "")] == \
-        [("EA-03", "high", 5)]
+        [("PE-02", "high", 5)]
 

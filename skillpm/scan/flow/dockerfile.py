@@ -7,6 +7,7 @@ blank line, so a finding keeps its line. ``RUN ["sh", "-c", "…"]`` (exec form)
 
 from __future__ import annotations
 
+import json
 import re
 
 from skillpm.scan.flow import Flow, shell
@@ -39,6 +40,8 @@ def flows(source: str) -> list[Flow]:
                 pairs = [p for p in rest.split() if "=" in p]
                 remote.update(p.split("=", 1)[0] for p in pairs if "://" in p)  # ARG MIRROR=https://…
                 out.append(" ".join(pairs))
+            elif word in ("ENTRYPOINT", "CMD") and added:
+                out.append(_started(rest))
             else:
                 out.append("")
         cont = line.rstrip().endswith("\\")
@@ -46,3 +49,16 @@ def flows(source: str) -> list[Flow]:
     # a file ADD downloaded and then run by its path (`RUN /usr/local/bin/healthz --register`) names no
     # runner word that the shell module's gate looks for: read it whenever an ADD downloaded
     return shell.read(text) if added else shell.flows(text)
+
+
+def _started(rest: str) -> str:
+    """What ENTRYPOINT or CMD starts, as a shell line: the exec form's program (``["/usr/local/bin/init",
+    "--x"]``) run by sh, so that a file ADD downloaded and the container starts is read as run."""
+    rest = rest.strip()
+    if rest.startswith("["):
+        try:
+            words = [w for w in json.loads(rest) if isinstance(w, str)]
+        except ValueError:
+            return ""
+        return "sh " + words[0] if words and words[0].startswith("/") else ""
+    return rest

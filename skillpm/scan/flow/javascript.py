@@ -563,7 +563,7 @@ class _Pass(Walk):
         t, rule = None, "DX-04"  # execution of a download (DX-04)
         if code:
             t = next((t for t in dl if t), None)
-            if last in CODE_LAST or name.endswith("new vm.Script"):
+            if last in CODE_LAST or name.endswith("new vm.Script") or _module_powers(self, name, args):
                 # compiled by vm or module._compile: a downloaded plugin run as a part of the program, as require is
                 rule = "SC-01"
         elif last in TIMERS:
@@ -585,3 +585,15 @@ class _Pass(Walk):
             t = next((t for t in tainted if t and t[0] == "secret"), None)
             if t:
                 self.flow("EX-02", L[i], t, name)
+
+
+# The names a module's code runs with: a Function made with these as its parameters is given them
+MODULE_POWERS = {"require", "process", "module", "exports"}
+
+
+def _module_powers(walk, name, args) -> bool:
+    """A ``new Function`` / ``Function`` whose parameters (every argument but the body) name the module's
+    powers (``new Function('require', 'process', src)``): the body is run as a module of the program."""
+    if not name.endswith("Function") or len(args) < 2:
+        return False
+    return any(walk.K[x] == "s" and walk.T[x] in MODULE_POWERS for a, b in args[:-1] for x in range(a, min(b, a + 3)))

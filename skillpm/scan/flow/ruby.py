@@ -66,6 +66,10 @@ HANDLE_READ = {"get", "request", "get_response", "request_get"}
 HANDLE_SEND = {"post", "put", "patch", "request", "write", "puts", "print", "send", "syswrite", "<<"}
 CODE = {"eval", "instance_eval", "class_eval", "module_eval", "class_exec", "instance_exec", "compile"}
 SHELL = {"system", "exec", "spawn", "popen", "capture2", "capture2e", "capture3", "popen2", "popen3", "pipeline", "`"}
+# Downloaded text evaluated inside an object, class or module: the program patches itself with it, which
+# installs code from that host as a part of it (as a downloaded file loaded by require is)
+IN_PROGRAM = {"instance_eval", "class_eval", "module_eval", "class_exec", "instance_exec"}
+SEND_CALLS = {"send", "public_send", "__send__"}
 LOADS, READS = {"load", "require", "require_relative"}, {"read", "readlines", "binread", "foreach", "open", "new"}
 WRITES = {"write", "binwrite", "copy_stream"}
 WHOLE_ENV = {"to_h", "to_a", "to_hash", "inspect", "map", "each", "each_pair", "select", "filter", "reject", "dup",
@@ -363,6 +367,8 @@ class _Pass(Walk):
         T = self.T
         name, last = self.callee(j), T[j]
         recv = T[j - 2] if self.dotted(j) else ""
+        if last in SEND_CALLS:  # URI.send(:open, url): the method it names is the call
+            name, last = _sent(self, j, name, last)
         if NET_READ.match(name) or recv in self.handles and last in HANDLE_READ \
                 or name == "open" and self.open_uri:
             return "downloaded"
@@ -407,8 +413,8 @@ class _Pass(Walk):
         dl = [t if t and t[0] == "downloaded" else None for t in tainted]
         if last in CODE and (last != "compile" or "InstructionSequence" in name):
             t = next((t for t in dl if t), None)
-            if t:
-                self.flow("DX-04", L[i], t, name)
+            if t:  # evaluated inside an object or class: a patch from that host loaded into the program (SC-01)
+                self.flow("SC-01" if last in IN_PROGRAM else "DX-04", L[i], t, name)
         elif last in SHELL and (not recv or recv in ("Kernel", "Process", "IO", "Open3")):
             t = self.command(args[0], args[1:], dl, as_line=len(args) == 1 or last == "`")
             if t:
@@ -425,3 +431,12 @@ class _Pass(Walk):
             t = next((t for t in tainted if t and t[0] in ("secret",)), None)
             if t:
                 self.flow("EX-02", L[i], t, name)
+
+
+def _sent(walk, j, name, last):
+    """(name, last) of the method ``send`` names by a symbol or string (``URI.send(:open, u)`` is ``URI.open``)."""
+    args = walk._args(j)[0]
+    if args and walk.K[args[0][0]] == "s" and args[0][1] - args[0][0] == 1:
+        meth = walk.T[args[0][0]]
+        return name[:len(name) - len(last)] + meth, meth
+    return name, last

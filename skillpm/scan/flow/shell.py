@@ -42,6 +42,15 @@ EVAL_FLAGS = {"sh": "-c", "bash": "-c", "zsh": "-c", "dash": "-c", "ksh": "-c", 
 PREFIXES = {"sudo", "doas", "env", "command", "exec", "nohup", "time", "nice", "setsid", "timeout", "xargs",
             # the reserved words before a command: `if curl -o "$f" "$u"; then . "$f"; fi` downloads in the condition
             "if", "then", "elif", "else", "while", "until", "do", "!"}
+# commands that print what they are fed, changed in form only (compressed, encoded, filtered)
+PASS_ON = {"cat", "base64", "base32", "tee", "tr", "rev", "sed", "xxd", "gunzip", "zcat", "openssl", "echo", "printf",
+           "gzip", "bzip2", "xz", "zstd", "lz4"}
+# a group of commands whose output goes on as one: `{` or `(` alone on a line ... `} | gzip | curl …`
+GROUP_OPEN = {"{", "("}
+GROUP_CLOSE_RE = re.compile(r"^[})]\s*\|(?!\|)\s*(.+)$", re.S)
+# a loop over literal words: its variable is read as each of them (the credential among them, if any)
+FOR_RE = re.compile(r"^for\s+([A-Za-z_]\w*)\s+in\s+([^;\n$`]{1,400}?)\s*(?:;|\n)\s*do\b")
+GROUP_FILE = "\x00group"  # the name a group's output is kept under, as a file it wrote
 LOOKUPS = {"dig", "nslookup", "host", "ping", "drill"}
 SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "scp", "rsync", "sftp", "ftp", "mail", "sendmail"}
 CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc"
@@ -105,12 +114,43 @@ class _Reader:
         self.func: str | None = None  # the function whose body is being read
         self.depth = 0  # its braces still open (-1: its header was read, its brace not yet)
         self.cur: str | None = None  # the function the line being read belongs to
+        self.groups: list[tuple[str, int] | None] = []  # the command groups open, with what their output carries
+
+    def _group_edges(self, text: str) -> str:
+        """A group's closing line: ``} | gzip | curl …`` goes on with what the group printed, as
+        ``cat`` of a file holding it; a bare ``}`` or ``)`` just closes it."""
+        if not self.groups or text[0] not in "})":
+            return text
+        if text.strip() in ("}", ")"):
+            self.groups.pop()
+            return ""
+        m = GROUP_CLOSE_RE.match(text)
+        if m is None:
+            return text
+        t = self.groups.pop()
+        if t is None:
+            return m.group(1)
+        self.files[GROUP_FILE] = t
+        return f"cat {GROUP_FILE} | " + m.group(1)
 
     def read(self, source: str) -> list[Flow]:
         for line, text in _logical_lines(source):
+            opens = text.strip() in GROUP_OPEN and not (self.func is not None and self.depth == -1)
             text = self._function_edges(text)
+            if opens:
+                self.groups.append(None)
+                continue
             if not text:
                 continue
+            text = self._group_edges(text)
+            if not text:
+                continue
+            loop = FOR_RE.match(text)
+            if loop:  # for f in .env .env.local; do cat "$f"; done: f is read as the credential it lists
+                words = [_unquote(w) for w in loop.group(2).split()]
+                pick = next((w for w in words if CREDENTIAL.search(w)), words[0] if words else "")
+                if pick:
+                    self.plain[loop.group(1)] = self._path(pick)
             if not (self.vars or self.files or self.funcs) and not ASSIGN_LINE_RE.match(text) and not SOURCE_LINE_RE.search(text) \
                     and not SECRET_CMD_RE.search(text):
                 continue  # nothing downloaded or secret yet, and this line neither assigns nor fetches or reads one
@@ -160,6 +200,8 @@ class _Reader:
             stages = [s.strip().lstrip("&").strip() for s in _split(pipeline, ("|",))]
             stages = [s for s in stages if s and s != "}"]
             out = self._pipeline(stages, line)
+            if self.groups and out and self.groups[-1] is None and depth == 0 and not _redirect_out(stages[-1]):
+                self.groups[-1] = out  # a command in a group prints into the group's output
             if func and out and stages and not _redirect_out(stages[-1]):
                 self.funcs.setdefault(func, out)
 
@@ -228,7 +270,7 @@ class _Reader:
             into = _redirect_in(raw)
             fed = carried or (self.files.get(self._path(into)) if into else None) or _here_string(self, raw, line)
             self._sink(cmd, args, raw, fed, line)
-            out = self._stage_output(words, raw, line) or (fed if cmd in ("cat", "base64", "tee", "tr", "rev", "sed", "xxd", "gunzip", "zcat", "openssl", "echo", "printf") else None)
+            out = self._stage_output(words, raw, line) or (fed if cmd in PASS_ON else None)
             if cmd in ("echo", "printf"):
                 out = self._taint(raw, line)
             self._writes(cmd, args, raw, out, line)
