@@ -1,0 +1,168 @@
+"""What a skill's declared purpose licenses: actions its orders ask for that its purpose does not.
+
+Honest skills name sensitive things all the time: a cloud setup skill reads ``~/.aws/credentials``,
+a database skill drops schemas, an agent-settings skill edits ``bypassPermissions``. So these
+actions, alone, are weak signals the pattern rules do not count. What separates an i18n extractor
+that uploads the user's SSH key from a cloud login helper that reads it is the purpose the skill
+declares: its frontmatter description and its title. ``purpose.toml`` (data, not code) holds the
+purpose classes (each a vocabulary written from meaning) and the action classes (a signal, an
+optional second word the same order must hold, the purposes that license it). An action that
+none of the declared purposes licenses is reported, medium, under the action's rule (PU-01 …),
+and the note says why: "a documentation skill has no reason to read credential stores".
+
+Read in SKILL.md (its frontmatter description included: a description can order too) and in a
+document SKILL.md tells the agent to follow (read as SKILL.md is, one level up, as the intents
+do). An order is a logical line: a table row, a line of a code block, a list item or a paragraph
+with its soft-wrapped lines. The usual context checks apply: a negation governing the signal
+("never read ~/.ssh"), a defensive order ("flag any … such as"), a heading of things not to do.
+A declared purpose never lowers or removes any other finding; it only keeps this check quiet.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from skillpm.scan.result import FOLLOWED_NOTE, Finding, raise_one
+
+DATA = Path(__file__).with_name("purpose.toml")
+MAX_PER_ACTION = 2  # findings per action per file (the per-rule cap counts two toward the grade)
+REACH = 6  # lines a paragraph or list item is followed up and down
+# A line that starts an order of its own: a list item, a table row, a heading, a fence, a quote
+STARTS_ORDER = re.compile(r"\s*(?:[-*+]\s|\d{1,3}[.)]\s|\||#|```|~~~|>)")
+TITLE_RE = re.compile(r"^#\s+(.{1,120})$", re.M)
+# Where a description turns from what the skill does to when to use it ("Use when builds fail in
+# CI", "Triggers on: deploy"): the occasions name other tools, not the skill's purpose.
+OCCASIONS_RE = re.compile(r"\b(?:use (?:this(?: skill)? |it )?(?:when|whenever|if|for|after|before|to)|"
+                          r"(?:invoke|activate|call|load|trigger)(?:ed)? (?:it |this(?: skill)? )?(?:when|whenever|if|on)|"
+                          r"triggers?(?: on)?:|when the user (?:asks|says|mentions|wants))\b", re.I)
+
+
+@dataclass(frozen=True)
+class Action:
+    name: str
+    rule: str
+    what: str
+    signal: re.Pattern
+    needs: re.Pattern | None
+    licensed_by: frozenset
+
+
+@dataclass(frozen=True)
+class Model:
+    purposes: dict  # name -> compiled vocabulary
+    labels: dict  # name -> how a note names the purpose ("a cloud skill")
+    actions: tuple
+
+
+@lru_cache(maxsize=1)
+def model() -> Model:
+    import tomllib
+
+    data = tomllib.loads(DATA.read_text(encoding="utf-8"))
+    flags = re.IGNORECASE
+    purposes = {name: re.compile(p["words"], flags) for name, p in data["purpose"].items()}
+    labels = {name: p.get("label", name.replace("_", " ")) for name, p in data["purpose"].items()}
+    actions = []
+    for name, a in data["action"].items():
+        unknown = set(a["licensed_by"]) - set(purposes)
+        if unknown:
+            raise ValueError(f"purpose.toml: action {name} is licensed by unknown purposes {sorted(unknown)}")
+        actions.append(Action(name, a["rule"], a["what"], re.compile(a["signal"], flags),
+                              re.compile(a["needs"], flags) if a.get("needs") else None,
+                              frozenset(a["licensed_by"])))
+    return Model(purposes, labels, tuple(actions))
+
+
+def declared(description: str, title: str = "") -> list[str]:
+    """The purpose classes a skill declares, in purpose.toml's order."""
+    occasions = OCCASIONS_RE.search(description)
+    if occasions and occasions.start() > 20:
+        description = description[:occasions.start()]
+    said = f"{title}\n{description}"
+    return [name for name, rx in model().purposes.items() if rx.search(said)]
+
+
+def _who(m: Model, purposes: list[str]) -> str:
+    """How a note names the skill: "a packages / git skill", or one that declares no such purpose."""
+    if not purposes:
+        return "a skill whose description declares no purpose that needs it"
+    said = " / ".join(m.labels[p] for p in purposes)
+    return f"{'an' if said[0] in 'aeiou' else 'a'} {said} skill"
+
+
+def _title(view: str) -> str:
+    m = TITLE_RE.search(view, 0, 20000)
+    return m.group(1) if m else ""
+
+
+def _order(view: str, lines: list[int], k: int) -> tuple[int, int]:
+    """The logical line around line index ``k`` (0-based; ``lines`` holds each line's start offset):
+    a table row or a code line alone, else a list item or paragraph with its wrapped lines."""
+    n = len(lines)
+
+    def line(i: int) -> str:
+        end = lines[i + 1] - 1 if i + 1 < n else len(view)
+        return view[lines[i]:end]
+
+    here = line(k)
+    if here.lstrip().startswith("|"):
+        return lines[k], lines[k] + len(here)
+    lo = k
+    while k - lo < REACH and lo > 0 and not STARTS_ORDER.match(line(lo)) and line(lo - 1).strip() \
+            and not line(lo - 1).lstrip().startswith(("|", "#", "```", "~~~")):
+        lo -= 1
+    hi = k
+    while hi - k < REACH and hi + 1 < n and line(hi + 1).strip() and not STARTS_ORDER.match(line(hi + 1)):
+        hi += 1
+    return lines[lo], lines[hi] + len(line(hi))
+
+
+def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Pattern,
+               defensive: re.Pattern) -> list[Finding]:
+    """Findings for the actions in ``ctx`` (SKILL.md or a followed document) that the skill's
+    declared purpose does not license. ``negated(view, start, end)`` is the engine's negation check."""
+    m = model()
+    view = ctx.view
+    title = _title(view) if ctx.kind == "skill_md" else ""
+    purposes = declared(ctx.description, title)
+    allowed = set(purposes)
+    todo = [a for a in m.actions if not (a.licensed_by & allowed)]
+    if not todo:
+        return []
+    lines = None
+    taken = {(f.category, f.line) for f in found if f.grades}
+    up = ctx.kind != "skill_md"  # a followed document: one level up, as the intents read it
+    out = []
+    for action in todo:
+        rule = scanner.by_id[action.rule]
+        n = 0
+        for hit in action.signal.finditer(view):
+            if lines is None:
+                lines = [0] + [i + 1 for i, c in enumerate(view) if c == "\n"]
+            line = ctx.line_of(hit.start())
+            if (rule.category, line) in taken:
+                continue
+            lo, hi = _order(view, lines, line - 1)
+            order = view[lo:hi]
+            if action.needs is not None and not action.needs.search(order):
+                continue
+            if negated(view, hit.start(), hit.end()) or defensive.search(order):
+                continue
+            heading = ctx.heading_at(line)
+            if prohibiting.search(heading) or defensive.search(heading):
+                continue
+            note = f"{_who(m, purposes)} has no reason to {action.what}"
+            sev = rule.severity
+            if up:
+                sev = raise_one(sev)
+                note = f"SKILL.md line {ctx.follow_intents} {FOLLOWED_NOTE}: read as SKILL.md is, one level up; " + note
+            out.append(Finding(rule.id, rule.category, sev, ctx.path, line, ctx.orig_line(line)[:240],
+                               rule.message, note=note))
+            taken.add((rule.category, line))
+            n += 1
+            if n >= MAX_PER_ACTION:
+                break
+    return out
