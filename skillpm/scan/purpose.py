@@ -32,6 +32,7 @@ MAX_PER_ACTION = 2  # findings per action per file (the per-rule cap counts two 
 REACH = 6  # lines a paragraph or list item is followed up and down
 # A line that starts an order of its own: a list item, a table row, a heading, a fence, a quote
 STARTS_ORDER = re.compile(r"\s*(?:[-*+]\s|\d{1,3}[.)]\s|\||#|```|~~~|>)")
+SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)|\n\s*\n")
 TITLE_RE = re.compile(r"^#\s+(.{1,120})$", re.M)
 # Where a description turns from what the skill does to when to use it ("Use when builds fail in
 # CI", "Triggers on: deploy"): the occasions name other tools, not the skill's purpose.
@@ -47,6 +48,7 @@ class Action:
     what: str
     signal: re.Pattern
     needs: re.Pattern | None
+    unless: re.Pattern | None
     licensed_by: frozenset
 
 
@@ -65,6 +67,7 @@ def model() -> Model:
     flags = re.IGNORECASE
     purposes = {name: re.compile(p["words"], flags) for name, p in data["purpose"].items()}
     labels = {name: p.get("label", name.replace("_", " ")) for name, p in data["purpose"].items()}
+    defs = data.get("defs", {})
     actions = []
     for name, a in data["action"].items():
         unknown = set(a["licensed_by"]) - set(purposes)
@@ -72,6 +75,7 @@ def model() -> Model:
             raise ValueError(f"purpose.toml: action {name} is licensed by unknown purposes {sorted(unknown)}")
         actions.append(Action(name, a["rule"], a["what"], re.compile(a["signal"], flags),
                               re.compile(a["needs"], flags) if a.get("needs") else None,
+                              re.compile(a["unless"].format(**defs), flags) if a.get("unless") else None,
                               frozenset(a["licensed_by"])))
     return Model(purposes, labels, tuple(actions))
 
@@ -120,6 +124,18 @@ def _order(view: str, lines: list[int], k: int) -> tuple[int, int]:
     return lines[lo], lines[hi] + len(line(hi))
 
 
+def _sentence(view: str, lo: int, hi: int, start: int, end: int) -> str:
+    """The sentence of the order ``view[lo:hi]`` that holds ``view[start:end]``; a table row whole (a
+    settings row is one statement: the setting, its value, where it goes)."""
+    if view[lo:hi].lstrip().startswith("|"):
+        return view[lo:hi]
+    a = lo
+    for m in SENTENCE_END_RE.finditer(view, lo, start):
+        a = m.end()
+    m = SENTENCE_END_RE.search(view, end, hi)
+    return view[a:m.start() + 1 if m else hi]
+
+
 def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Pattern,
                defensive: re.Pattern) -> list[Finding]:
     """Findings for the actions in ``ctx`` (SKILL.md or a followed document) that the skill's
@@ -147,7 +163,10 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
                 continue
             lo, hi = _order(view, lines, line - 1)
             order = view[lo:hi]
-            if action.needs is not None and not action.needs.search(order):
+            said = _sentence(view, lo, hi, hit.start(), hit.end())
+            if action.needs is not None and not action.needs.search(said):
+                continue
+            if action.unless is not None and action.unless.search(said):
                 continue
             if negated(view, hit.start(), hit.end()) or defensive.search(order):
                 continue
