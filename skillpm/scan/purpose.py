@@ -30,6 +30,8 @@ from skillpm.scan.result import FOLLOWED_NOTE, Finding, raise_one
 DATA = Path(__file__).with_name("purpose.toml")
 MAX_PER_ACTION = 2  # findings per action per file (the per-rule cap counts two toward the grade)
 REACH = 6  # lines a paragraph or list item is followed up and down
+SETTINGS_LANGS = {"yaml", "yml", "toml", "json", "jsonc", "ini", "conf", "cfg", "properties", "env"}
+SETTINGS_REACH = 16  # lines of a settings block read around the signal, each way
 # A line that starts an order of its own: a list item, a table row, a heading, a fence, a quote
 STARTS_ORDER = re.compile(r"\s*(?:[-*+]\s|\d{1,3}[.)]\s|\||#|```|~~~|>)")
 SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)|\n\s*\n")
@@ -73,7 +75,7 @@ def model() -> Model:
         unknown = set(a["licensed_by"]) - set(purposes)
         if unknown:
             raise ValueError(f"purpose.toml: action {name} is licensed by unknown purposes {sorted(unknown)}")
-        actions.append(Action(name, a["rule"], a["what"], re.compile(a["signal"], flags),
+        actions.append(Action(name, a["rule"], a["what"], re.compile(a["signal"], flags | re.MULTILINE),
                               re.compile(a["needs"], flags) if a.get("needs") else None,
                               re.compile(a["unless"].format(**defs), flags) if a.get("unless") else None,
                               frozenset(a["licensed_by"])))
@@ -102,9 +104,11 @@ def _title(view: str) -> str:
     return m.group(1) if m else ""
 
 
-def _order(view: str, lines: list[int], k: int) -> tuple[int, int]:
+def _order(view: str, lines: list[int], k: int, fences) -> tuple[int, int, bool]:
     """The logical line around line index ``k`` (0-based; ``lines`` holds each line's start offset):
-    a table row or a code line alone, else a list item or paragraph with its wrapped lines."""
+    a table row or a line of a program alone, a settings block (YAML, TOML, JSON) whole, else a
+    list item or paragraph with its wrapped lines. The flag: the order is one statement (a row, a line
+    of code, a settings block), not sentences to tell apart."""
     n = len(lines)
 
     def line(i: int) -> str:
@@ -112,8 +116,14 @@ def _order(view: str, lines: list[int], k: int) -> tuple[int, int]:
         return view[lines[i]:end]
 
     here = line(k)
+    for first, last, lang in fences:
+        if first < k + 1 < last or (first == k + 1 == last):
+            if lang.lower() in SETTINGS_LANGS:  # a settings block is one statement: `digest:` and its keys
+                lo, hi = max(first, k + 1 - SETTINGS_REACH), min(last - 2, k - 1 + SETTINGS_REACH)
+                return lines[lo], lines[hi] + len(line(hi)), True
+            return lines[k], lines[k] + len(here), True
     if here.lstrip().startswith("|"):
-        return lines[k], lines[k] + len(here)
+        return lines[k], lines[k] + len(here), True
     lo = k
     while k - lo < REACH and lo > 0 and not STARTS_ORDER.match(line(lo)) and line(lo - 1).strip() \
             and not line(lo - 1).lstrip().startswith(("|", "#", "```", "~~~")):
@@ -121,14 +131,11 @@ def _order(view: str, lines: list[int], k: int) -> tuple[int, int]:
     hi = k
     while hi - k < REACH and hi + 1 < n and line(hi + 1).strip() and not STARTS_ORDER.match(line(hi + 1)):
         hi += 1
-    return lines[lo], lines[hi] + len(line(hi))
+    return lines[lo], lines[hi] + len(line(hi)), False
 
 
 def _sentence(view: str, lo: int, hi: int, start: int, end: int) -> str:
-    """The sentence of the order ``view[lo:hi]`` that holds ``view[start:end]``; a table row whole (a
-    settings row is one statement: the setting, its value, where it goes)."""
-    if view[lo:hi].lstrip().startswith("|"):
-        return view[lo:hi]
+    """The sentence of the order ``view[lo:hi]`` (a paragraph or list item) that holds ``view[start:end]``."""
     a = lo
     for m in SENTENCE_END_RE.finditer(view, lo, start):
         a = m.end()
@@ -161,9 +168,9 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
             line = ctx.line_of(hit.start())
             if (rule.category, line) in taken:
                 continue
-            lo, hi = _order(view, lines, line - 1)
+            lo, hi, whole = _order(view, lines, line - 1, ctx.fences)
             order = view[lo:hi]
-            said = _sentence(view, lo, hi, hit.start(), hit.end())
+            said = order if whole else _sentence(view, lo, hi, hit.start(), hit.end())
             if action.needs is not None and not action.needs.search(said):
                 continue
             if action.unless is not None and action.unless.search(said):
