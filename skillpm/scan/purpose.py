@@ -34,6 +34,9 @@ SETTINGS_LANGS = {"yaml", "yml", "toml", "json", "jsonc", "ini", "conf", "cfg", 
 SETTINGS_REACH = 16  # lines of a settings block read around the signal, each way
 # A line that starts an order of its own: a list item, a table row, a heading, a fence, a quote
 STARTS_ORDER = re.compile(r"\s*(?:[-*+]\s|\d{1,3}[.)]\s|\||#|```|~~~|>)")
+NEWLINE_RE = re.compile("\n")
+MARGIN = 100  # characters read around an entry's text: every signal's match lies within them
+MAX_GATES = 200  # occurrences of one entry's text read per file
 SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)|\n\s*\n")
 TITLE_RE = re.compile(r"^#\s+(.{1,120})$", re.M)
 # Where a description turns from what the skill does to when to use it ("Use when builds fail in
@@ -48,6 +51,11 @@ class Action:
     name: str
     rule: str
     what: str
+    entries: tuple  # (text to find, words that must all be the file's or None): one holds in every match
+    some_word: frozenset  # one word of each word entry: a file with none of them holds no word entry
+    texts_only: tuple  # the texts of the entries read as substrings
+    line: bool  # the signal lies on one line (a setting): read on the line of an entry's text only
+    then: re.Pattern | None  # must match right where an entry's text occurs (a setting's value after its key)
     signal: re.Pattern
     needs: re.Pattern | None
     unless: re.Pattern | None
@@ -75,7 +83,20 @@ def model() -> Model:
         unknown = set(a["licensed_by"]) - set(purposes)
         if unknown:
             raise ValueError(f"purpose.toml: action {name} is licensed by unknown purposes {sorted(unknown)}")
-        actions.append(Action(name, a["rule"], a["what"], re.compile(a["signal"], flags | re.MULTILINE),
+        entries = []
+        for w in a["words"]:
+            if w.endswith("*"):
+                entries.append((w[:-1], None))
+                continue
+            need, _, text = w.partition(">")
+            parts = need.split("+")
+            entries.append((text or parts[0], frozenset(part.encode() for part in parts)))
+        entries = tuple(entries)
+        some_word = frozenset(next(iter(sorted(need))) for _, need in entries if need is not None)
+        texts_only = tuple(text for text, need in entries if need is None)
+        actions.append(Action(name, a["rule"], a["what"], entries, some_word, texts_only, bool(a.get("line")), 
+                              re.compile(a["then"], flags) if a.get("then") else None,
+                              re.compile(a["signal"], flags | re.MULTILINE),
                               re.compile(a["needs"], flags) if a.get("needs") else None,
                               re.compile(a["unless"].format(**defs), flags) if a.get("unless") else None,
                               frozenset(a["licensed_by"])))
@@ -134,6 +155,46 @@ def _order(view: str, lines: list[int], k: int, fences) -> tuple[int, int, bool]
     return lines[lo], lines[hi] + len(line(hi)), False
 
 
+def _holding(action: Action, low: str, words) -> set[str]:
+    """The texts of ``action``'s entries that hold in the file: ``low`` its lowercase view, ``words``
+    its words (None: unknown)."""
+    if words is not None and action.some_word.isdisjoint(words):  # a set lookup in C: most files stop here
+        return {text for text in action.texts_only if text in low}
+    return {text for text, need in action.entries
+            if (text in low if need is None or words is None else need <= words)}
+
+
+def _hits(action: Action, view: str, texts: set[str], flat: str, low: str) -> list[re.Match]:
+    """The signal's matches, read only around the places where ``texts`` occur (substring searches
+    in C; the regex then reads a few hundred characters, not the file). ``flat``: the lowercase view
+    ``low`` with line breaks as blanks (a signal's blank may be a soft line break)."""
+    spans = []
+    for text in texts:
+        at = flat.find(text)
+        k = 0
+        while at >= 0 and k < MAX_GATES:
+            if action.then is not None and not action.then.match(flat, at + len(text)):
+                pass  # not a setting's key
+            elif action.line:
+                lo = max(low.rfind("\n", 0, at) + 1, at - MARGIN)
+                hi = low.find("\n", at, at + MARGIN)
+                spans.append((lo, hi if hi >= 0 else min(len(low), at + MARGIN)))
+            else:
+                spans.append((max(0, at - MARGIN), at + len(text) + MARGIN))
+            at = flat.find(text, at + 1)
+            k += 1
+    if not spans:
+        return []
+    spans.sort()
+    merged = [list(spans[0])]
+    for lo, hi in spans[1:]:
+        if lo <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], hi)
+        else:
+            merged.append([lo, hi])
+    return [m for lo, hi in merged for m in action.signal.finditer(view, lo, hi)]
+
+
 def _sentence(view: str, lo: int, hi: int, start: int, end: int) -> str:
     """The sentence of the order ``view[lo:hi]`` (a paragraph or list item) that holds ``view[start:end]``."""
     a = lo
@@ -149,22 +210,36 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
     declared purpose does not license. ``negated(view, start, end)`` is the engine's negation check."""
     m = model()
     view = ctx.view
+    base = ctx.base  # the patterns' lowercase view (same offsets) and its words, when they ran
+    low = base.low if base is not None else view.lower()
+    if len(low) != len(view):
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in view)  # keep the offsets
+    words = base.words if base is not None else None
+    flat = None
+    found_hits = []
+    for action in m.actions:
+        texts = _holding(action, low, words)
+        if texts:
+            flat = flat or low.replace("\n", " ")
+            hits = _hits(action, view, texts, flat, low)
+            if hits:
+                found_hits.append((action, hits))
+    if not found_hits:
+        return []
     title = _title(view) if ctx.kind == "skill_md" else ""
     purposes = declared(ctx.description, title)
     allowed = set(purposes)
-    todo = [a for a in m.actions if not (a.licensed_by & allowed)]
-    if not todo:
-        return []
+    found_hits = [(a, h) for a, h in found_hits if not (a.licensed_by & allowed)]
     lines = None
     taken = {(f.category, f.line) for f in found if f.grades}
     up = ctx.kind != "skill_md"  # a followed document: one level up, as the intents read it
     out = []
-    for action in todo:
+    for action, hits in found_hits:
         rule = scanner.by_id[action.rule]
         n = 0
-        for hit in action.signal.finditer(view):
+        for hit in hits:
             if lines is None:
-                lines = [0] + [i + 1 for i, c in enumerate(view) if c == "\n"]
+                lines = [0] + [m.end() for m in NEWLINE_RE.finditer(view)]
             line = ctx.line_of(hit.start())
             if (rule.category, line) in taken:
                 continue
