@@ -69,6 +69,13 @@ class Model:
     actions: tuple
 
 
+def _with_defs(rx: str, defs: dict) -> str:
+    """``rx`` with each ``{name}`` of purpose.toml's [defs] written out (other braces stay)."""
+    for name, value in defs.items():
+        rx = rx.replace("{" + name + "}", value)
+    return rx
+
+
 @lru_cache(maxsize=1)
 def model() -> Model:
     import tomllib
@@ -98,7 +105,7 @@ def model() -> Model:
                               re.compile(a["then"], flags) if a.get("then") else None,
                               re.compile(a["signal"], flags | re.MULTILINE),
                               re.compile(a["needs"], flags) if a.get("needs") else None,
-                              re.compile(a["unless"].format(**defs), flags) if a.get("unless") else None,
+                              re.compile(_with_defs(a["unless"], defs), flags) if a.get("unless") else None,
                               frozenset(a["licensed_by"])))
     return Model(purposes, labels, tuple(actions))
 
