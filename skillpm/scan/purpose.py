@@ -36,6 +36,8 @@ SETTINGS_REACH = 16  # lines of a settings block read around the signal, each wa
 STARTS_ORDER = re.compile(r"\s*(?:[-*+]\s|\d{1,3}[.)]\s|\||#|```|~~~|>)")
 NEWLINE_RE = re.compile("\n")
 MARGIN = 100  # characters read around an entry's text: every signal's match lies within them
+MAX_HITS = 40  # signal matches weighed per action per file
+ORDER_REACH = 400  # characters of an order read on each side of its signal
 MAX_GATES = 200  # occurrences of one entry's text read per file
 SENTENCE_END_RE = re.compile(r"[.!?;](?=\s)|\n\s*\n")
 TITLE_RE = re.compile(r"^#\s+(.{1,120})$", re.M)
@@ -244,13 +246,14 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
     for action, hits in found_hits:
         rule = scanner.by_id[action.rule]
         n = 0
-        for hit in hits:
+        for hit in hits[:MAX_HITS]:
             if lines is None:
                 lines = [0] + [m.end() for m in NEWLINE_RE.finditer(view)]
             line = ctx.line_of(hit.start())
             if (rule.category, line) in taken:
                 continue
             lo, hi, whole = _order(view, lines, line - 1, ctx.fences)
+            lo, hi = max(lo, hit.start() - ORDER_REACH), min(hi, hit.end() + ORDER_REACH)  # a 1 MB line is no order
             order = view[lo:hi]
             said = order if whole else _sentence(view, lo, hi, hit.start(), hit.end())
             if action.needs is not None and not action.needs.search(said):
