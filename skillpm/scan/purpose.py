@@ -36,6 +36,7 @@ SETTINGS_REACH = 16  # lines of a settings block read around the signal, each wa
 STARTS_ORDER = re.compile(r"\s*(?:[-*+]\s|\d{1,3}[.)]\s|\||#|```|~~~|>)")
 NEWLINE_RE = re.compile("\n")
 MARGIN = 100  # characters read around an entry's text: every signal's match lies within them
+MAX_TEXT = 128 * 1024  # characters of a file read for actions (a SKILL.md is a few KiB; a 1 MB file is hostile)
 MAX_HITS = 40  # signal matches weighed per action per file
 ORDER_REACH = 400  # characters of an order read on each side of its signal
 MAX_GATES = 200  # occurrences of one entry's text read per file
@@ -179,7 +180,7 @@ def _hits(action: Action, view: str, texts: set[str], flat: str, low: str) -> li
     ``low`` with line breaks as blanks (a signal's blank may be a soft line break)."""
     spans = []
     for text in texts:
-        at = flat.find(text)
+        at = flat.find(text, 0, MAX_TEXT)
         k = 0
         while at >= 0 and k < MAX_GATES:
             if action.then is not None and not action.then.match(flat, at + len(text)):
@@ -190,7 +191,7 @@ def _hits(action: Action, view: str, texts: set[str], flat: str, low: str) -> li
                 spans.append((lo, hi if hi >= 0 else min(len(low), at + MARGIN)))
             else:
                 spans.append((max(0, at - MARGIN), at + len(text) + MARGIN))
-            at = flat.find(text, at + 1)
+            at = flat.find(text, at + 1, MAX_TEXT)
             k += 1
     if not spans:
         return []
