@@ -31,17 +31,25 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-14 read 16/30 when it was first scored: with the scanner of that session's
-    start, with the one after its evasion fixes and with the final one (all merges chosen before
-    the set was scored) alike. (Earlier blind sets at first sight: held-out-2 3/20 before the
-    sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
-    held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10
-    22/30, held-out-11 19/30, held-out-12 20/30, held-out-13 19/30.) The next session's purpose model
-    (skillpm/scan/purpose.py: actions the skill's declared purpose does not license; settings tables and
-    blocks read as orders) was built on it: 27/30."""
+    figures. held-out-15 read 22/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), 20/30 with that session's starting one. (Earlier
+    blind sets at first sight: held-out-2 3/20 before the sentence-level intents, held-out-3 11/30,
+    held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with the sentence model,
+    held-out-8 10/30, held-out-9 12/30, held-out-10 22/30, held-out-11 19/30, held-out-12 20/30,
+    held-out-13 19/30, held-out-14 16/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 27, result.blind_missed
+    assert detected >= 22, result.blind_missed
+
+
+def test_held_out_14_is_tuned_on(result):
+    """held-out-14 (16/30 at first sight) was tuned on in the next session: the purpose model
+    (skillpm/scan/purpose.py: actions the skill's declared purpose does not license; settings tables
+    and blocks read as orders; tests/scan/test_purpose.py) was built on it: 27/30; it counts in the
+    tuned figure since."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho14-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho14-")}) >= 27
 
 
 def test_held_out_13_is_tuned_on(result):
@@ -292,6 +300,16 @@ def test_held_out_code_14_is_blind(result):
     assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-14")
 
 
+def test_held_out_code_15_is_blind(result):
+    """held-out-code-15 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 14/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored); the session's starting scanner read 12/25 and 5/5."""
+    code, hidden = result.apart["held-out-code-15"]["code"], result.apart["held-out-code-15"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 14 and hidden[0] >= 5, result.apart_missed.get("held-out-code-15")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -352,17 +370,20 @@ def test_look_alikes_of_the_blind_sets(result):
     a noun and a grep of a credentials file's section headers: held-out-14 none, held-out-code-14 none;
     then, with a review question ("Does any code read …?"), a rule's unless read over the rest of a
     sentence wrapped onto the next line, and `type=` read as an option, not the command:
-    held-out-13 none (the SSRF checklist's test value) and held-out-code-8 none (a BuildKit secret mount)."""
+    held-out-13 none (the SSRF checklist's test value) and held-out-code-8 none (a BuildKit secret mount).
+    At first sight, held-out-15 two of 15 (a prompt-injection defence guide, an LLM-app pentest kit), the same with the
+    session's starting scanner, and held-out-code-15 two of 12 (a consent-based git credential
+    keychain helper went B -> C with the session's merges; one of 12 with its starting scanner)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
         "held-out-code-11": 12, "held-out-code-12": 12, "held-out-code-13": 12, "held-out-code-14": 12, "held-out-7": 15,
         "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15,
-        "held-out-14": 15, "held-out-dev": 15}
+        "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
-              "held-out-14": 0, "held-out-dev": 0}
+              "held-out-14": 0, "held-out-15": 2, "held-out-code-15": 2, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
