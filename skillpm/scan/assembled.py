@@ -163,6 +163,7 @@ PRINTF_SUB_RE = re.compile(r"""\$\(\s*printf\s+('[^'$`\\]{0,200}'|"[^"$`\\]{0,20
 SH_ENV = frozenset({"HOME", "USER", "LOGNAME", "USERPROFILE", "APPDATA", "LOCALAPPDATA", "ZDOTDIR", "TMPDIR",
                     "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"})
 SH_REF_RE = re.compile(r"\$\{([A-Za-z_]\w{0,40})\}|\$([A-Za-z_]\w{0,40})\b")
+SH_SPECIAL_RE = re.compile(r"\$\{?[0-9@*#?!$-]")
 
 
 def _printf(m: re.Match) -> str:
@@ -180,6 +181,8 @@ def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
         raw = PRINTF_SUB_RE.sub(_printf, raw)
     if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw:
         return None
+    if SH_SPECIAL_RE.search(raw):
+        return None  # a positional parameter or a special one ($2, $@, $?): set by whoever calls, not literal
     if "$" in raw:
         refs = [m.group(1) or m.group(2) for m in SH_REF_RE.finditer(raw)]
         if any(r not in (defs or {}) and r not in SH_ENV for r in refs):

@@ -269,3 +269,23 @@ def test_join_helper_building_file_names_is_clean():
               "fs.writeFileSync(j('report', 'coverage', 'summary') + '.txt', 'ok');\n")
     assert _cats(scan({"scripts/report.js": script}), "scripts/report.js") == set()
     assert assembled.folded("const j = (...p) => p.join('-');\nx = j('a', 'b')\n").endswith('x = "a-b"\n')
+
+
+# Found by re-grading the shipped index with the run-time readers (session 21): two honest scripts
+# went to C once their variables were expanded.
+
+def test_a_positional_parameter_is_no_literal_value():
+    # `local var_name="$2"` names what the caller passes: expanding it made `eval "$2=…"` read as
+    # evaluating an argument (a prompt helper that stores the user's answer in a named variable)
+    body = ('#!/bin/bash\nprompt_input() {\n    local prompt_text="$1"\n    local var_name="$2"\n    while true; do\n'
+            '        echo "${prompt_text}"\n        read -r input\n        if [ -n "$input" ]; then\n'
+            '            eval "$var_name=\\"$input\\""\n            break\n        fi\n    done\n}\nprompt_input "Title" TITLE\n')
+    r = scan({"ask.sh": body})
+    assert r.grade == "A", [f.to_dict() for f in r.findings]
+
+
+def test_an_expanded_cache_path_with_its_errors_silenced_stays_low():
+    cache = 'DD="$HOME/Library/Developer/Xcode/DerivedData"\n[[ -d "$DD" ]] && rm -rf "$DD"/fixture-* 2>/dev/null || true\n'
+    assert scan({"clean.sh": cache}).grade == "A"
+    # the user's own documents are no cache, silenced or not
+    assert found("wipe.sh", 'D="$HOME/Documents"\nrm -rf "$D" 2>/dev/null\n', "DX-01")
