@@ -769,9 +769,10 @@ CHAR_REF_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z
 LINK_RE = re.compile(r"\[(?<!!\[)([^\[\]\n]{1,300})\](?:\(([^()\s]{0,500})\)|\[[^\[\]\n]{0,100}\])")
 QUOTES = (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u02bc", "'"))
 # A code span around one plain word in prose (`ignore` the `earlier` rules) reads as the word: the
-# agent reads the sentence the same. A span holding anything but letters (a name like `prompt-optimizer`,
+# agent reads the sentence the same. A span holding anything but letters, or a capital after its first
+# letter (a setting or constant: `NOPASSWD`, `bypassPermissions`; a name like `prompt-optimizer`,
 # `.env`, `rm -rf`, `~/.ssh`, `--force`) stays, and with it the backticks that end a command written inline.
-WORD_SPAN_RE = re.compile(r"`(?<!``)([A-Za-z][A-Za-z']{0,40})`(?!`)")
+WORD_SPAN_RE = re.compile(r"`(?<!``)([A-Za-z][a-z']{0,40})`(?!`)")
 
 
 def _char_ref(m: re.Match) -> str:

@@ -62,10 +62,10 @@ def test_rule_catches_padded(rule_id, example):
 
 
 # Each prose catch line again with markup a reader reads through around every other word: emphasis
-# (bold, or italic with underscores), an inline HTML tag, a link to an anchor, a code span; or with `&nbsp;` between
+# (bold, or italic with underscores), an inline HTML tag, a link to an anchor; or with `&nbsp;` between
 # words and typographic apostrophes. A phrase split by markup reads the same to the agent.
 WORD_RE = re.compile(r"(?<![\w`*_])([A-Za-z]{3,})(?![\w`*_])")
-WRAPS = (("**", "**"), ("_", "_"), ("<b>", "</b>"), ("[", "](#)"), ("`", "`"))
+WRAPS = (("**", "**"), ("_", "_"), ("<b>", "</b>"), ("[", "](#)"))
 
 
 def _marked_up(example: str, form: int) -> str:
