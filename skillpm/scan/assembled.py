@@ -83,18 +83,10 @@ def b64_payloads(text: str) -> list[str]:
     return out
 
 
-def _rot13(s: str) -> str:
-    return s.translate(ROT13)
-
-
-ROT13 = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
-                      "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm")
-
-
 def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """A data file of the skill that a script of it names and decodes (base64 or rot13), read decoded as
     a script; what the rules find there is reported on the script's line that names the file."""
-    from skillpm.scan.engine import _window, classify
+    from skillpm.scan.engine import _shift, _window, classify
 
     scripts = []
     for path, data in files.items():
@@ -121,7 +113,7 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
             if b64:
                 decoded += [("base64", p) for p in b64_payloads(dtext)]
             if rot:
-                decoded.append(("rot13", _rot13(dtext)))
+                decoded.append(("rot13", _shift(dtext, 13)))
             if not decoded:
                 continue
             had = literals.Lexicon.words((stext + "\n" + dtext).lower())

@@ -203,8 +203,11 @@ class _FileCtx:
         return bisect_right(self._nl, pos - 1) + 1 if pos else 1
 
     def view_line(self, line: int) -> str:
+        """Line ``line`` of the view ("" past the last line)."""
         if self._nl is None:
             self._nl = _newlines(self.view)
+        if line - 2 >= len(self._nl):
+            return ""
         start = self._nl[line - 2] + 1 if line >= 2 else 0
         end = self._nl[line - 1] if line - 1 < len(self._nl) else len(self.view)
         return self.view[start:end]
@@ -631,15 +634,6 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
 
 
-def _line_below(ctx: "_FileCtx", line: int) -> str:
-    """The line after ``line`` of the view, or "" at the end of the file."""
-    nl = ctx.view.find("\n", ctx.line_start(line))
-    if nl < 0:
-        return ""
-    end = ctx.view.find("\n", nl + 1)
-    return ctx.view[nl + 1:end if end >= 0 else len(ctx.view)]
-
-
 def _statement(line: str, start: int, end: int) -> str:
     """The shell statement around line[start:end]: from the ``;``, ``&&``, ``||`` or backtick before it
     to the one after it (a whole prose line has none)."""
@@ -656,6 +650,13 @@ def _joined(ctx: "_FileCtx") -> str:
     if ctx.joined is None:
         ctx.joined = _join(ctx)
     return ctx.joined
+
+
+def _joined_text(ctx: "_FileCtx", base: "_Text") -> "_Text":
+    """``_joined`` as a _Text beside ``base`` (the view as read): the same words, so it shares their
+    offsets; ``base`` itself when no soft break joins."""
+    j = _joined(ctx)
+    return base if j is base.text else _Text(j, same=base, words=base.words)
 
 
 def _join_quotes(chunk: str) -> str:
@@ -2163,8 +2164,7 @@ class Scanner:
             rule = plan.rule
             if rule.join:
                 if joined is None:
-                    j = _joined(ctx)
-                    joined = base if j is view else _Text(j, same=base, words=base.words)  # soft breaks joined: the same words
+                    joined = _joined_text(ctx, base)
                 # a script has no soft breaks (its join is the text): it reads the deobfuscated copy like the
                 # other rules do (`["bypass", "Permissions"].join("")` is the setting it spells)
                 tx = dtext if joined is base and dtext is not None else joined
@@ -2191,8 +2191,7 @@ class Scanner:
                 # only matches that run over a joined break count, so what it found line by line
                 # (a two-line `wget -O f` / `sh f`, a PEM block) is read as before.
                 if joined is None:
-                    j = _joined(ctx)
-                    joined = base if j is view else _Text(j, same=base, words=base.words)
+                    joined = _joined_text(ctx, base)
                 if joined is not base:
                     if soft is None:
                         nls = _newlines(view)
@@ -2455,7 +2454,7 @@ class Scanner:
             for u in rule.unless:
                 if u.search(vline) or (above and u.search(above)) or len(vline) - col < m.end() - m.start() and u.search(m.group(0)):
                     return None  # (a match joined over a soft break: its own words on the next line too)
-            if not code and (below := describing.sentence_below(ctx.view_line(line), _line_below(ctx, line))) \
+            if not code and (below := describing.sentence_below(ctx.view_line(line), ctx.view_line(line + 1))) \
                     and any(u.search(below) for u in rule.unless):
                 return None  # the sentence goes on below: "… a resolver that returns `169.254.169.254`, asserting the⏎request is refused."
         if pat.negation and _negated(text, m.start(), m.end(), code):
@@ -2547,7 +2546,7 @@ class Scanner:
             elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
                 sev = lower_one(sev)
             elif region.kind == "prose" and describing.review_question(
-                    ctx.view_line(line), start - ls, min(le, m.end() - (m.start() - start)) - ls, _line_below(ctx, line)):
+                    ctx.view_line(line), start - ls, min(le, m.end() - (m.start() - start)) - ls, ctx.view_line(line + 1)):
                 sev, note = lower_one(sev), "lowered: a review question about the code, not a request"
             elif region.kind == "prose" and quoted and describing.content_says(vline, col):
                 sev, note = lower_one(sev), "lowered: quoted as what a page or document says"
@@ -3089,16 +3088,17 @@ CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr")  # what builds 
 TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
 
 
+_LOWER, _UPPER = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_SHIFTS: dict[int, dict] = {}
+
+
 def _shift(s: str, k: int) -> str:
     """``s`` with each ASCII letter moved ``k`` places along the alphabet (rot13 is k = 13)."""
-    out = []
-    for c in s:
-        if "a" <= c <= "z":
-            c = chr((ord(c) - 97 + k) % 26 + 97)
-        elif "A" <= c <= "Z":
-            c = chr((ord(c) - 65 + k) % 26 + 65)
-        out.append(c)
-    return "".join(out)
+    k %= 26
+    table = _SHIFTS.get(k)
+    if table is None:
+        table = _SHIFTS[k] = str.maketrans(_LOWER + _UPPER, _LOWER[k:] + _LOWER[:k] + _UPPER[k:] + _UPPER[:k])
+    return s.translate(table)
 
 
 def _char_codes(m: re.Match) -> str:
