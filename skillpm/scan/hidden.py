@@ -372,10 +372,11 @@ COMMENT_LEAD_RE = re.compile(r"\W*(?:(?:(?:note|message|instructions?)\s+)?(?:to
 # Markdown link-reference "comments": a definition whose target is "#" or "<>" is never shown and
 # points nowhere, whatever its label ([//], [comment], [agent-note]…); a real reference
 # ([1]: https://example.com "Title") is a link, not a comment. A few labels are read as comments
-# without a target, as before.
+# without a target, as before. The title may run over a few lines (CommonMark: any but a blank one;
+# it ends at the first line that closes it, and a line starting another definition is none of it).
 MD_COMMENT_RE = re.compile(
     r"^ {0,3}\[(?:(?://|comment|_comment|hidden)\]:[ \t]*(?:#|<#?>)?|(?!\^)[^\]\n]{1,200}\]:[ \t]*(?:#|<#?>))"
-    r"[ \t]*[(\"'](?P<c>[^\n]{0,2000})[)\"'][ \t\r]*$",
+    r"[ \t]*[(\"'](?P<c>[^\n]{0,2000}(?:\n(?![ \t]*\n| {0,3}\[[^\]\n]{1,200}\]:)[^\n]{0,2000}){0,5}?)[)\"'][ \t\r]*$",
     re.IGNORECASE | re.MULTILINE)
 
 

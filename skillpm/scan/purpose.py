@@ -218,8 +218,11 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
                defensive: re.Pattern) -> list[Finding]:
     """Findings for the actions in ``ctx`` (SKILL.md or a followed document) that the skill's
     declared purpose does not license. ``negated(view, start, end)`` is the engine's negation check."""
+    from skillpm.scan.engine import _joined  # (engine imports this module)
+
     m = model()
     view = ctx.view
+    joined = _joined(ctx)  # soft line breaks in prose read as blanks (same offsets): a signal's blank may be one
     base = ctx.base  # the patterns' lowercase view (same offsets) and its words, when they ran
     low = base.low if base is not None else view.lower()
     if len(low) != len(view):
@@ -231,7 +234,7 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
         texts = _holding(action, low, words)
         if texts:
             flat = flat or low.replace("\n", " ")
-            hits = _hits(action, view, texts, flat, low)
+            hits = _hits(action, joined, texts, flat, low)
             if hits:
                 found_hits.append((action, hits))
     if not found_hits:
@@ -255,8 +258,8 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
                 continue
             lo, hi, whole = _order(view, lines, line - 1, ctx.fences)
             lo, hi = max(lo, hit.start() - ORDER_REACH), min(hi, hit.end() + ORDER_REACH)  # a 1 MB line is no order
-            order = view[lo:hi]
-            said = order if whole else _sentence(view, lo, hi, hit.start(), hit.end())
+            order = joined[lo:hi]
+            said = order if whole else _sentence(joined, lo, hi, hit.start(), hit.end())
             if action.needs is not None and not action.needs.search(said):
                 continue
             if action.unless is not None and action.unless.search(said):

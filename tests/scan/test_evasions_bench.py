@@ -27,8 +27,10 @@ def test_table_counts_each_rewrite(capsys):
                  "&nbsp; between words", "typographic apostrophe"):
         assert table[name][1] == "0", (name, table[name])
     # a code span around one word reads as the word unless it names a setting or constant (a capital
-    # after its first letter: `NOPASSWD`): 184 of 249 lost their rule before, 23 of 263 at session 21's end
-    assert int(table["`code` every other word"][1]) <= 23
-    # commands wrapped over prose lines: 45 of 214 lost their rule before the joined reading, 11 of 228 after
-    assert int(table["words split over prose lines"][1]) <= 11
+    # after its first letter: `NOPASSWD`), and a span glued to the text beside it is part of that word:
+    # 184 of 249 lost their rule before, 23 of 263 at session 21's end, 4 with glued spans read through
+    assert int(table["`code` every other word"][1]) <= 4
+    # commands wrapped over prose lines: 45 of 214 lost their rule before the joined reading, 11 of 228 after;
+    # 7 once the purpose model reads soft breaks as blanks and a link-label comment's title may run over lines
+    assert int(table["words split over prose lines"][1]) <= 7
     assert any(name.startswith("`curl") for name in table)
