@@ -777,8 +777,8 @@ WORD_SPAN_RE = re.compile(r"`(?<!``)([A-Za-z][a-z']{0,40})`(?!`)")
 # A code span glued to the text beside it, with no blank between (`Set-`MpPreference``, `$`HOME``,
 # `` `CLAUDE`.md ``, `` `fetch`(url) ``), is part of one word: the rendered line reads as if the
 # backticks were not there. A span set apart by blanks or ending a sentence (`` `NOPASSWD`. ``) stays.
-GLUED_SPAN_RE = re.compile(r"(?<=[\w$/\\.~@:={}'\"-])`([^`\s]{1,80})`(?!`)|"
-                           r"`(?<!``)([^`\s]{1,80})`(?=[\w$/\\~@:=('\"-]|\.\w)")
+GLUED_SPAN_RE = re.compile(r"`(?:(?<=[\w$/\\.~@:={}'\"-]`)([^`\s]{1,80})`(?!`)|"
+                           r"(?<!``)([^`\s]{1,80})`(?=[\w$/\\~@:=('\"-]|\.\w))")
 
 
 def _char_ref(m: re.Match) -> str:
@@ -786,10 +786,6 @@ def _char_ref(m: re.Match) -> str:
 
     out = html.unescape(m.group(0))
     return " " if out.isspace() else out if out.isprintable() else m.group(0)
-
-
-def _span_text(m: re.Match) -> str:
-    return m.group(1) or m.group(2)
 
 
 def _link_text(m: re.Match) -> str:
@@ -810,7 +806,7 @@ def _plain_markup(part: str) -> str:
     if "`" in part:
         part = WORD_SPAN_RE.sub(r"\1", part)
         if "`" in part:
-            part = GLUED_SPAN_RE.sub(_span_text, part)
+            part = GLUED_SPAN_RE.sub(r"\1\2", part)
     if not part.isascii():  # (str.replace: a translate table is read character by character)
         for curly, plain in QUOTES:
             if curly in part:
