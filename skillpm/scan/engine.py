@@ -780,6 +780,17 @@ WORD_SPAN_RE = re.compile(r"`(?<!``)([A-Za-z][a-z']{0,40})`(?!`)")
 GLUED_SPAN_RE = re.compile(r"`(?:(?<=[\w$/\\.~@:={}'\"-]`)([^`\s]{1,80})`(?!`)|"
                            r"(?<!``)([^`\s]{1,80})`(?=[\w$/\\~@:=('\"-]|\.\w))")
 
+# A line break tag between words (`send<br>the files`) is a blank to a reader.
+BREAK_TAG_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# A backslash before ASCII punctuation in prose shows the punctuation (CommonMark escapes:
+# `169\.254\.169\.254`, `~\/.ssh`); code spans keep theirs, and so does a Windows path's separator
+# after a drive or an environment variable (`C:\.config`, `%USERPROFILE%\.ssh`).
+ESCAPE_RE = re.compile(r"(`[^`\n]*`)|(?<!%)(?<![A-Za-z]:)\\([!-/:-@\[-`{-~])")
+
+
+def _escape_text(m: re.Match) -> str:
+    return m.group(1) or m.group(2)
+
 
 def _char_ref(m: re.Match) -> str:
     import html
@@ -799,6 +810,10 @@ def _plain_markup(part: str) -> str:
     """Prose with inline tags, character references, link syntax and typographic quotes read through."""
     if "<" in part:
         part = INLINE_TAG_RE.sub("", part)
+        if "<" in part:
+            part = BREAK_TAG_RE.sub(" ", part)
+    if "\\" in part:
+        part = ESCAPE_RE.sub(_escape_text, part)
     if "&" in part:
         part = CHAR_REF_RE.sub(_char_ref, part)
     if "](" in part or "][" in part:
