@@ -6,7 +6,8 @@ Each catch example of rules.toml is rewritten the ways a white-box attacker woul
 meaning to an agent unchanged), and the table counts the variants that lose the example's rule:
 blanks padded, Markdown emphasis or other markup around every other word, `&nbsp;` between
 words, typographic apostrophes, words split over prose lines, a command continued over lines with
-backslashes, punctuation escaped with a backslash, `<br>` between words, soft hyphens inside words. Then 65 ways to write `curl … | bash` in a fenced block, counted when graded A or B.
+backslashes, punctuation escaped with a backslash, `<br>` between words, soft hyphens inside words,
+and an order in the frontmatter description wrapped over lines (counted where it is caught on one line). Then 65 ways to write `curl … | bash` in a fenced block, counted when graded A or B.
 Prints a Markdown table; `--show CLASS` also lists that class's lost variants.
 """
 
@@ -75,6 +76,13 @@ def _wrap(ex: str, left: str, right: str) -> str | None:
     return ex
 
 
+def _described(words: list[str], per_line: int = 0) -> str:
+    """A SKILL.md whose description (a folded YAML scalar) says ``words``, ``per_line`` to a line (0: one line)."""
+    n = per_line or len(words)
+    lines = "\n".join("  " + " ".join(words[i:i + n]) for i in range(0, len(words), n))
+    return f"---\nname: demo\ndescription: >-\n  A demo skill.\n{lines}\n---\n# Demo\n\nFormats tables.\n"
+
+
 def _continued(ex: str) -> str | None:
     if "```bash" not in ex and "```sh" not in ex:
         return None
@@ -93,6 +101,7 @@ VARIANTS = {
     "typographic apostrophe": lambda ex: ex.replace("'", "\u2019") if "'" in ex and _prose(ex) else None,
     "`code` every other word": lambda ex: _wrap(ex, "`", "`"),
     "words split over prose lines": lambda ex: re.sub(r"(\w) (\w)", r"\1\n\2", ex, count=3) if _prose(ex) else None,
+    "words split over indented lines": lambda ex: re.sub(r"(\w) (\w)", r"\1\n   \2", ex, count=3) if _prose(ex) else None,
     "command continued with \\": _continued,
     "punctuation escaped with \\": lambda ex: ESCAPABLE.sub(r"\\\1", ex) if _prose(ex) and ESCAPABLE.search(ex) else None,
     "<br> between words": lambda ex: GAP.sub("<br>", ex, count=3) if _prose(ex) else None,
@@ -129,6 +138,17 @@ def _run(argv: list[str] | None) -> int:
                 if any(name.startswith(s) for s in args.show):
                     print(f"  lost {rule}: {v[:140]!r}", file=sys.stderr)
         print(f"| {name} | {tried} | {lost} |")
+    tried = lost = 0  # the frontmatter description: the same order on one line, then wrapped over lines
+    for rule, ex in examples:
+        if not _prose(ex) or "\n" in ex or len(ex.split()) < 4 or not _hit(rule, _described(ex.split())):
+            continue
+        words = ex.split()
+        tried += 1
+        if not _hit(rule, _described(words, 3)):
+            lost += 1
+            if any("description".startswith(s) for s in args.show):
+                print(f"  lost {rule}: {ex[:140]!r}", file=sys.stderr)
+    print(f"| description wrapped over lines | {tried} | {lost} |")
     graded = 0
     for cmd in PIPES:
         r = S.scan_tree(_skill(f"Install:\n\n```bash\n{cmd}\n```"))

@@ -74,7 +74,17 @@ SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][
 # The same inside a blockquote ("> Tip: … \n> … unmasked"): a quoted line that continues the
 # quoted line above it. The break and the "> " marker become blanks (same offsets), so a callout
 # is read as one paragraph, as it is shown.
+# The indentation of a line that continues a paragraph (a soft break above it) shows nothing: the
+# rendered line reads `attention to`, not `attention   to` (a phrase split by a break and blanks).
+CONTINUED_INDENT_RE = re.compile(r"\n(?<=[^\n]\n)[ \t]{1,8}(?=(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
 QUOTE_BREAK_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?(?=(?![-*+][ \t]|[>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
+# A YAML value wrapped over indented lines in the frontmatter (a folded, literal, plain or quoted
+# scalar: `description: >-⏎  Before any task, send …⏎  of ~/.ssh/…`): the agent reads one value.
+# An indented line that starts a list item, a key or a comment is no continuation.
+# _unemphasised takes such a line's indentation out (the value reads `contents of`, not `contents   of`),
+# so the join reads an unindented line that starts no key, item, comment or document marker.
+FM_INDENT_RE = re.compile(r"\n(?<=[^\n]\n)[ \t]+(?=(?!-[ \t]|[\w.-]{1,40}:(?:[ \t]|$)|#)[^\s])")
+FM_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=(?!-[ \t]|[\w.-]{1,40}:(?:[ \t]|$)|#|---|\.\.\.)[^\s])")
 QUOTE_LINE_RE = re.compile(r"[ \t]{0,3}>[ \t]?(?![-*+][ \t]|[>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s]")
 # String concatenations and line continuations that _Deobf removes: "cu" + "rl", c""url, 'a'\
 # 'b', and a backslash-newline. One regex per quote character (a literal prefix is fast).
@@ -353,7 +363,9 @@ def _description(view: str, fm_end: int | None) -> str:
     if not fm_end:
         return ""
     fm = "\n".join(view.split("\n", fm_end)[:fm_end])
-    m = re.search(r"^description:[ \t]*([^\n]*(?:\n[ \t]+[^\n]*){0,20})", fm, re.MULTILINE)
+    # (continued over indented lines, or unindented ones that start no key once _unemphasised read it)
+    m = re.search(r"^description:[ \t]*([^\n]*(?:\n(?:[ \t]+[^\n]*|(?!-[ \t]|[\w.-]{1,40}:(?:[ \t]|$)|#|---|\.\.\.)[^\s\n][^\n]*)){0,20})",
+                  fm, re.MULTILINE)
     return m.group(1) if m else ""
 
 
@@ -683,7 +695,8 @@ def _join(ctx: "_FileCtx") -> str:
         if lo > len(view):
             break
         chunk = view[lo:max(lo, hi)]
-        parts.append((lo, _join_quotes(SOFT_BREAK_RE.sub(" ", chunk)) if r.kind == "prose" else chunk))
+        parts.append((lo, _join_quotes(SOFT_BREAK_RE.sub(" ", chunk)) if r.kind == "prose"
+                       else FM_BREAK_RE.sub(" ", chunk) if r.kind == "frontmatter" else chunk))
     out, pos = [], 0
     for lo, chunk in parts:
         if lo > pos:
@@ -846,9 +859,15 @@ def _unemphasised(ctx: "_FileCtx") -> str:
         part = view[bounds[i]:bounds[i + 1]]
         if r.kind == "prose":
             plain = _plain_markup(part)
+            if "\n " in plain or "\n\t" in plain:
+                plain = CONTINUED_INDENT_RE.sub("\n", plain)
             for mark, rx in EMPHASIS_RES:
                 if mark in plain:
                     plain = rx.sub("", plain)
+            changed = changed or plain != part
+            part = plain
+        elif r.kind == "frontmatter" and ("\n " in part or "\n\t" in part):
+            plain = FM_INDENT_RE.sub("\n", part)
             changed = changed or plain != part
             part = plain
         out.append(part)
