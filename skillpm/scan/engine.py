@@ -895,7 +895,7 @@ def _hidden_spans(ctx: "_FileCtx", looks: list[tuple[int, int]]) -> list[tuple[i
     and a filter's eye)."""
     spans = []
     view = ctx.view
-    if ctx.kind in ("skill_md", "markdown") and ("<!--" in view or "]:" in view):
+    if ctx.kind in ("skill_md", "markdown") and ("<!--" in view or "]:" in view or hidden.may_hide_elements(view)):
         spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"]
     for lo, hi in looks:
         spans.append((view.rfind("\n", 0, lo) + 1, (view.find("\n", hi) + 1 or len(view) + 1) - 1))
@@ -2929,7 +2929,8 @@ class Scanner:
         return out
 
     def _comments(self, ctx: _FileCtx) -> list[Finding]:
-        if ctx.kind not in ("skill_md", "markdown", "markup") or ("<!--" not in ctx.view and "]:" not in ctx.view):
+        if ctx.kind not in ("skill_md", "markdown", "markup") or ("<!--" not in ctx.view and "]:" not in ctx.view
+                                                                   and not hidden.may_hide_elements(ctx.view)):
             return []
         out = []
         for off, content in hidden.comments(ctx.view):

@@ -379,10 +379,18 @@ MD_COMMENT_RE = re.compile(
     r"[ \t]*[(\"'](?P<c>[^\n]{0,2000}(?:\n(?![ \t]*\n| {0,3}\[[^\]\n]{1,200}\]:)[^\n]{0,2000}){0,5}?)[)\"'][ \t\r]*$",
     re.IGNORECASE | re.MULTILINE)
 
+# An HTML element a page never shows, by its own attribute (`<div hidden>`, `style="display:none"`,
+# `visibility:hidden`, a zero font size): read as a comment is, its text hidden from the reader.
+HIDDEN_ELEMENT_RE = re.compile(
+    r"<(div|span|p|section|aside|article|small|font|em|b|i|td|li|ul|ol|blockquote|pre|code|template)\b"
+    r"[^<>]{0,300}?(?:\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9]))"
+    r"[^<>]{0,300}>(?P<c>[^<]{0,4000}(?:<(?!/\1\s*>)[^<]{0,4000}){0,20})</\1\s*>", re.IGNORECASE)
+HIDDEN_ELEMENT_WORDS = ("hidden", "none", "font-size")
+
 
 def _comment_parts(text: str):
-    """Yield (start, end, content start, content end) of each HTML comment and Markdown
-    link-label comment (at most 10,000 HTML comments)."""
+    """Yield (start, end, content start, content end) of each HTML comment, Markdown
+    link-label comment and HTML element hidden by its attribute (at most 10,000 HTML comments)."""
     pos = 0
     n = 0
     while n < 10_000:
@@ -398,6 +406,14 @@ def _comment_parts(text: str):
     if "]:" in text:
         for m in MD_COMMENT_RE.finditer(text):
             yield m.start(), m.end(), m.start("c"), m.end("c")
+    if may_hide_elements(text):
+        for m in HIDDEN_ELEMENT_RE.finditer(text):
+            yield m.start(), m.end(), m.start("c"), m.end("c")
+
+
+def may_hide_elements(text: str) -> bool:
+    """Whether ``text`` may hold an HTML element hidden by its attribute (a cheap test first)."""
+    return "<" in text and any(w in text for w in HIDDEN_ELEMENT_WORDS)
 
 
 def comment_spans(text: str):
