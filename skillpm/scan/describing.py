@@ -219,3 +219,39 @@ def content_says(line: str, start: int) -> bool:
             continue
         return bool(CONTENT_SAYS_RE.search(line, max(0, q - 120), q))
     return False
+
+
+# What keeps the attacker frame above honest: the frame says what someone else does, so it reads as a
+# description only where describing attacks is the skill's job, and only while no text after it takes the
+# described action up as an order. A malicious skill can wrap its order in "Attackers may tell the agent to
+# …"; it cannot make a formatting or deployment skill's purpose one that teaches attacks, and the wrapper
+# alone does not make the agent act: the order that does ("Do the same now", "…, which you should follow")
+# is read here and keeps the finding's full weight.
+ATTACK_TEACHING_PURPOSES = frozenset({"security", "prompting"})
+# A sentence that points back at the described action and tells someone to do it
+ADOPT_RE = re.compile(
+    r"\b(?:do|doing|try|perform|repeat|reproduce|replicate|simulate|emulate|mimic|copy|follow|obey|honou?r|execute"
+    r"|run|carry out|act on|go along with|comply with|accept|apply)\s+(?:it|this|that|these|those|them|the same(?: thing)?"
+    r"|likewise|exactly (?:that|this)|what (?:it|they|he|she|the \w+) (?:says?|asks?|wants?|tells?|does|did)"
+    r"|the (?:above|same|steps?|instructions?|request|attack|payload|command|order))\b"
+    r"|\b(?:comply|so should you|you should too|as (?:an?|the) attackers? (?:would|does|did))\b"
+    r"|\b(?:you|the agent|the assistant|claude)\s+(?:should|must|will|can|need to|are to|is to)\s+(?:also\s+)?"
+    r"(?:do|follow|obey|comply|go along)\b", re.IGNORECASE)
+# ... unless that sentence forbids it ("never do this", "refuse it", "instead, report it")
+ADOPT_NEGATED_RE = re.compile(r"\b(?:not|never|no|nor|don't|doesn't|won't|can't|cannot|refuse\w*|declin\w*|instead"
+                              r"|without|avoid\w*|ignore|report|flag|warn|block|reject|stop)\b|n't\b", re.IGNORECASE)
+ADOPT_READ = 600  # characters read after the match: the rest of its sentence and of its paragraph
+
+
+def attack_adopted(after: str) -> bool:
+    """Whether the text after a described attack (the rest of its sentence and its paragraph) takes the
+    action up as an order: a sentence that points back at it and tells someone to do it, unnegated."""
+    for sentence in SENTENCE_STOP_RE.split(after[:ADOPT_READ]):
+        if ADOPT_RE.search(sentence) and not ADOPT_NEGATED_RE.search(sentence):
+            return True
+    return False
+
+
+def teaches_attacks(purposes) -> bool:
+    """Whether a skill's declared purposes (purpose.declared) are ones whose text describes attacks."""
+    return not ATTACK_TEACHING_PURPOSES.isdisjoint(purposes)

@@ -2550,7 +2550,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: a review question about the code, not a request"
             elif region.kind == "prose" and quoted and describing.content_says(vline, col):
                 sev, note = lower_one(sev), "lowered: quoted as what a page or document says"
-            elif region.kind == "prose" and describing.attacker_says(self._sentence_before(ctx, line, vline, col, lo == ls)):
+            elif region.kind == "prose" and describing.attacker_says(self._sentence_before(ctx, line, vline, col, lo == ls)) \
+                    and self._attack_left_described(ctx, line, vline[end_col + 1:]):
                 sev, note = lower_one(sev), "lowered: says what an attacker or hostile content does"
             elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
                 sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
@@ -2577,6 +2578,22 @@ class Scanner:
         if region.kind == "prose" and describing.mentioned_phrase(vline, col, col + (m.end() - m.start())):
             return "lowered: a quoted phrase named as a piece of text, not said"
         return None
+
+    @staticmethod
+    def _attack_left_described(ctx: _FileCtx, line: int, rest: str) -> bool:
+        """Whether an attack the text describes (describing.attacker_says) stays a description: the skill's
+        declared purpose is one that teaches attacks, and nothing after it in its paragraph takes it up as an
+        order (describing.attack_adopted). The description can only withhold this reading, never grant it alone."""
+        title = purpose._title(ctx.view) if ctx.kind == "skill_md" else ""  # (another file's title is not the skill's)
+        if not describing.teaches_attacks(purpose.declared(ctx.description, title)):
+            return False
+        after = [rest]
+        for n in range(line + 1, line + 6):
+            below = ctx.view_line(n)
+            if not _paragraph_line(below):
+                break
+            after.append(below)
+        return not describing.attack_adopted(" ".join(after))
 
     @staticmethod
     def _sentence_before(ctx: _FileCtx, line: int, vline: str, col: int, at_line_start: bool) -> str:
