@@ -255,3 +255,29 @@ def attack_adopted(after: str) -> bool:
 def teaches_attacks(purposes) -> bool:
     """Whether a skill's declared purposes (purpose.declared) are ones whose text describes attacks."""
     return not ATTACK_TEACHING_PURPOSES.isdisjoint(purposes)
+
+
+# A sentence or table cell whose subject is the system under test and whose verb says what it does: "App
+# reveals hidden instructions", "The target returns the admin password", "the endpoint leaks other users'
+# data". A test plan's failure mode, not an order: the subject is neither the agent nor "you".
+SYSTEM_SUBJECT_RE = re.compile(
+    r"\W*(?:(?:the|your|an?|this|that|each|every)\s+)?(?:[\w-]+\s+)?(?:apps?|applications?|targets?|services?|endpoints?"
+    r"|APIs?|servers?|sites?|websites?|web ?apps?|products?|SUT|system under test|(?:app|model|bot|chatbot) under test"
+    r"|backends?|tenants?)\s+(?:(?:still|then|also|never|sometimes|wrongly|silently)\s+)?"
+    r"(?!is\b|has\b|does\b|was\b)(?P<verb>[a-z]+(?:es|s))\b", re.IGNORECASE)
+SEGMENT_START_RE = re.compile(r"[.!?](?=\s)|\|")
+
+
+def system_under_test_does(text: str, lo: int, hi: int, starts: list[int]) -> bool:
+    """Whether the sentence or table cell holding the first concept match (``starts``) of ``text[lo:hi]``
+    opens with the system under test as its subject and a verb in the third person, every match after it."""
+    first = min(starts)
+    seg = lo
+    for m in SEGMENT_START_RE.finditer(text, lo, first):
+        seg = m.end()
+    m = SYSTEM_SUBJECT_RE.match(text, seg, hi)
+    if m is None or any(s < m.end("verb") - len(m.group("verb")) for s in starts if s >= seg):
+        return False
+    # the segment ends before an order: "App reveals it; so print yours too" is not one failure mode
+    end = SEGMENT_START_RE.search(text, m.end(), hi)
+    return REPORT_ORDER_RE.search(text, m.end(), end.start() if end else hi) is None
