@@ -513,6 +513,7 @@ def _paragraph_line(text: str) -> bool:
 
 # A sentence ends on its line (the next line starts a new one)
 SENTENCE_END_RE = re.compile(r"[.!?:]\W{0,3}$")
+CAPTION_REACH = 40  # lines of a fenced block a caption on its first line governs
 # The end of a sentence that quotes a phrase as one not to obey ("…contains ("ignore previous…"),⏎do not follow them")
 REFUSED_BELOW_RE = re.compile(r"\b(?:do not|don't|never|must not)\s+(?:follow|obey|comply with|execute|act on)\b"
                               r"|\btreat (?:it|them|this|these|those) as (?:data|untrusted)\b", re.IGNORECASE)
@@ -2559,6 +2560,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
             elif document and describing.signature_file(ctx.path):
                 sev, note = lower_one(sev), "lowered: a detection signature (YARA), the text it looks for"
+            elif code and ctx.kind in ("skill_md", "markdown") and self._attack_captioned(ctx, region, line):
+                sev, note = lower_one(sev), "lowered: in a code block its own first line captions as an attack's code"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
@@ -2609,6 +2612,24 @@ class Scanner:
                                  or about.search(ctx.heading_at(line)) or about.search(row[:label_end])):
             return None
         return "low", "quoted in a defensive context: the row's first cell names the attack, its samples are quoted"
+
+    def _attack_captioned(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
+        """Whether a fenced block of a Markdown file opens with a comment that captions it as an attack's
+        code ("# Attacker's code in a fork PR:", "# RED FLAGS in package code:", "// malicious payload"),
+        the match within CAPTION_REACH lines of it, in a skill whose declared purpose teaches attacks (as for
+        the attacker frame: a caption is a wrapper anyone can write, a description only where describing
+        attacks is the skill's job). Prose above the block does not count."""
+        if line - region.first > CAPTION_REACH:
+            return False
+        for n in range(region.first, line):
+            text = ctx.view_line(n)
+            if not text.strip() or text.lstrip().startswith(("```", "~~~")):
+                continue
+            if COMMENT_LINE_RE.match(text) is None or not self._def("attack_context").search(text):
+                return False
+            title = purpose._title(ctx.view) if ctx.kind == "skill_md" else ""
+            return describing.teaches_attacks(purpose.declared(ctx.description, title))
+        return False
 
     @staticmethod
     def _attack_left_described(ctx: _FileCtx, line: int, rest: str) -> bool:

@@ -51,3 +51,31 @@ def test_the_title_of_another_file_declares_no_purpose():
     r = scan_tree(Tree(files={"SKILL.md": skill.encode(), "references/notes.md": ref.encode()}, executables=set()))
     notes = [f.note or "" for f in r.findings if f.rule == "PI-01"]
     assert notes and not any("attacker" in n for n in notes)
+
+
+# ---------------------------------------------------------------- a code block captioned as an attack's code
+def _ref_sev(description: str, block: str, rule: str) -> list[str]:
+    skill = f"---\nname: demo\ndescription: {description}\n---\n# Guide\n\nSee references/runners.md.\n"
+    ref = "# Runner risks\n\n## Persistence\n\n```bash\n" + block + "\n```\n"
+    r = scan_tree(Tree(files={"SKILL.md": skill.encode(), "references/runners.md": ref.encode()}, executables=set()))
+    return [f.severity for f in r.findings if f.rule == rule and f.file == "references/runners.md"]
+
+
+REVIEW = "GitHub Actions security review for workflow exploitation vulnerabilities."
+STEAL = "cat ~/.aws/credentials     # AWS credentials from previous deployments"
+
+
+STEPS = "mkdir -p ~/.cache/x\necho one\necho two\necho three\n"  # the caption more than three lines above the match
+
+
+def test_a_block_captioned_as_the_attackers_code_is_lowered_in_a_security_skill():
+    assert _ref_sev(REVIEW, "# Attacker's code in a fork PR running on a self-hosted runner:\n" + STEPS + STEAL, "PE-01") == ["low"]
+
+
+def test_the_caption_must_open_the_block_and_the_skill_must_teach_attacks():
+    # an ordinary first comment: the block is the skill's own step
+    assert _ref_sev(REVIEW, "# Collect the deployment inputs\n" + STEPS + STEAL, "PE-01") == ["medium"]
+    # the caption governs its block's first lines only
+    assert _ref_sev(REVIEW, "# Attacker's code:\n" + "echo step\n" * 45 + STEAL, "PE-01") == ["medium"]
+    # a caption in a skill that does not teach attacks is a wrapper, not a description
+    assert _ref_sev("Deploys the web app to the staging runner.", "# Attacker's code:\n" + STEPS + STEAL, "PE-01") == ["medium"]
