@@ -207,7 +207,13 @@ CONTENT_SAYS_RE = re.compile(
     r"\b(?:a|an|the|any|some|each|every)\s+(?:[\w-]+\s+){0,2}?(?:web ?pages?|pages?|sites?|websites?|documents?|emails?"
     r"|issues?|comments?|tickets?|files?|READMEs?|tool (?:outputs?|results?)|search results?|messages?|PDFs?|pull requests?"
     r"|PRs?|reviews?|commit messages?|inputs?|responses?|replies|posts?|descriptions?|fields?)\s+(?:that\s+|which\s+)?"
-    r"(?:says?|contains?|asks?|tells? (?:you|the \w+)|reads?|includes?|demands?|claims?|instructs? (?:you|the \w+))\s*:?\s*$",
+    r"(?:says?|contains?|asks?|tells? (?:you|the \w+)|reads?|includes?|demands?|claims?|instructs? (?:you|the \w+)"
+    r"|saying|containing|asking|telling (?:you|the \w+)|reading|demanding|claiming|instructing (?:you|the \w+))\s*:?\s*$",
+    re.IGNORECASE)
+# ... unless its clause orders that content made: "Open an issue containing "…"", "Post a comment that says "…""
+CONTENT_MADE_RE = re.compile(
+    r"(?:^|[.!?:;]\s+|^\W*(?:\d{1,3}[.)]\s*)?)(?:please\s+|now\s+|then\s+)?(?:create|write|post|add|send|open|file|submit"
+    r"|make|generate|insert|put|leave|publish|commit|push|craft|draft|plant|embed|inject|upload|paste|type|enter)\b[^.!?;]*$",
     re.IGNORECASE)
 
 
@@ -217,7 +223,7 @@ def content_says(line: str, start: int) -> bool:
         q = line.rfind(opening, 0, start)
         if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
             continue
-        return bool(CONTENT_SAYS_RE.search(line, max(0, q - 120), q))
+        return bool(CONTENT_SAYS_RE.search(line, max(0, q - 120), q)) and not CONTENT_MADE_RE.search(line[max(0, q - 120):q])
     return False
 
 
