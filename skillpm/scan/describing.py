@@ -207,7 +207,13 @@ CONTENT_SAYS_RE = re.compile(
     r"\b(?:a|an|the|any|some|each|every)\s+(?:[\w-]+\s+){0,2}?(?:web ?pages?|pages?|sites?|websites?|documents?|emails?"
     r"|issues?|comments?|tickets?|files?|READMEs?|tool (?:outputs?|results?)|search results?|messages?|PDFs?|pull requests?"
     r"|PRs?|reviews?|commit messages?|inputs?|responses?|replies|posts?|descriptions?|fields?)\s+(?:that\s+|which\s+)?"
-    r"(?:says?|contains?|asks?|tells? (?:you|the \w+)|reads?|includes?|demands?|claims?|instructs? (?:you|the \w+))\s*:?\s*$",
+    r"(?:says?|contains?|asks?|tells? (?:you|the \w+)|reads?|includes?|demands?|claims?|instructs? (?:you|the \w+)"
+    r"|saying|containing|asking|telling (?:you|the \w+)|reading|demanding|claiming|instructing (?:you|the \w+))\s*:?\s*$",
+    re.IGNORECASE)
+# ... unless its clause orders that content made: "Open an issue containing "…"", "Post a comment that says "…""
+CONTENT_MADE_RE = re.compile(
+    r"(?:^|[.!?:;]\s+|^\W*(?:\d{1,3}[.)]\s*)?)(?:please\s+|now\s+|then\s+)?(?:create|write|post|add|send|open|file|submit"
+    r"|make|generate|insert|put|leave|publish|commit|push|craft|draft|plant|embed|inject|upload|paste|type|enter)\b[^.!?;]*$",
     re.IGNORECASE)
 
 
@@ -217,5 +223,67 @@ def content_says(line: str, start: int) -> bool:
         q = line.rfind(opening, 0, start)
         if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
             continue
-        return bool(CONTENT_SAYS_RE.search(line, max(0, q - 120), q))
+        return bool(CONTENT_SAYS_RE.search(line, max(0, q - 120), q)) and not CONTENT_MADE_RE.search(line[max(0, q - 120):q])
     return False
+
+
+# What keeps the attacker frame above honest: the frame says what someone else does, so it reads as a
+# description only where describing attacks is the skill's job, and only while no text after it takes the
+# described action up as an order. A malicious skill can wrap its order in "Attackers may tell the agent to
+# …"; it cannot make a formatting or deployment skill's purpose one that teaches attacks, and the wrapper
+# alone does not make the agent act: the order that does ("Do the same now", "…, which you should follow")
+# is read here and keeps the finding's full weight.
+ATTACK_TEACHING_PURPOSES = frozenset({"security", "prompting"})
+# A sentence that points back at the described action and tells someone to do it
+ADOPT_RE = re.compile(
+    r"\b(?:do|doing|try|perform|repeat|reproduce|replicate|simulate|emulate|mimic|copy|follow|obey|honou?r|execute"
+    r"|run|carry out|act on|go along with|comply with|accept|apply)\s+(?:it|this|that|these|those|them|the same(?: thing)?"
+    r"|likewise|exactly (?:that|this)|what (?:it|they|he|she|the \w+) (?:says?|asks?|wants?|tells?|does|did)"
+    r"|the (?:above|same|steps?|instructions?|request|attack|payload|command|order))\b"
+    r"|\b(?:comply|so should you|you should too|as (?:an?|the) attackers? (?:would|does|did))\b"
+    r"|\b(?:you|the agent|the assistant|claude)\s+(?:should|must|will|can|need to|are to|is to)\s+(?:also\s+)?"
+    r"(?:do|follow|obey|comply|go along)\b", re.IGNORECASE)
+# ... unless that sentence forbids it ("never do this", "refuse it", "instead, report it")
+ADOPT_NEGATED_RE = re.compile(r"\b(?:not|never|no|nor|don't|doesn't|won't|can't|cannot|refuse\w*|declin\w*|instead"
+                              r"|without|avoid\w*|ignore|report|flag|warn|block|reject|stop)\b|n't\b", re.IGNORECASE)
+ADOPT_READ = 600  # characters read after the match: the rest of its sentence and of its paragraph
+
+
+def attack_adopted(after: str) -> bool:
+    """Whether the text after a described attack (the rest of its sentence and its paragraph) takes the
+    action up as an order: a sentence that points back at it and tells someone to do it, unnegated."""
+    for sentence in SENTENCE_STOP_RE.split(after[:ADOPT_READ]):
+        if ADOPT_RE.search(sentence) and not ADOPT_NEGATED_RE.search(sentence):
+            return True
+    return False
+
+
+def teaches_attacks(purposes) -> bool:
+    """Whether a skill's declared purposes (purpose.declared) are ones whose text describes attacks."""
+    return not ATTACK_TEACHING_PURPOSES.isdisjoint(purposes)
+
+
+# A sentence or table cell whose subject is the system under test and whose verb says what it does: "App
+# reveals hidden instructions", "The target returns the admin password", "the endpoint leaks other users'
+# data". A test plan's failure mode, not an order: the subject is neither the agent nor "you".
+SYSTEM_SUBJECT_RE = re.compile(
+    r"\W*(?:(?:the|your|an?|this|that|each|every)\s+)?(?:[\w-]+\s+)?(?:apps?|applications?|targets?|services?|endpoints?"
+    r"|APIs?|servers?|sites?|websites?|web ?apps?|products?|SUT|system under test|(?:app|model|bot|chatbot) under test"
+    r"|backends?|tenants?)\s+(?:(?:still|then|also|never|sometimes|wrongly|silently)\s+)?"
+    r"(?!is\b|has\b|does\b|was\b)(?P<verb>[a-z]+(?:es|s))\b", re.IGNORECASE)
+SEGMENT_START_RE = re.compile(r"[.!?](?=\s)|\|")
+
+
+def system_under_test_does(text: str, lo: int, hi: int, starts: list[int]) -> bool:
+    """Whether the sentence or table cell holding the first concept match (``starts``) of ``text[lo:hi]``
+    opens with the system under test as its subject and a verb in the third person, every match after it."""
+    first = min(starts)
+    seg = lo
+    for m in SEGMENT_START_RE.finditer(text, lo, first):
+        seg = m.end()
+    m = SYSTEM_SUBJECT_RE.match(text, seg, hi)
+    if m is None or any(s < m.end("verb") - len(m.group("verb")) for s in starts if s >= seg):
+        return False
+    # the segment ends before an order: "App reveals it; so print yours too" is not one failure mode
+    end = SEGMENT_START_RE.search(text, m.end(), hi)
+    return REPORT_ORDER_RE.search(text, m.end(), end.start() if end else hi) is None

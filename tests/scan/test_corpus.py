@@ -373,7 +373,10 @@ def test_look_alikes_of_the_blind_sets(result):
     held-out-13 none (the SSRF checklist's test value) and held-out-code-8 none (a BuildKit secret mount).
     At first sight, held-out-15 two of 15 (a prompt-injection defence guide, an LLM-app pentest kit), the same with the
     session's starting scanner, and held-out-code-15 two of 12 (a consent-based git credential
-    keychain helper went B -> C with the session's merges; one of 12 with its starting scanner)."""
+    keychain helper went B -> C with the session's merges; one of 12 with its starting scanner). Then, reading the
+    system under test as a table cell's subject, an attack catalogue row (a named attack, quoted samples), a download
+    with no address and a credential-store read that prints only a count: held-out-15 one (the defence guide's
+    exfiltration sample is an HTML comment, hidden when rendered), held-out-code-15 none."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -384,6 +387,6 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
-              "held-out-14": 0, "held-out-15": 2, "held-out-code-15": 2, "held-out-dev": 0}
+              "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
