@@ -7,7 +7,9 @@ meaning to an agent unchanged), and the table counts the variants that lose the 
 blanks padded, Markdown emphasis or other markup around every other word, `&nbsp;` between
 words, typographic apostrophes, words split over prose lines, a command continued over lines with
 backslashes, punctuation escaped with a backslash, `<br>` between words, soft hyphens inside words,
-and an order in the frontmatter description wrapped over lines (counted where it is caught on one line). Then 65 ways to write `curl … | bash` in a fenced block, counted when graded A or B.
+Unicode hyphens for `-`, and an order in the frontmatter description wrapped over lines (counted
+where it is caught on one line). Then 65 ways to write `curl … | bash` in a fenced block, counted
+when graded A or B.
 Prints a Markdown table; `--show CLASS` also lists that class's lost variants.
 """
 
@@ -102,6 +104,7 @@ VARIANTS = {
     "`code` every other word": lambda ex: _wrap(ex, "`", "`"),
     "words split over prose lines": lambda ex: re.sub(r"(\w) (\w)", r"\1\n\2", ex, count=3) if _prose(ex) else None,
     "words split over indented lines": lambda ex: re.sub(r"(\w) (\w)", r"\1\n   \2", ex, count=3) if _prose(ex) else None,
+    "Unicode hyphen for -": lambda ex: ex.replace("-", "\u2010") if _prose(ex) and "-" in ex else None,
     "command continued with \\": _continued,
     "punctuation escaped with \\": lambda ex: ESCAPABLE.sub(r"\\\1", ex) if _prose(ex) and ESCAPABLE.search(ex) else None,
     "<br> between words": lambda ex: GAP.sub("<br>", ex, count=3) if _prose(ex) else None,

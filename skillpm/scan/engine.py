@@ -878,6 +878,12 @@ def _unemphasised(ctx: "_FileCtx") -> str:
     return "".join(out)
 
 
+# Hyphens and dashes a word processor or an attacker puts where a command has `-` (`curl ‐d`,
+# `git push –force`, `rm −rf`): the agent types the ASCII one. Read as `-` (same length); an em dash,
+# prose punctuation, stays.
+DASH_RE = re.compile("[\u2010-\u2013\u2212\ufe63\uff0d]")
+
+
 def _view(text: str) -> tuple[str, bool]:
     """The text as the rules read it (invisible characters out, NFKC-normalised), and whether
     it held invisible characters."""
@@ -887,7 +893,10 @@ def _view(text: str) -> tuple[str, bool]:
 
     view = hidden.strip_invisible(text)
     invisible = len(view) != len(text)
-    return (view if unicodedata.is_normalized("NFKC", view) else unicodedata.normalize("NFKC", view)), invisible
+    view = view if unicodedata.is_normalized("NFKC", view) else unicodedata.normalize("NFKC", view)
+    if DASH_RE.search(view):
+        view = DASH_RE.sub("-", view)
+    return view, invisible
 
 
 def _hidden_spans(ctx: "_FileCtx", looks: list[tuple[int, int]]) -> list[tuple[int, int]]:
