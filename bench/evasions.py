@@ -7,7 +7,7 @@ meaning to an agent unchanged), and the table counts the variants that lose the 
 blanks padded, Markdown emphasis or other markup around every other word, `&nbsp;` between
 words, typographic apostrophes, words split over prose lines, a command continued over lines with
 backslashes, punctuation escaped with a backslash, `<br>` between words, soft hyphens inside words,
-Unicode hyphens for `-`, and an order in the frontmatter description wrapped over lines (counted
+Unicode hyphens for `-`, a sentence split over two cells of a table row, and an order in the frontmatter description wrapped over lines (counted
 where it is caught on one line). Then 65 ways to write `curl … | bash` in a fenced block, counted
 when graded A or B.
 Prints a Markdown table; `--show CLASS` also lists that class's lost variants.
@@ -85,6 +85,14 @@ def _described(words: list[str], per_line: int = 0) -> str:
     return f"---\nname: demo\ndescription: >-\n  A demo skill.\n{lines}\n---\n# Demo\n\nFormats tables.\n"
 
 
+def _cells(ex: str) -> str | None:
+    words = ex.split(" ")
+    if not _prose(ex) or "\n" in ex or "|" in ex or len(words) < 4:
+        return None
+    half = len(words) // 2
+    return f"| Step | What to do | Then |\n|---|---|---|\n| 1 | {' '.join(words[:half])} | {' '.join(words[half:])} |"
+
+
 def _continued(ex: str) -> str | None:
     if "```bash" not in ex and "```sh" not in ex:
         return None
@@ -104,6 +112,7 @@ VARIANTS = {
     "`code` every other word": lambda ex: _wrap(ex, "`", "`"),
     "words split over prose lines": lambda ex: re.sub(r"(\w) (\w)", r"\1\n\2", ex, count=3) if _prose(ex) else None,
     "words split over indented lines": lambda ex: re.sub(r"(\w) (\w)", r"\1\n   \2", ex, count=3) if _prose(ex) else None,
+    "split over two table cells": lambda ex: _cells(ex),
     "Unicode hyphen for -": lambda ex: ex.replace("-", "\u2010") if _prose(ex) and "-" in ex else None,
     "command continued with \\": _continued,
     "punctuation escaped with \\": lambda ex: ESCAPABLE.sub(r"\\\1", ex) if _prose(ex) and ESCAPABLE.search(ex) else None,

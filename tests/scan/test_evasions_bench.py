@@ -42,6 +42,8 @@ def test_table_counts_each_rewrite(capsys):
     assert int(table["words split over indented lines"][1]) <= 7
     # an order in the frontmatter description, wrapped over lines (counted where it is caught on one
     # line): 100 of 228 lost their rule before the frontmatter was read joined; the 5 left are tables and code
+    # a sentence split over two cells of a table row: not read through yet (session 22 measured 64 of 189)
+    assert int(table["split over two table cells"][1]) <= 64
     desc = next(row for name, row in table.items() if name.startswith("description wrapped"))
     assert desc[0] > 200 and int(desc[1]) <= 5
     assert any(name.startswith("`curl") for name in table)
