@@ -250,7 +250,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import assembled
+        from skillpm.scan import asides, assembled
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -268,6 +268,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += assembled.shell_expanded(sc, files, findings, description)  # shell variables expanded
         findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
+        findings += asides.foreign_asides(files, followed, skill_md, sc.by_id)  # another language's paragraph
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
@@ -275,10 +276,19 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}
     findings = finalize(findings, suppressions, skill, as_data, _test_data(files, findings, as_data, followed))
+    findings = _chained(findings)  # private material read, then sent out: the sending step is high
     return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
                       rule_count=meta["rule_count"], category_count=len(meta["categories"]),
                       files_scanned=len(files), bytes_scanned=sum(len(b) for b in files.values()),
                       categories=list(meta["categories"]))
+
+
+def _chained(findings: list[Finding]) -> list[Finding]:
+    from skillpm.scan.chain import read_then_send
+
+    findings = read_then_send(findings)
+    findings.sort(key=lambda f: (_SEV_ORDER[f.severity], f.file, f.line, f.rule))
+    return findings
 
 
 def scan_path(path, suppressions: list[dict] | None = None) -> ScanResult:
