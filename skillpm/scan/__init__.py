@@ -250,7 +250,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import asides, assembled
+        from skillpm.scan import assembled
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -268,7 +268,6 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += assembled.shell_expanded(sc, files, findings, description)  # shell variables expanded
         findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
-        findings += asides.foreign_asides(files, followed, skill_md, sc.by_id)  # another language's paragraph
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}

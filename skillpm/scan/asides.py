@@ -26,7 +26,6 @@ MAX_BYTES = 256 * 1024  # a larger document is left to the other rules
 MIN_FOREIGN = 5  # another language's function words a paragraph must hold
 MIN_ENGLISH_DOC = 12  # English function words the rest of the document must hold (a short reference has few)
 
-WORD_RE = re.compile(r"[a-zà-ÿß]+")
 CODE_SPAN_RE = re.compile(r"`[^`\n]*`")
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)[^\n]*\n.*?(?:^[ \t]{0,3}(?:```|~~~)[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
 PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
@@ -36,77 +35,93 @@ ENGLISH = frozenset(
     "at its they then only do does should will can which there their has have was were been any each these those "
     "what how".split())
 # Function words of other languages that English prose does not use (ambiguous ones left out:
-# es, en, de, no, per, sin, die, den, van, al, su, em …)
+# es, en, de, no, per, sin, die, den, van, al, su, em, et, est, du, del, dos, non, met …)
 FOREIGN = frozenset(
     # Spanish
-    "el la los las del que con para por una antes sin lo se como pero más este esta estos estas sus hace falta "
+    "el la los las que con para por una antes se como pero más este esta estos estas sus hace falta "
     "también cada desde hasta sobre entre"
     # French
-    " le les des du et est avec pour dans une cette qui pas sur au aux vous votre avant après aussi chaque"
+    " le les des avec pour dans une cette qui pas sur au aux vous votre avant après aussi chaque"
     # German
     " der das und mit für nicht ist ein eine dem auf zu vor nach bitte ihre dieser diese jede auch oder wenn"
     # Portuguese
-    " não dos das uma pelo pela ao você seu sua também antes cada"
+    " não das uma pelo pela ao você seu sua também antes cada"
     # Italian
-    " il gli della dei delle che per non nel alla sono prima anche ogni"
+    " il gli della dei delle che nel alla sono prima anche ogni"
     # Dutch
-    " het een niet voor met zijn ook elke".split())
+    " het een niet voor zijn ook elke".split())
+
+
+WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")  # a word; "l'agent" and "don't" stay one
+
+
+def _count(text: str, words: frozenset) -> int:
+    """How many of ``text``'s words (lowercase) are in ``words``."""
+    return sum(map(words.__contains__, WORD_RE.findall(text.lower())))
+
+
+# How many different function words of another language a file's words (the engine's, as bytes)
+# must hold for it to be read further.
+_FOREIGN_BYTES = frozenset(w.encode() for w in FOREIGN)
+GATE = 3
 
 # The names of credential stores, in any language: paths, files and the variables that hold keys.
 CREDENTIAL_RE = re.compile(
     r"(?:~|\$HOME|%USERPROFILE%)[/\\]\.(?:aws|ssh|npmrc|netrc|pypirc|kube|docker|gnupg|git-credentials|azure)\b"
     r"|\.aws[/\\]credentials\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|(?<![\w.])\.env(?:\.local|\.production)?\b(?![.\w-])"
     r"|(?<![\w.])\.(?:npmrc|netrc|pypirc|git-credentials)\b|\bcredentials\.json\b|\bkubeconfig\b"
-    r"|\b[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|PRIVATE_KEY)\b")
+    r"|(?<=[A-Z0-9]_)(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|PRIVATE_KEY)\b")
+# what a file must hold for CREDENTIAL_RE to match anywhere in it (plain substring tests first)
+_CREDENTIAL_MARKS = (".aws", ".ssh", "id_", ".env", ".npmrc", ".netrc", ".pypirc", ".git-credentials",
+                     "credentials.json", "kubeconfig", ".kube", ".docker", ".gnupg", ".azure",
+                     "TOKEN", "SECRET", "PASSWORD", "_KEY")
 
 
-def _counts(words: list[str]) -> tuple[int, int]:
-    return sum(w in ENGLISH for w in words), sum(w in FOREIGN for w in words)
-
-
-def foreign_asides(files: dict[str, bytes], followed: dict[str, int], skill_md: str | None,
-                   by_id: dict) -> list[Finding]:
-    """SE-04 findings in SKILL.md and in the documents SKILL.md tells the agent to follow."""
-    if RULE not in by_id:
+def in_file(ctx, by_id: dict) -> list[Finding]:
+    """SE-04 in SKILL.md or in a document SKILL.md tells the agent to follow (``ctx``: the engine's
+    file context after its pattern rules, whose ``base.words`` are the file's words as bytes)."""
+    rule = by_id.get(RULE)
+    words = getattr(ctx.base, "words", None)
+    if rule is None or words is None or len(ctx.text) > MAX_BYTES:
         return []
-    rule = by_id[RULE]
-    out = []
-    paths = ([skill_md] if skill_md else []) + sorted(p for p in followed if p != skill_md)
-    for path in paths:
-        data = files.get(path)
-        if data is None or len(data) > MAX_BYTES or not path.lower().endswith((".md", ".markdown", ".txt")):
-            continue
-        text = data.decode("utf-8", errors="replace")
-        if not CREDENTIAL_RE.search(text):
-            continue  # the common case: nothing a paragraph could name
-        out += _asides(path, text, followed.get(path, 0) if path != skill_md else 0, rule, skill_md or "SKILL.md")
-    return out
+    if len(_FOREIGN_BYTES.intersection(words)) < GATE:
+        return []  # the common case: hardly another language's word in the file (a set intersection)
+    text = ctx.text
+    if not any(m in text for m in _CREDENTIAL_MARKS) or not CREDENTIAL_RE.search(text):
+        return []  # nothing a paragraph could name
+    if _count(text, FOREIGN) < MIN_FOREIGN:
+        return []  # no paragraph of another language
+    follow_line = ctx.follow_intents if ctx.kind != "skill_md" else 0
+    return _asides(ctx.path, text, follow_line, rule, "SKILL.md")
 
 
 def _asides(path: str, text: str, follow_line: int, rule, skill_md: str) -> list[Finding]:
     prose = FENCE_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)  # line numbers kept
-    paragraphs = []
-    pos = 0
-    for m in [*PARAGRAPH_RE.finditer(prose), None]:
-        end = m.start() if m else len(prose)
-        para = prose[pos:end]
-        words = WORD_RE.findall(CODE_SPAN_RE.sub(" ", para).lower())
-        paragraphs.append((pos, para, _counts(words)))
-        pos = m.end() if m else len(prose)
-    english_doc = sum(e for _, _, (e, _f) in paragraphs)
-    foreign_doc = sum(f for _, _, (_e, f) in paragraphs)
+    spans = [(0, len(prose))]
+    bounds = [m.span() for m in PARAGRAPH_RE.finditer(prose)]
+    if bounds:
+        spans = [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
+    english_doc = foreign_doc = None
     out = []
-    for start, para, (e, f) in paragraphs:
-        if f < MIN_FOREIGN or f <= 2 * e:
+    for start, end in spans:
+        para = CODE_SPAN_RE.sub(" ", prose[start:end])
+        f = _count(para, FOREIGN)
+        if f < MIN_FOREIGN:
+            continue
+        e = _count(para, ENGLISH)
+        if f <= 2 * e:
             continue  # not another language's paragraph
+        if english_doc is None:
+            words = CODE_SPAN_RE.sub(" ", prose)
+            english_doc, foreign_doc = _count(words, ENGLISH), _count(words, FOREIGN)
         if english_doc - e < MIN_ENGLISH_DOC or english_doc - e <= foreign_doc - f:
             continue  # the document itself is not English: no aside
-        named = CREDENTIAL_RE.search(para)
+        named = CREDENTIAL_RE.search(prose, start, end)
         if named is None:
             continue
-        at = start + named.start()
-        line = text.count("\n", 0, at) + 1
-        line_text = text.splitlines()[line - 1].strip() if line - 1 < len(text.splitlines()) else ""
+        line = text.count("\n", 0, named.start()) + 1
+        lines = text.splitlines()
+        line_text = lines[line - 1].strip() if line - 1 < len(lines) else ""
         note = (f"a paragraph in another language ({f} of its function words), in a document written in English, "
                 f"names {named.group(0)}")
         sev = rule.severity
