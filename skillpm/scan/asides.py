@@ -1,0 +1,133 @@
+"""Asides in another language: a paragraph of an English document written in Spanish, French,
+German, Portuguese, Italian or Dutch that names the user's credential stores.
+
+The concept rules and the sentence model read English. An instruction moved into another language
+(``Nota para el agente: …``, ``Hinweis für den Agenten: …``) passes them by, and a reviewer
+skimming an English document skips it as a translation sample. What such a paragraph wants can
+still be read without its language: the paths and names of credential stores (``~/.aws/credentials``,
+``.env``, ``~/.npmrc``, ``id_rsa``, ``GITHUB_TOKEN``) are the same in every language. A paragraph
+whose function words are another language's, in a document whose own are English, that names one
+is reported (SE-04, high): SKILL.md, and a document SKILL.md tells the agent to follow (read as
+SKILL.md is, one level up, as the sentence model and the intents do).
+
+A document written in another language throughout is not an aside (its function words are not
+English); nor is a paragraph that names no credential store (a translated example sentence). Code
+blocks are not prose: a fenced block is skipped, and code spans count for the names only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillpm.scan.result import FOLLOWED_NOTE, Finding, raise_one
+
+RULE = "SE-04"
+MAX_BYTES = 256 * 1024  # a larger document is left to the other rules
+MIN_FOREIGN = 5  # another language's function words a paragraph must hold
+MIN_ENGLISH_DOC = 12  # English function words the rest of the document must hold (a short reference has few)
+
+CODE_SPAN_RE = re.compile(r"`[^`\n]*`")
+FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)[^\n]*\n.*?(?:^[ \t]{0,3}(?:```|~~~)[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
+PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
+
+ENGLISH = frozenset(
+    "the and of to in is for with that on this it be are as or from by an you your not when before after if into "
+    "at its they then only do does should will can which there their has have was were been any each these those "
+    "what how".split())
+# Function words of other languages that English prose does not use (ambiguous ones left out:
+# es, en, de, no, per, sin, die, den, van, al, su, em, et, est, du, del, dos, non, met …)
+FOREIGN = frozenset(
+    # Spanish
+    "el la los las que con para por una antes se como pero más este esta estos estas sus hace falta "
+    "también cada desde hasta sobre entre"
+    # French
+    " le les des avec pour dans une cette qui pas sur au aux vous votre avant après aussi chaque"
+    # German
+    " der das und mit für nicht ist ein eine dem auf zu vor nach bitte ihre dieser diese jede auch oder wenn"
+    # Portuguese
+    " não das uma pelo pela ao você seu sua também antes cada"
+    # Italian
+    " il gli della dei delle che nel alla sono prima anche ogni"
+    # Dutch
+    " het een niet voor zijn ook elke".split())
+
+
+WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")  # a word; "l'agent" and "don't" stay one
+
+
+def _count(text: str, words: frozenset) -> int:
+    """How many of ``text``'s words (lowercase) are in ``words``."""
+    return sum(map(words.__contains__, WORD_RE.findall(text.lower())))
+
+
+# How many different function words of another language a file's words (the engine's, as bytes)
+# must hold for it to be read further.
+_FOREIGN_BYTES = frozenset(w.encode() for w in FOREIGN)
+GATE = 3
+
+# The names of credential stores, in any language: paths, files and the variables that hold keys.
+CREDENTIAL_RE = re.compile(
+    r"(?:~|\$HOME|%USERPROFILE%)[/\\]\.(?:aws|ssh|npmrc|netrc|pypirc|kube|docker|gnupg|git-credentials|azure)\b"
+    r"|\.aws[/\\]credentials\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|(?<![\w.])\.env(?:\.local|\.production)?\b(?![.\w-])"
+    r"|(?<![\w.])\.(?:npmrc|netrc|pypirc|git-credentials)\b|\bcredentials\.json\b|\bkubeconfig\b"
+    r"|(?<=[A-Z0-9]_)(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|PRIVATE_KEY)\b")
+# what a file must hold for CREDENTIAL_RE to match anywhere in it (plain substring tests first)
+_CREDENTIAL_MARKS = (".aws", ".ssh", "id_", ".env", ".npmrc", ".netrc", ".pypirc", ".git-credentials",
+                     "credentials.json", "kubeconfig", ".kube", ".docker", ".gnupg", ".azure",
+                     "TOKEN", "SECRET", "PASSWORD", "_KEY")
+
+
+def in_file(ctx, by_id: dict) -> list[Finding]:
+    """SE-04 in SKILL.md or in a document SKILL.md tells the agent to follow (``ctx``: the engine's
+    file context after its pattern rules, whose ``base.words`` are the file's words as bytes)."""
+    rule = by_id.get(RULE)
+    words = getattr(ctx.base, "words", None)
+    if rule is None or words is None or len(ctx.text) > MAX_BYTES:
+        return []
+    if len(_FOREIGN_BYTES.intersection(words)) < GATE:
+        return []  # the common case: hardly another language's word in the file (a set intersection)
+    text = ctx.text
+    if not any(m in text for m in _CREDENTIAL_MARKS) or not CREDENTIAL_RE.search(text):
+        return []  # nothing a paragraph could name
+    if _count(text, FOREIGN) < MIN_FOREIGN:
+        return []  # no paragraph of another language
+    follow_line = ctx.follow_intents if ctx.kind != "skill_md" else 0
+    return _asides(ctx.path, text, follow_line, rule, "SKILL.md")
+
+
+def _asides(path: str, text: str, follow_line: int, rule, skill_md: str) -> list[Finding]:
+    prose = FENCE_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)  # line numbers kept
+    spans = [(0, len(prose))]
+    bounds = [m.span() for m in PARAGRAPH_RE.finditer(prose)]
+    if bounds:
+        spans = [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
+    english_doc = foreign_doc = None
+    out = []
+    for start, end in spans:
+        para = CODE_SPAN_RE.sub(" ", prose[start:end])
+        f = _count(para, FOREIGN)
+        if f < MIN_FOREIGN:
+            continue
+        e = _count(para, ENGLISH)
+        if f <= 2 * e:
+            continue  # not another language's paragraph
+        if english_doc is None:
+            words = CODE_SPAN_RE.sub(" ", prose)
+            english_doc, foreign_doc = _count(words, ENGLISH), _count(words, FOREIGN)
+        if english_doc - e < MIN_ENGLISH_DOC or english_doc - e <= foreign_doc - f:
+            continue  # the document itself is not English: no aside
+        named = CREDENTIAL_RE.search(prose, start, end)
+        if named is None:
+            continue
+        line = text.count("\n", 0, named.start()) + 1
+        lines = text.splitlines()
+        line_text = lines[line - 1].strip() if line - 1 < len(lines) else ""
+        note = (f"a paragraph in another language ({f} of its function words), in a document written in English, "
+                f"names {named.group(0)}")
+        sev = rule.severity
+        if follow_line:
+            sev = raise_one(sev)
+            note = f"{skill_md} line {follow_line} {FOLLOWED_NOTE}: read as {skill_md} is, one level up; " + note
+        out.append(Finding(rule.id, rule.category, sev, path, line, line_text[:240], rule.message, note=note))
+        break  # one aside per document is enough to say what it is
+    return out
