@@ -36,14 +36,14 @@ def test_table_counts_each_rewrite(capsys):
     assert int(table["words split over prose lines"][1]) <= 7
     # (a Unicode hyphen for `-` lost 69 of 127 before session 22 read U+2010-2013 and U+2212 as `-`)
     # backslash before punctuation (a CommonMark escape): 143 of 279 lost their rule before session 22
-    # read escapes in prose; the 6 left are escapes inside code spans, which Markdown shows as written
-    assert int(table["punctuation escaped with \\"][1]) <= 6
+    # read escapes in prose; the 7 left are escapes inside code spans, which Markdown shows as written
+    assert int(table["punctuation escaped with \\"][1]) <= 7
     # the same with the next line indented (a continuation's indentation shows nothing): 20 of 228 before
     assert int(table["words split over indented lines"][1]) <= 7
     # an order in the frontmatter description, wrapped over lines (counted where it is caught on one
     # line): 100 of 228 lost their rule before the frontmatter was read joined; the 5 left are tables and code
-    # a sentence split over two cells of a table row: not read through yet (session 22 measured 64 of 189)
-    assert int(table["split over two table cells"][1]) <= 64
+    # a sentence split over two cells of a table row: not read through yet (session 22 measured 64 of 189, 65 of 192 with nl17's rules)
+    assert int(table["split over two table cells"][1]) <= 65
     desc = next(row for name, row in table.items() if name.startswith("description wrapped"))
     assert desc[0] > 200 and int(desc[1]) <= 5
     assert any(name.startswith("`curl") for name in table)
