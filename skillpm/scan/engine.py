@@ -18,7 +18,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 from skillpm.scan import assembled, describing, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
-from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
+from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
@@ -1472,7 +1472,7 @@ def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words", "_safe")
 
     def __init__(self, text: str, mapper=None, same: "_Text | None" = None, words: set | None = None):
         self.text, self.mapper = text, mapper
@@ -1488,6 +1488,7 @@ class _Text:
         # The same text with newlines turned into spaces (soft breaks joined): a literal without
         # either occurs at the same offsets in both, so its offsets are looked up there.
         self._same = same
+        self._safe: bool | None = None  # rules.ascii_safe(text), found when first asked (_regex_of)
 
     def every(self, lit: str) -> list[int]:
         """Every offset of ``lit`` in the lowercase text, overlapping ones too (cached)."""
@@ -1520,6 +1521,33 @@ class _Text:
                     i = find(lit, i + 1)
             self._pos[lit] = (got, limit)
         return got[:limit] if len(got) > limit else got
+
+
+def _ascii_ok(tx: _Text) -> bool:
+    """Whether regexes compiled with re.ASCII match ``tx`` as their Unicode forms do
+    (rules.ascii_safe: no non-ASCII letter, digit, blank or cased character); found once per text."""
+    safe = tx._safe
+    if safe is None:
+        safe = tx._safe = ascii_safe(tx.text)
+    return safe
+
+
+def _regex_of(tx: _Text, lazy: LazyRegex) -> re.Pattern:
+    """``lazy`` compiled for matching in ``tx``: with re.ASCII where that reads the text the same
+    (``_ascii_ok``): its \\w, \\b and case-blind tests then read ASCII tables, which runs faster."""
+    return lazy.ascii if _ascii_ok(tx) else lazy.compiled
+
+
+class _AsciiVariants(dict):
+    """name → the regex of ``base[name]`` compiled with re.ASCII (rules.ascii_variant), on first use."""
+
+    def __init__(self, base: dict):
+        super().__init__()
+        self.base = base
+
+    def __missing__(self, name):
+        rx = self[name] = ascii_variant(self.base[name])
+        return rx
 
 
 def _first_char_guarded(rx) -> re.Pattern:
@@ -1771,6 +1799,7 @@ class Scanner:
         self.template_quoted = re.compile("|".join(f"(?:{self._def(n).pattern})" for n in ("reported", "attack_context")),
                                           re.IGNORECASE)
         self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
+        self.concept_search_ascii = _AsciiVariants(self.concept_search)  # the same, for texts ascii_safe holds
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "", followed: int = 0) -> list[Finding]:
@@ -2171,7 +2200,7 @@ class Scanner:
             else:
                 tx = dtext or base
             text, mapper = tx.text, tx.mapper
-            regex = plan.pat.regex.compiled
+            regex = _regex_of(tx, plan.pat.regex)
             if plan.leads is not None:
                 if big:
                     starts = _starts(tx, plan, present_words, has, limit)
@@ -2241,7 +2270,7 @@ class Scanner:
         if not starts:
             return
         text = joined.text
-        match = plan.pat.regex.compiled.match
+        match = _regex_of(joined, plan.pat.regex).match
         for st in compress(starts, map(joined_at.__getitem__, map(bisect_left, repeat(nls), starts))):
             m = match(text, st)
             if m is not None and m.end() > nls[bisect_left(nls, st)]:
@@ -2371,10 +2400,10 @@ class Scanner:
             found = []
             for pl in branches(name):
                 starts = _starts(tx, pl, words, has, limit) if big else _starts_all(tx, pl, *pl.seeded(words, has))
-                found += filter(None, map(pl.pat.regex.compiled.match, repeat(text), starts))
+                found += filter(None, map(_regex_of(tx, pl.pat.regex).match, repeat(text), starts))
             return sorted(found, key=lambda m: m.start())
 
-        concept_search = self.concept_search
+        concept_search = self.concept_search_ascii if _ascii_ok(tx) else self.concept_search
 
         def search(name: str, lo: int, hi: int) -> re.Match | None:
             return concept_search[name].search(text, lo, hi)
@@ -2388,7 +2417,7 @@ class Scanner:
         raw = raw if len(raw) == len(text) else None
 
         def search_raw(name: str, lo: int, hi: int) -> re.Match | None:
-            return concept_search[name].search(raw, lo, hi)
+            return self.concept_search[name].search(raw, lo, hi)
 
         hits, cut = intent.find(text, wanted, locate, search, cost, budget, raw, search_raw)
         taken = {(f.rule, f.line) for f in found}

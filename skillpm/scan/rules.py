@@ -29,16 +29,24 @@ class LazyRegex:
     compiling all ~300 of them up front was most of the scanner's start-up (docs/performance.md).
     ``compile_all()`` compiles every one (the rule tests do, so a broken regex still fails early)."""
 
-    __slots__ = ("pattern", "flags", "_rx")
+    __slots__ = ("pattern", "flags", "_rx", "_ascii")
 
     def __init__(self, pattern: str, flags: int = 0):
-        self.pattern, self.flags, self._rx = pattern, flags, None
+        self.pattern, self.flags, self._rx, self._ascii = pattern, flags, None, None
 
     @property
     def compiled(self) -> re.Pattern:
         if self._rx is None:
             self._rx = re.compile(self.pattern, self.flags)
         return self._rx
+
+    @property
+    def ascii(self) -> re.Pattern:
+        """The same regex with re.ASCII: the same matches on a text that ``ascii_safe`` holds
+        (its \\w, \\b, \\s and case-blind tests then read ASCII tables, not Unicode data)."""
+        if self._ascii is None:
+            self._ascii = ascii_variant(self.compiled)
+        return self._ascii
 
     def search(self, string: str, *args):
         return self.compiled.search(string, *args)
@@ -48,6 +56,37 @@ class LazyRegex:
 
     def __repr__(self) -> str:
         return f"LazyRegex({self.pattern!r})"
+
+
+# ASCII characters that Unicode's \s reads as blanks and re.ASCII's does not (file, group, record, unit separators)
+_UNICODE_ONLY_BLANKS = ("\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def ascii_safe(text: str) -> bool:
+    """Whether every regex matches ``text`` the same with re.ASCII as with Unicode rules: no
+    character of it is read differently by the two. Those are the non-ASCII letters, digits and
+    blanks and any cased character (for \\w, \\b, \\d, \\s and case-blind matching), and four
+    ASCII separators Unicode counts as blanks. Punctuation, symbols and emoji read the same."""
+    if text.isascii():
+        return not any(c in text for c in _UNICODE_ONLY_BLANKS)
+    if any(c in text for c in _UNICODE_ONLY_BLANKS):
+        return False
+    other = text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    return not any(c.isalnum() or c.isspace() or c.isdecimal() or c.lower() != c or c.upper() != c or c == "_"
+                   for c in set(other))
+
+
+_ASCII_BYTES = bytes(range(128))
+
+
+def ascii_variant(rx: re.Pattern) -> re.Pattern:
+    """``rx`` compiled with re.ASCII (``rx`` itself when its pattern sets Unicode rules inline)."""
+    if not isinstance(rx.pattern, str):
+        return rx
+    try:
+        return re.compile(rx.pattern, (rx.flags & ~re.UNICODE) | re.ASCII)
+    except (re.error, ValueError):
+        return rx
 
 
 @dataclass
