@@ -2290,17 +2290,15 @@ class Scanner:
                 _may_occur(pl, words, has, met) for name in self.model_firsts for pl in self.concepts[name]):
             return []  # no gate concept can occur in the file: no sentence could be reported
         text, body = model_input(ctx)
-        threshold, score = model.threshold, model.score_features
+        threshold = model.threshold
         taken = {(f.rule, f.line) for f in found}
         prohibiting = self._def("prohibiting")
         out = []
         left = nlmodel.MAX_CHECKED  # sentences over the threshold checked for a gate concept, per file
         found_s = nlmodel.sentences(text, body)
-        for (start, sentence), feats in zip(found_s, nlmodel.features_of(text, found_s)):
+        for i, feats, s in nlmodel.over_threshold(model, text, found_s):  # (the others are never reported)
+            start, sentence = found_s[i]
             end = start + len(sentence)
-            s = score(feats)
-            if s < threshold:
-                continue
             left -= 1
             if left < 0:
                 break  # a file of nothing but high-scoring sentences: enough of them were reported
