@@ -1681,14 +1681,24 @@ def _find_all(low: str, lit: str) -> list[int]:
     i = find(lit)
     if i < 0:
         return []
+    got = [i]  # the next few by str.find too (it skips ahead faster than re does; most literals occur a few times)
+    for _ in range(FIND_FIRST):
+        i = find(lit, i + 1)
+        if i < 0:
+            return got
+        got.append(i)
     rx = _literal_re(lit)
     if rx is not None:
-        return list(map(_START, rx.finditer(low, i)))
-    got = []
+        got += map(_START, rx.finditer(low, i + 1))
+        return got
+    i = find(lit, i + 1)
     while i >= 0:
         got.append(i)
         i = find(lit, i + 1)
     return got
+
+
+FIND_FIRST = 6  # occurrences of a literal found one str.find each before its regex takes the rest
 
 
 def _starts_all(tx: _Text, plan: _Plan, leads, seed) -> list[int]:
