@@ -1583,8 +1583,20 @@ def _merged(spans) -> list[tuple[int, int]]:
 
 
 def _spans(hits: list[int], width: int, n: int) -> list[tuple[int, int]]:
-    """[h - width, h + width] around each (sorted) hit, merged."""
-    return _merged((max(0, h - width), min(n, h + width)) for h in hits)
+    """[h - width, h + width] around each (sorted) hit, merged (``_merged`` of the spans cut to
+    [0, n], in one pass without a tuple per hit: a hit whose span reaches the current one extends it)."""
+    out: list[tuple[int, int]] = []
+    if not hits:
+        return out
+    lo = hits[0] - width
+    hi = lo
+    for h in hits:
+        if h - width > hi:
+            out.append((lo if lo > 0 else 0, hi if hi < n else n))
+            lo = h - width
+        hi = h + width
+    out.append((lo if lo > 0 else 0, hi if hi < n else n))
+    return out
 
 
 def _windows(tx: _Text, groups, words: set, has, width: int, budget: int | None) -> tuple[list[tuple[int, int]], bool]:
