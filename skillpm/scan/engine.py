@@ -1807,6 +1807,7 @@ class Scanner:
         body = [pl for pl in self.plans if pl.rule.scope != {"frontmatter"}]
         self.gated = {True: (self.plans, [pl.need_ids for pl in self.plans]),  # a file with frontmatter
                       False: (body, [pl.need_ids for pl in body])}
+        self.concept_need = {name: [pl.need_ids for pl in pls] for name, pls in self.concepts.items()}
         # The sentence model (nlmodel.py) and its gates: the first concept's regex, as a medium
         # pattern of the gate's rule, and the regexes of the others, which the sentence must also name.
         self.model = nlmodel.load() if self.ruleset.model_gates else None
@@ -2388,13 +2389,15 @@ class Scanner:
         words, has, met = ctx.words, ctx.has, ctx.met
         if words is None:
             return []
-        concepts, possible = self.concepts, {}
+        concepts, possible, concept_need = self.concepts, {}, self.concept_need
 
         def branches(name: str) -> list[_Plan]:
-            """The alternatives of a concept whose words all occur in the file."""
+            """The alternatives of a concept whose words all occur in the file (``_may_occur``: the
+            set tests of all of them in one C-level pass, then the substring tests of the few left)."""
             got = possible.get(name)
             if got is None:
-                got = possible[name] = [pl for pl in concepts[name] if _may_occur(pl, words, has, met)]
+                got = possible[name] = [pl for pl in compress(concepts[name], map(met.issuperset, concept_need[name]))
+                                        if not pl.subgroups or all(g.count(words, has) for g in pl.subgroups)]
             return got
 
         # In references/, examples/, docs/ and tests/ a finding is one level lower: a medium intent
@@ -2421,7 +2424,7 @@ class Scanner:
             for pl in branches(name):
                 starts = _starts(tx, pl, words, has, limit) if big else _starts_all(tx, pl, *pl.seeded(words, has))
                 found += filter(None, map(_regex_of(tx, pl.pat.regex).match, repeat(text), starts))
-            return sorted(found, key=lambda m: m.start())
+            return sorted(found, key=_START)
 
         concept_search = self.concept_search_ascii if _ascii_ok(tx) else self.concept_search
 
