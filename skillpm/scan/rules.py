@@ -16,6 +16,12 @@ from pathlib import Path
 
 from skillpm.scan.intent import outside
 
+try:  # Python 3.11+
+    from re import _constants as _sre_constants, _parser as _sre_parser  # type: ignore[attr-defined]
+except ImportError:  # Python 3.10
+    import sre_constants as _sre_constants  # type: ignore[no-redef]
+    import sre_parse as _sre_parser  # type: ignore[no-redef]
+
 RULES_FILE = Path(__file__).with_name("rules.toml")
 SEVERITIES = ("info", "low", "medium", "high", "critical")
 RANK = {s: i for i, s in enumerate(SEVERITIES)}
@@ -79,11 +85,35 @@ def ascii_safe(text: str) -> bool:
 _ASCII_BYTES = bytes(range(128))
 
 
+# Non-ASCII characters that Unicode's case-blind matching pairs with ASCII letters (ı, İ with i,
+# ſ with s, the Kelvin sign with k): a pattern naming one would match an ASCII text differently.
+_FOLDS_TO_ASCII = frozenset((0x130, 0x131, 0x17F, 0x212A))
+
+
+def _names_ascii_fold(items) -> bool:
+    """Whether a parsed pattern names a character of ``_FOLDS_TO_ASCII``, alone or in a range."""
+    for item in items:
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], _sre_constants._NamedIntConstant):
+            op, av = item
+            if op in (_sre_constants.LITERAL, _sre_constants.NOT_LITERAL) and av in _FOLDS_TO_ASCII:
+                return True
+            if op is _sre_constants.RANGE and any(av[0] <= c <= av[1] for c in _FOLDS_TO_ASCII):
+                return True
+            item = av
+        if isinstance(item, (list, tuple, _sre_parser.SubPattern)) and _names_ascii_fold(item):
+            return True
+    return False
+
+
 def ascii_variant(rx: re.Pattern) -> re.Pattern:
-    """``rx`` compiled with re.ASCII (``rx`` itself when its pattern sets Unicode rules inline)."""
+    """``rx`` compiled with re.ASCII; ``rx`` itself when its pattern sets Unicode rules inline or
+    names a character Unicode's case-blind matching pairs with an ASCII letter."""
     if not isinstance(rx.pattern, str):
         return rx
     try:
+        if not rx.pattern.isascii() or "\\" in rx.pattern:  # a character or an escape that may name one
+            if _names_ascii_fold(_sre_parser.parse(rx.pattern, rx.flags)):
+                return rx
         return re.compile(rx.pattern, (rx.flags & ~re.UNICODE) | re.ASCII)
     except (re.error, ValueError):
         return rx

@@ -131,3 +131,16 @@ def test_spans_are_the_merged_clamped_windows():
             engine._merged((max(0, h - width), min(n, h + width)) for h in hits)
     assert engine._spans([], 450, 10) == []
     assert engine._spans([5, 100], 10, 200) == [(0, 15), (90, 110)]  # near miss: apart, not merged
+
+
+@pytest.mark.parametrize("pattern", ["\u212a", r"\u212a", "[\u0100-\u0200]x", r"(?:foo|ba[r\u017f])", r"[\u0130]"])
+def test_a_pattern_naming_a_character_that_folds_to_ascii_keeps_its_unicode_form(pattern):
+    """Case-blind, the Kelvin sign matches "k" and the long s matches "s" under Unicode rules only:
+    such a pattern would match an ASCII text differently, so it is never given the ASCII form."""
+    rx = re.compile(pattern, re.IGNORECASE)
+    assert ascii_variant(rx) is rx
+
+
+def test_near_miss_caseless_symbols_in_a_pattern_still_get_the_ascii_form():
+    rx = re.compile(r"[“\"']?\bsecret\b…", re.IGNORECASE)
+    assert ascii_variant(rx) is not rx and ascii_variant(rx).flags & re.ASCII
