@@ -18,7 +18,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 from skillpm.scan import asides, assembled, describing, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
-from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, load_rules
+from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
 MAX_PER_RULE_FILE = 1000  # findings of one rule listed per file
 MAX_FENCES = 5000  # fenced blocks told apart per file
@@ -1523,7 +1523,7 @@ def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words", "_safe")
 
     def __init__(self, text: str, mapper=None, same: "_Text | None" = None, words: set | None = None):
         self.text, self.mapper = text, mapper
@@ -1539,6 +1539,7 @@ class _Text:
         # The same text with newlines turned into spaces (soft breaks joined): a literal without
         # either occurs at the same offsets in both, so its offsets are looked up there.
         self._same = same
+        self._safe: bool | None = None  # rules.ascii_safe(text), found when first asked (_regex_of)
 
     def every(self, lit: str) -> list[int]:
         """Every offset of ``lit`` in the lowercase text, overlapping ones too (cached)."""
@@ -1571,6 +1572,33 @@ class _Text:
                     i = find(lit, i + 1)
             self._pos[lit] = (got, limit)
         return got[:limit] if len(got) > limit else got
+
+
+def _ascii_ok(tx: _Text) -> bool:
+    """Whether regexes compiled with re.ASCII match ``tx`` as their Unicode forms do
+    (rules.ascii_safe: no non-ASCII letter, digit, blank or cased character); found once per text."""
+    safe = tx._safe
+    if safe is None:
+        safe = tx._safe = ascii_safe(tx.text)
+    return safe
+
+
+def _regex_of(tx: _Text, lazy: LazyRegex) -> re.Pattern:
+    """``lazy`` compiled for matching in ``tx``: with re.ASCII where that reads the text the same
+    (``_ascii_ok``): its \\w, \\b and case-blind tests then read ASCII tables, which runs faster."""
+    return lazy.ascii if _ascii_ok(tx) else lazy.compiled
+
+
+class _AsciiVariants(dict):
+    """name → the regex of ``base[name]`` compiled with re.ASCII (rules.ascii_variant), on first use."""
+
+    def __init__(self, base: dict):
+        super().__init__()
+        self.base = base
+
+    def __missing__(self, name):
+        rx = self[name] = ascii_variant(self.base[name])
+        return rx
 
 
 def _first_char_guarded(rx) -> re.Pattern:
@@ -1606,8 +1634,20 @@ def _merged(spans) -> list[tuple[int, int]]:
 
 
 def _spans(hits: list[int], width: int, n: int) -> list[tuple[int, int]]:
-    """[h - width, h + width] around each (sorted) hit, merged."""
-    return _merged((max(0, h - width), min(n, h + width)) for h in hits)
+    """[h - width, h + width] around each (sorted) hit, merged (``_merged`` of the spans cut to
+    [0, n], in one pass without a tuple per hit: a hit whose span reaches the current one extends it)."""
+    out: list[tuple[int, int]] = []
+    if not hits:
+        return out
+    lo = hits[0] - width
+    hi = lo
+    for h in hits:
+        if h - width > hi:
+            out.append((lo if lo > 0 else 0, hi if hi < n else n))
+            lo = h - width
+        hi = h + width
+    out.append((lo if lo > 0 else 0, hi if hi < n else n))
+    return out
 
 
 def _windows(tx: _Text, groups, words: set, has, width: int, budget: int | None) -> tuple[list[tuple[int, int]], bool]:
@@ -1704,14 +1744,24 @@ def _find_all(low: str, lit: str) -> list[int]:
     i = find(lit)
     if i < 0:
         return []
+    got = [i]  # the next few by str.find too (it skips ahead faster than re does; most literals occur a few times)
+    for _ in range(FIND_FIRST):
+        i = find(lit, i + 1)
+        if i < 0:
+            return got
+        got.append(i)
     rx = _literal_re(lit)
     if rx is not None:
-        return list(map(_START, rx.finditer(low, i)))
-    got = []
+        got += map(_START, rx.finditer(low, i + 1))
+        return got
+    i = find(lit, i + 1)
     while i >= 0:
         got.append(i)
         i = find(lit, i + 1)
     return got
+
+
+FIND_FIRST = 6  # occurrences of a literal found one str.find each before its regex takes the rest
 
 
 def _starts_all(tx: _Text, plan: _Plan, leads, seed) -> list[int]:
@@ -1808,6 +1858,7 @@ class Scanner:
         body = [pl for pl in self.plans if pl.rule.scope != {"frontmatter"}]
         self.gated = {True: (self.plans, [pl.need_ids for pl in self.plans]),  # a file with frontmatter
                       False: (body, [pl.need_ids for pl in body])}
+        self.concept_need = {name: [pl.need_ids for pl in pls] for name, pls in self.concepts.items()}
         # The sentence model (nlmodel.py) and its gates: the first concept's regex, as a medium
         # pattern of the gate's rule, and the regexes of the others, which the sentence must also name.
         self.model = nlmodel.load() if self.ruleset.model_gates else None
@@ -1822,6 +1873,7 @@ class Scanner:
         self.template_quoted = re.compile("|".join(f"(?:{self._def(n).pattern})" for n in ("reported", "attack_context")),
                                           re.IGNORECASE)
         self.concept_search = {name: _first_char_guarded(rx) for name, rx in self.ruleset.concepts.items()}
+        self.concept_search_ascii = _AsciiVariants(self.concept_search)  # the same, for texts ascii_safe holds
 
     # ------------------------------------------------------------ one file
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "", followed: int = 0) -> list[Finding]:
@@ -2223,7 +2275,7 @@ class Scanner:
             else:
                 tx = dtext or base
             text, mapper = tx.text, tx.mapper
-            regex = plan.pat.regex.compiled
+            regex = _regex_of(tx, plan.pat.regex)
             if plan.leads is not None:
                 if big:
                     starts = _starts(tx, plan, present_words, has, limit)
@@ -2293,7 +2345,7 @@ class Scanner:
         if not starts:
             return
         text = joined.text
-        match = plan.pat.regex.compiled.match
+        match = _regex_of(joined, plan.pat.regex).match
         for st in compress(starts, map(joined_at.__getitem__, map(bisect_left, repeat(nls), starts))):
             m = match(text, st)
             if m is not None and m.end() > nls[bisect_left(nls, st)]:
@@ -2313,17 +2365,15 @@ class Scanner:
                 _may_occur(pl, words, has, met) for name in self.model_firsts for pl in self.concepts[name]):
             return []  # no gate concept can occur in the file: no sentence could be reported
         text, body = model_input(ctx)
-        threshold, score = model.threshold, model.score_features
+        threshold = model.threshold
         taken = {(f.rule, f.line) for f in found}
         prohibiting = self._def("prohibiting")
         out = []
         left = nlmodel.MAX_CHECKED  # sentences over the threshold checked for a gate concept, per file
         found_s = nlmodel.sentences(text, body)
-        for (start, sentence), feats in zip(found_s, nlmodel.features_of(text, found_s)):
+        for i, feats, s in nlmodel.over_threshold(model, text, found_s):  # (the others are never reported)
+            start, sentence = found_s[i]
             end = start + len(sentence)
-            s = score(feats)
-            if s < threshold:
-                continue
             left -= 1
             if left < 0:
                 break  # a file of nothing but high-scoring sentences: enough of them were reported
@@ -2391,13 +2441,15 @@ class Scanner:
         words, has, met = ctx.words, ctx.has, ctx.met
         if words is None:
             return []
-        concepts, possible = self.concepts, {}
+        concepts, possible, concept_need = self.concepts, {}, self.concept_need
 
         def branches(name: str) -> list[_Plan]:
-            """The alternatives of a concept whose words all occur in the file."""
+            """The alternatives of a concept whose words all occur in the file (``_may_occur``: the
+            set tests of all of them in one C-level pass, then the substring tests of the few left)."""
             got = possible.get(name)
             if got is None:
-                got = possible[name] = [pl for pl in concepts[name] if _may_occur(pl, words, has, met)]
+                got = possible[name] = [pl for pl in compress(concepts[name], map(met.issuperset, concept_need[name]))
+                                        if not pl.subgroups or all(g.count(words, has) for g in pl.subgroups)]
             return got
 
         # In references/, examples/, docs/ and tests/ a finding is one level lower: a medium intent
@@ -2423,10 +2475,10 @@ class Scanner:
             found = []
             for pl in branches(name):
                 starts = _starts(tx, pl, words, has, limit) if big else _starts_all(tx, pl, *pl.seeded(words, has))
-                found += filter(None, map(pl.pat.regex.compiled.match, repeat(text), starts))
-            return sorted(found, key=lambda m: m.start())
+                found += filter(None, map(_regex_of(tx, pl.pat.regex).match, repeat(text), starts))
+            return sorted(found, key=_START)
 
-        concept_search = self.concept_search
+        concept_search = self.concept_search_ascii if _ascii_ok(tx) else self.concept_search
 
         def search(name: str, lo: int, hi: int) -> re.Match | None:
             return concept_search[name].search(text, lo, hi)
@@ -2440,7 +2492,7 @@ class Scanner:
         raw = raw if len(raw) == len(text) else None
 
         def search_raw(name: str, lo: int, hi: int) -> re.Match | None:
-            return concept_search[name].search(raw, lo, hi)
+            return self.concept_search[name].search(raw, lo, hi)
 
         hits, cut = intent.find(text, wanted, locate, search, cost, budget, raw, search_raw)
         taken = {(f.rule, f.line) for f in found}

@@ -118,6 +118,65 @@ def _features_of_text(low: str, found: list[tuple[int, str]]) -> list[set[str]]:
     return out
 
 
+# Per model: each word's most a sentence can gain from it (its own weight and the largest of the
+# pairs it starts, when positive). Their sum over a sentence's words bounds its score from above.
+_BOUNDS: dict[int, tuple["Model", dict[str, float], dict[str, float]]] = {}
+BOUND_MARGIN = 1e-6  # float sums of a few hundred weights differ from the exact sum by far less
+
+
+def _bounds(model: "Model") -> tuple[dict[str, float], dict[str, float]]:
+    """(feature word → its bound, word as read → the bound of its feature: a bounded cache)."""
+    got = _BOUNDS.get(id(model))
+    if got is None or got[0] is not model:
+        best: dict[str, list[float]] = {}
+        for feature, w in model.weights.items():
+            if w > 0:
+                word, pair, _ = feature.partition("_")
+                slot = best.setdefault(word, [0.0, 0.0])
+                slot[1 if pair else 0] = max(slot[1 if pair else 0], w)
+        got = _BOUNDS[id(model)] = (model, {k: a + b for k, (a, b) in best.items()}, {})
+    return got[1], got[2]
+
+
+def _raw_bounds(raw: list[str], bound: dict[str, float], cache: dict[str, float]) -> float:
+    """The sum of the bounds of the features of words ``raw`` as read (``_normal`` of each; 0 for
+    a word with none), each word's bound read from ``cache``."""
+    if len(cache) > 200_000:
+        cache.clear()
+    got = list(map(cache.get, raw))
+    if None in got:
+        for w in set(raw).difference(cache):
+            cache[w] = bound.get(_NORMAL.get(w) or _normal(w), 0.0) if w else 0.0
+        got = list(map(cache.__getitem__, raw))
+    return sum(got)
+
+
+def over_threshold(model: "Model", text: str, found: list[tuple[int, str]]) -> list[tuple[int, set[str], float]]:
+    """(index in ``found``, features, score) of each sentence of ``text`` that scores at least the
+    model's threshold, as ``features_of`` and ``Model.score_features`` read them. A sentence whose
+    words' bound (``_bounds``: no word adds more than its own and its best pair's positive weight)
+    stays under the threshold is passed over before its pairs are made: most sentences are."""
+    threshold = model.threshold
+    low = text.lower()
+    n, findall = len(low), WORD_RE.findall
+    if len(low) != len(text) or any(start and low[start - 1] in _IN_WORD or start + len(s) < n and low[start + len(s)] in _IN_WORD
+                                    for start, s in found):
+        return [(i, f, sc) for i, f in enumerate(features_of(text, found))
+                if (sc := model.score_features(f)) >= threshold]
+    bound, cache = _bounds(model)
+    floor = threshold - model.bias - BOUND_MARGIN
+    out = []
+    for i, (start, sentence) in enumerate(found):
+        raw = findall(low, start, start + len(sentence))
+        if _raw_bounds(raw, bound, cache) < floor:
+            continue  # even every word at its best leaves it under the threshold
+        f = _feature_set(list(filter(None, _normalised(raw))))
+        sc = model.score_features(f)
+        if sc >= threshold:
+            out.append((i, f, sc))
+    return out
+
+
 def sentences(prose: str, body_start: int = 0) -> list[tuple[int, str]]:
     """(offset, sentence) of each sentence of ``prose`` (code already blanked). Before
     ``body_start`` is frontmatter: only the description's value is read there."""

@@ -16,6 +16,12 @@ from pathlib import Path
 
 from skillpm.scan.intent import outside
 
+try:  # Python 3.11+
+    from re import _constants as _sre_constants, _parser as _sre_parser  # type: ignore[attr-defined]
+except ImportError:  # Python 3.10
+    import sre_constants as _sre_constants  # type: ignore[no-redef]
+    import sre_parse as _sre_parser  # type: ignore[no-redef]
+
 RULES_FILE = Path(__file__).with_name("rules.toml")
 SEVERITIES = ("info", "low", "medium", "high", "critical")
 RANK = {s: i for i, s in enumerate(SEVERITIES)}
@@ -29,16 +35,24 @@ class LazyRegex:
     compiling all ~300 of them up front was most of the scanner's start-up (docs/performance.md).
     ``compile_all()`` compiles every one (the rule tests do, so a broken regex still fails early)."""
 
-    __slots__ = ("pattern", "flags", "_rx")
+    __slots__ = ("pattern", "flags", "_rx", "_ascii")
 
     def __init__(self, pattern: str, flags: int = 0):
-        self.pattern, self.flags, self._rx = pattern, flags, None
+        self.pattern, self.flags, self._rx, self._ascii = pattern, flags, None, None
 
     @property
     def compiled(self) -> re.Pattern:
         if self._rx is None:
             self._rx = re.compile(self.pattern, self.flags)
         return self._rx
+
+    @property
+    def ascii(self) -> re.Pattern:
+        """The same regex with re.ASCII: the same matches on a text that ``ascii_safe`` holds
+        (its \\w, \\b, \\s and case-blind tests then read ASCII tables, not Unicode data)."""
+        if self._ascii is None:
+            self._ascii = ascii_variant(self.compiled)
+        return self._ascii
 
     def search(self, string: str, *args):
         return self.compiled.search(string, *args)
@@ -48,6 +62,61 @@ class LazyRegex:
 
     def __repr__(self) -> str:
         return f"LazyRegex({self.pattern!r})"
+
+
+# ASCII characters that Unicode's \s reads as blanks and re.ASCII's does not (file, group, record, unit separators)
+_UNICODE_ONLY_BLANKS = ("\x1c", "\x1d", "\x1e", "\x1f")
+
+
+def ascii_safe(text: str) -> bool:
+    """Whether every regex matches ``text`` the same with re.ASCII as with Unicode rules: no
+    character of it is read differently by the two. Those are the non-ASCII letters, digits and
+    blanks and any cased character (for \\w, \\b, \\d, \\s and case-blind matching), and four
+    ASCII separators Unicode counts as blanks. Punctuation, symbols and emoji read the same."""
+    if text.isascii():
+        return not any(c in text for c in _UNICODE_ONLY_BLANKS)
+    if any(c in text for c in _UNICODE_ONLY_BLANKS):
+        return False
+    other = text.encode("utf-8", "surrogatepass").translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")
+    return not any(c.isalnum() or c.isspace() or c.isdecimal() or c.lower() != c or c.upper() != c or c == "_"
+                   for c in set(other))
+
+
+_ASCII_BYTES = bytes(range(128))
+
+
+# Non-ASCII characters that Unicode's case-blind matching pairs with ASCII letters (ı, İ with i,
+# ſ with s, the Kelvin sign with k): a pattern naming one would match an ASCII text differently.
+_FOLDS_TO_ASCII = frozenset((0x130, 0x131, 0x17F, 0x212A))
+
+
+def _names_ascii_fold(items) -> bool:
+    """Whether a parsed pattern names a character of ``_FOLDS_TO_ASCII``, alone or in a range."""
+    for item in items:
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], _sre_constants._NamedIntConstant):
+            op, av = item
+            if op in (_sre_constants.LITERAL, _sre_constants.NOT_LITERAL) and av in _FOLDS_TO_ASCII:
+                return True
+            if op is _sre_constants.RANGE and any(av[0] <= c <= av[1] for c in _FOLDS_TO_ASCII):
+                return True
+            item = av
+        if isinstance(item, (list, tuple, _sre_parser.SubPattern)) and _names_ascii_fold(item):
+            return True
+    return False
+
+
+def ascii_variant(rx: re.Pattern) -> re.Pattern:
+    """``rx`` compiled with re.ASCII; ``rx`` itself when its pattern sets Unicode rules inline or
+    names a character Unicode's case-blind matching pairs with an ASCII letter."""
+    if not isinstance(rx.pattern, str):
+        return rx
+    try:
+        if not rx.pattern.isascii() or "\\" in rx.pattern:  # a character or an escape that may name one
+            if _names_ascii_fold(_sre_parser.parse(rx.pattern, rx.flags)):
+                return rx
+        return re.compile(rx.pattern, (rx.flags & ~re.UNICODE) | re.ASCII)
+    except (re.error, ValueError):
+        return rx
 
 
 @dataclass
