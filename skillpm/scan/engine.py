@@ -2620,7 +2620,8 @@ class Scanner:
             for f in flow.flows(lang, source):
                 line = f.line + offset
                 what = ("code downloaded at line {} reaches {} at line {}" if f.what == "downloaded" else
-                        "credentials read at line {} reach {} at line {}").format(f.source_line + offset, f.sink, line)
+                        "credentials read at line {} reach {} at line {}" if f.what == "secret" else
+                        "each item of the loop at line {} is deleted by {} at line {}").format(f.source_line + offset, f.sink, line)
                 rule = self.by_id[f.rule]
                 # the sink's statement may run on over continuation lines (`\`, PowerShell's backtick):
                 # a pattern's finding just below it is the same one
