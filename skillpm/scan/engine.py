@@ -2974,6 +2974,11 @@ class Scanner:
                     inner += [f for f in self.scan_text(ctx.path, decoded, "script", ctx.description, nested + 1,
                                                         False if shown else None) if f.rule not in seen]
             inner = [f for f in inner if f.rule != "HT-04"]
+            if inner and ctx.kind != "script" and self._marked_not_to_run(ctx, ctx.region_at(line), line):
+                for f in inner:  # what the blob says, in an example its own block marks not to be run: as the line's own words
+                    if RANK[f.severity] > RANK["low"]:
+                        f.severity = "low"
+                        f.note = (f.note + "; " if f.note else "") + "an example its own code block marks not to be run"
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
                 out.append(Finding("HT-04", "hidden-text", sev, ctx.path, line, text, self.by_id["HT-04"].message,
