@@ -105,7 +105,7 @@ STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks
 # What a data file may hold, the rule, and what the script reading it must do (engine check across files)
 RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
                   ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"),
-                  ("prune_user_data", "DX-01", "file_delete"))
+                  ("prune_user_data", "DX-01", "file_delete"), ("listed_traversal", "DX-01", "file_delete"))
 # what the script does with it, for the note
 RELATED_SINKS = {"egress": "sends data out", "file_delete": "deletes files",
                  "app_database": "names the application's database (DATABASE_URL)"}
