@@ -3180,7 +3180,25 @@ def _transformed(text: str) -> list[str]:
     copies = [STRING_LITERAL_RE.sub(lambda m: _literal_as(m, fn), base) for fn in fns]
     if base != text and not copies:
         copies.append(base)
+    if fns and any(w in text for w in REVERSED_CALL_WORDS):
+        copies.append(_reversed_in_place(base))
     return [c for c in copies if c != text]
+
+
+# A literal reversed where it stands: PHP's strrev('…'), Python's '…'[::-1], JavaScript's '…'.split('').reverse().join('')
+REVERSED_CALL_WORDS = ("strrev(", "[::-1]", ".reverse()")
+REVERSED_CALL_RE = re.compile(r"""\bstrrev\(\s*(['"])((?:(?!\1)[^\\\n]){2,400})\1\s*\)"""
+                              r"""|(['"])((?:(?!\3)[^\\\n]){2,400})\3(?:\[::-1\]|\.split\(\s*(['"])\5\s*\)\.reverse\(\)\.join\(\s*(['"])\6\s*\))""")
+
+
+def _reversed_in_place(text: str) -> str:
+    """The script with only the literals it reverses where they stand made as the run makes them (the
+    call dropped): ``$get = strrev('stnetnoc_teg_elif')`` is ``$get = 'file_get_contents'``, while
+    ``"$root/.env"`` beside it stays as written (the copy that reverses every literal turns it round too)."""
+    def one(m: re.Match) -> str:
+        q, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        return q + body[::-1] + q
+    return REVERSED_CALL_RE.sub(one, text)
 
 
 def _makefile(path: str) -> bool:
