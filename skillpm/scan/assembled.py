@@ -104,7 +104,7 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
         if len(ddata) > DATA_MAX or len(name) < 3 or dpath.lower().endswith((".md", ".markdown")) \
                 or _script(classify, dpath, ddata):
             continue
-        readers = [s for s in scripts if name in s[1]]
+        readers = [s for s in scripts if name in s[1] or _names_folder_of(s[1], dpath)]
         if not readers:
             continue
         dtext = ddata.decode("utf-8", errors="replace")
@@ -135,6 +135,16 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
                     f.line, f.text = at, _window(lines[at - 1].rstrip("\r"), 0)
                     out.append(f)
     return out
+
+
+def _names_folder_of(script: str, dpath: str) -> bool:
+    """Whether a script reads files of ``dpath``'s folder by a name it computes: it names the folder as a
+    path piece of its own (``os.path.join(HERE, "..", "presets", name + ".json")``, ``"presets/"``) and
+    the file's extension (a folder of the skill holding what it picks by name at run time)."""
+    folder, ext = posixpath.basename(posixpath.dirname(dpath)), posixpath.splitext(dpath)[1]
+    if len(folder) < 3 or len(ext) < 3 or ext not in script or folder not in script:
+        return False
+    return any(q + folder + e in script for q in ("'", '"', "/") for e in ("'", '"', "/"))
 
 
 # --- shell: literal variables and arrays expanded where they are used ---
