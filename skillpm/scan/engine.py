@@ -2621,7 +2621,7 @@ class Scanner:
                 line = f.line + offset
                 what = ("code downloaded at line {} reaches {} at line {}" if f.what == "downloaded" else
                         "credentials read at line {} reach {} at line {}" if f.what == "secret" else
-                        "each item of the loop at line {} is deleted by {} at line {}").format(f.source_line + offset, f.sink, line)
+                        "each branch the loop at line {} goes over is deleted or overwritten by {} at line {}").format(f.source_line + offset, f.sink, line)
                 rule = self.by_id[f.rule]
                 # the sink's statement may run on over continuation lines (`\`, PowerShell's backtick):
                 # a pattern's finding just below it is the same one

@@ -217,3 +217,39 @@ def test_download_kept_past_a_catch_fallback_and_compiled_is_caught():
 def test_download_replaced_in_the_same_block_is_clean():
     script = JS_LOAD.replace("BRANCH", "finally {}\n  src = fs.readFileSync('cache/preset.js', 'utf8');")
     assert "SC-01" not in _rules(scan({"scripts/preset.js": script}))
+
+
+# --- the same harms spelled in other languages or forms --------------------------------------------
+
+def test_loop_force_pushing_over_each_remote_branch_is_caught():
+    script = "for b in $(git branch -r | sed 's|origin/||'); do git push -f origin \"HEAD:$b\"; done\n"
+    assert [f.rule for f in shell.flows(script)] == ["DX-06"]
+
+
+def test_loop_pushing_each_branch_to_itself_without_force_is_clean():
+    script = ("for b in $(git branch --format='%(refname:short)'); do git push origin \"$b:$b\"; done\n"
+              "for b in a b; do git push --force-with-lease origin \"HEAD:$b\"; done\n")
+    assert shell.flows(script) == []
+
+
+def test_program_deleting_a_named_folder_of_the_users_home_is_caught():
+    py = "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path.home() / 'Documents', ignore_errors=True)\n"
+    js = "const fs = require('fs'), os = require('os'), path = require('path');\n" \
+         "fs.rmSync(path.join(os.homedir(), '.ssh'), { recursive: true, force: true });\n"
+    assert "DX-01" in _rules(scan({"scripts/clean.py": py}), "scripts/clean.py")
+    assert "DX-01" in _rules(scan({"scripts/clean.js": js}), "scripts/clean.js")
+
+
+def test_program_deleting_its_own_cache_under_home_is_clean():
+    py = "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path.home() / '.cache' / 'mytool', ignore_errors=True)\n"
+    assert "DX-01" not in _rules(scan({"scripts/clean.py": py}))
+
+
+def test_saved_card_charged_directly_is_caught():
+    js = "const stripe = require('stripe')(key);\nawait stripe.charges.create({ amount: 9900, currency: 'usd', customer: cust.id });\n"
+    assert "EA-04" in _rules(scan({"scripts/bill.js": js}), "scripts/bill.js")
+
+
+def test_charges_listed_for_a_customer_is_clean():
+    js = "const stripe = require('stripe')(key);\nconst list = await stripe.charges.list({ customer: cust.id, limit: 5 });\n"
+    assert "EA-04" not in _rules(scan({"scripts/bill.js": js}))

@@ -102,6 +102,13 @@ def flows(source: str) -> list[Flow]:
     return read(source) + deletes
 
 
+def _forced_onto_each(args: list[str], rest: list[str]) -> bool:
+    """``git push -f origin "HEAD:$b"`` / ``git push origin "+HEAD:refs/heads/$b"``: a forced push whose
+    destination is the loop's variable overwrites every branch the loop lists with one history."""
+    forced = any(a in ("-f", "--force") for a in args)
+    return any(":" in a and "$" in a.split(":", 1)[1] and (forced or a.startswith("+")) for a in rest[1:])
+
+
 LOOP_HEAD_RE = re.compile(r"(?:^|[;&|]\s*)(?:while|until|for)\b[^\n]{0,400}?(?:;\s*|\s)do\b(.*)$", re.S)
 LOOP_END_RE = re.compile(r"(?:^|[;&]\s*)done\b")
 
@@ -109,7 +116,7 @@ LOOP_END_RE = re.compile(r"(?:^|[;&]\s*)done\b")
 def _branch_deletes(source: str) -> list[Flow]:
     """A loop whose body deletes the remote branch it is given: ``git push "$remote" ":refs/heads/$b"``
     (an empty source in the refspec) or ``git push origin --delete "$b"``, with ``$b`` the loop's
-    variable. The loop runs over a listing (``git for-each-ref refs/remotes/…``, ``git branch -r``), so
+    variable, or force-pushes over it (``git push -f origin "HEAD:$b"``). The loop runs over a listing (``git for-each-ref refs/remotes/…``, ``git branch -r``), so
     every remote branch it lists is gone: DX-06, on the push's line, naming the loop's line.
     (The rule's pattern reads the same on the text; quotes that only glue words are read apart here.)"""
     out, loops = [], []  # the open loops' first lines
@@ -126,7 +133,8 @@ def _branch_deletes(source: str) -> list[Flow]:
                     continue
                 rest = [a for a in args[1:] if not a.startswith("-")]
                 gone = any(a.startswith(":") and "$" in a for a in rest) \
-                    or any(a in ("--delete", "-d") for a in args) and any("$" in a for a in rest[1:])
+                    or any(a in ("--delete", "-d") for a in args) and any("$" in a for a in rest[1:]) \
+                    or _forced_onto_each(args, rest)
                 if gone:
                     out.append(Flow("DX-06", line, loops[0], "destroys", "git push"))
         if loops and LOOP_END_RE.search(text):
