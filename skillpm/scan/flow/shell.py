@@ -28,6 +28,7 @@ are not followed, and arrays, ``read`` loops and here-documents are not followed
 
 from __future__ import annotations
 
+import base64
 import posixpath
 import re
 
@@ -97,7 +98,8 @@ def flows(source: str) -> list[Flow]:
     fetch_run = any(w in source for w in DOWNLOAD_WORDS) and any(w in source for w in RUN_WORDS)
     leak = any(w in source for w in SEND_WORDS) and (CREDENTIAL.search(source) is not None or "env" in source
                                                      or SECRET_CMD_RE.search(source) is not None)
-    if not (fetch_run or leak) and not ("printf" in source and "\\x" in source):
+    if not (fetch_run or leak) and not (("printf" in source or "echo" in source)
+                                        and ("\\x" in source or "| rev" in source or "base64 -d" in source or "base64 --decode" in source)):
         return deletes
     return read(source) + deletes
 
@@ -214,7 +216,7 @@ class _Reader:
                 if pick:
                     self.plain[loop.group(1)] = self._path(pick)
             if not (self.vars or self.files or self.funcs or self.folded) and not ASSIGN_LINE_RE.match(text) \
-                    and not SOURCE_LINE_RE.search(text) and not SECRET_CMD_RE.search(text) and "$(printf" not in text:
+                    and not SOURCE_LINE_RE.search(text) and not SECRET_CMD_RE.search(text) and "$(printf" not in text and "$(echo" not in text:
                 continue  # nothing downloaded or secret yet, and this line neither assigns nor fetches or reads one
             self._run(text, line, 0)
         for f in self.out:
@@ -638,18 +640,32 @@ def _redirect_in(raw: str) -> str | None:
 
 
 # `$(printf '\x63\x75\x72\x6c')`, `$(printf '%s' '\143url')`: a literal spelled in escapes, printed as it is
-PRINTF_LITERAL_RE = re.compile(r"""^\$\(\s*printf\s+(?:(?:'%s'|"%s")\s+)?(?:'([^'%]{1,800})'|"([^"%$`]{1,800})")\s*\)$""")
+# `$(printf '\x63\x75\x72\x6c')`, `$(echo -e '\143url')`, `$(printf '%s' 'lruc' | rev)`, `$(echo Y3VybA== | base64 -d)`:
+# a literal printed, its escapes undone, then optionally reversed or base64-decoded in the same substitution
+PRINTF_LITERAL_RE = re.compile(r"""^\$\(\s*(?:printf\s+(?:(?:'%s'|"%s")\s+)?|echo\s+(?:-[neE]{1,3}\s+)?)"""
+                               r"""(?:'([^'%]{1,800})'|"([^"%$`\\]{1,800})"|([A-Za-z0-9+/=._:-]{1,800}))"""
+                               r"""\s*(?:\|\s*(rev|base64\s+(?:-d|-D|--decode)))?\s*\)$""")
 PRINTF_ESCAPE_RE = re.compile(r"\\x([0-9A-Fa-f]{1,2})|\\([0-7]{1,3})")
 
 
 def _printed(value: str) -> str | None:
-    """What ``$(printf 'LITERAL')`` prints, when LITERAL spells characters as escapes (``\\xNN``, octal);
-    None for any other value (a plain printf needs no folding, and is left as it was)."""
-    m = PRINTF_LITERAL_RE.match(value) if value.startswith("$(") and "\\" in value else None
+    """What ``$(printf 'LITERAL')`` (or ``echo``) prints, when the run spells the word another way than
+    the text: escapes (``\\xNN``, octal) undone, or the literal reversed (``| rev``) or base64-decoded
+    (``| base64 -d``) in the same substitution. None for any other value (a plain printf of a plain
+    word needs no folding, and is left as it was)."""
+    m = PRINTF_LITERAL_RE.match(value) if value.startswith("$(") and ("\\" in value or "|" in value) else None
     if m is None:
         return None
-    lit = m.group(1) if m.group(1) is not None else m.group(2)
+    lit = next(g for g in m.group(1, 2, 3) if g is not None)
     out = PRINTF_ESCAPE_RE.sub(lambda e: chr(int(e.group(1), 16) if e.group(1) else int(e.group(2), 8) & 0xFF), lit)
+    how = m.group(4)
+    if how == "rev":
+        out = out[::-1]
+    elif how:
+        try:
+            out = base64.b64decode(out + "=" * (-len(out) % 4), validate=True).decode("ascii")
+        except (ValueError, UnicodeDecodeError):
+            return None
     return out if out != lit and out.isprintable() else None
 
 
