@@ -26,6 +26,7 @@ from bisect import bisect_right
 from itertools import islice
 
 from skillpm.scan import flow, hidden, literals
+from skillpm.scan.rules import RANK
 
 DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
 SCRIPT_MAX = 256 * 1024
@@ -158,6 +159,7 @@ GLUE_CHARS = r"[\w./:@+%-]"
 GLUED_QUOTES_RE = re.compile(rf"""(?<={GLUE_CHARS})(?:""|''|"'|'")(?={GLUE_CHARS})""")
 DQ_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 SH_LINES = 4000  # a longer script is left to the patterns
+SH_CMD_SUB_RE = re.compile(r"\$\([^()\n]{0,200}\)")
 
 
 PRINTF_SUB_RE = re.compile(r"""\$\(\s*printf\s+('[^'$`\\]{0,200}'|"[^"$`\\]{0,200}")((?:\s+[\w./:@+-]{1,100}|\s+'[^'$`\\]{0,100}'){0,8})\s*\)""")
@@ -215,7 +217,9 @@ def shell_assembled(text: str) -> list[str] | None:
         if "$" in line and defs:
             # a reference inside a quoted phrase ("IdentityFile $KEY") is text the command searches or
             # prints, not a word it acts on: only whole words and paths are expanded
-            phrases = [q.span() for q in DQ_RE.finditer(line) if any(c.isspace() for c in SH_USE_RE.sub("", q.group(0)))] \
+            # (a command substitution in it is one word of the path: "$d/90-$(id -un)" is no phrase)
+            phrases = [q.span() for q in DQ_RE.finditer(line)
+                       if any(c.isspace() for c in SH_CMD_SUB_RE.sub("", SH_USE_RE.sub("", q.group(0))))] \
                 if '"' in line else []
 
             def use(m: re.Match) -> str:
@@ -272,12 +276,18 @@ def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = 
             continue
         joined = "\n".join(copy)
         seen = {(f.rule, f.line) for f in found if f.file == path}
-        rules = {f.rule for f in found if f.file == path and f.grades}
+        # a rule found already counts as found, unless the expanded copy finds it stronger (a medium
+        # `usermod -aG docker` does not stand for the sudoers rule the expansion reveals)
+        rules: dict[str, int] = {}
+        for f in found:
+            if f.file == path and f.grades:
+                rules[f.rule] = max(rules.get(f.rule, 0), RANK[f.severity])
         for f in sc.scan_text(path, joined, "script", description):
-            if (f.rule, f.line) in seen or f.rule in rules or not f.grades or f.category == "hidden-text":
+            if (f.rule, f.line) in seen or RANK[f.severity] <= rules.get(f.rule, -1) or not f.grades \
+                    or f.category == "hidden-text":
                 continue
             seen.add((f.rule, f.line))
-            rules.add(f.rule)
+            rules[f.rule] = max(rules.get(f.rule, 0), RANK[f.severity])
             f.note = (f.note + "; " if f.note else "") + "with the script's literal variables expanded: " + \
                 copy[f.line - 1][:200]
             f.text = _window(lines[f.line - 1].rstrip("\r"), 0)

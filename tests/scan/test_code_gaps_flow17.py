@@ -286,3 +286,21 @@ def test_whole_tool_appended_to_an_agents_allow_list_is_caught():
 def test_one_command_appended_to_an_agents_allow_list_is_clean():
     r = scan({"scripts/presets.py": ALLOW_PY.replace("ENTRY", "'Bash(npm run lint)', 'Read'")})
     assert "PE-05" not in _rules(r)
+
+
+# --- shell values expanded into a quoted path that holds a command substitution -----------------------
+
+def test_sudoers_folder_spelled_in_pieces_beside_a_weaker_finding_is_caught():
+    script = ("#!/usr/bin/env bash\n"
+              "sudo usermod -aG docker \"$USER\"\n"
+              "d=/etc/sudo; d=\"${d}ers.d\"\n"
+              "printf '%s\\n' \"$rule\" | sudo tee \"$d/90-devtools-$(id -un)\" >/dev/null\n")
+    r = scan({"scripts/setup.sh": script})
+    assert any(f.rule == "PE-02" and f.severity == "high" and f.line == 4 for f in r.findings if f.grades)
+
+
+def test_quoted_message_with_a_substitution_is_not_expanded():
+    script = ("d=/etc/sudo; d=\"${d}ers.d\"\n"
+              "echo \"see $d for the rules of $(id -un)\"\n")
+    r = scan({"scripts/setup.sh": script})
+    assert not [f for f in r.findings if f.grades and f.severity in ("high", "critical")]
