@@ -481,6 +481,35 @@ IMPORT_MAX = 128 * 1024
 IMPORT_EXT = (".py", ".js", ".mjs", ".cjs", ".ts")
 
 
+# Other agents' own stores (histories, sessions, settings, their tokens): the hint words of concept agent_history
+AGENT_HINTS = (".claude", ".codex", ".gemini", ".aider", ".cursor", ".continue", "windsurf", "claude_desktop", "code/user")
+
+
+def _agent_stores_sent(sc, group, read, net, path, text, found, out):
+    """The same split for other agents' stores: a module that lists their histories, sessions or tokens
+    (concept agent_history: ``j('.codex', 'auth.json')``, ``.claude.json``) and another that sends data out
+    are one program that collects and uploads them: AS-01 on the script's import line, unless one of
+    the files already has an agent-snooping or exfiltration finding."""
+    if any(f.file in group and f.rule in ("AS-01", "AS-02", "EX-01", "EX-02") and f.grades for f in (*found, *out)):
+        return None
+    stores = [p for p in group if any(w in read(p).lower() for w in AGENT_HINTS)]
+    if not any(a != n for a in stores for n in net):
+        return None
+    from skillpm.scan.engine import _window
+
+    agent_rx, net_rx = sc._def("agent_history"), sc._def("egress")
+    low_stores = [(p, agent_rx.search(_near(read(p), AGENT_HINTS))) for p in stores]
+    sent = [n for n in net if net_rx.search(_near(read(n), NET_HINTS))]
+    pair = next(((a, m, n) for a, m in low_stores if m for n in sent if a != n), None)
+    if pair is None:
+        return None
+    lines = text.split("\n")
+    at = next((k + 1 for k, ln in enumerate(lines) if "import" in ln or "require(" in ln), 1)
+    note = (f"with the modules this script imports read as one program: {pair[0]} names other agents' stores "
+            f"({pair[1].group(0)[:60]}) and {pair[2]} sends data out")
+    return sc._finding("AS-01", "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note)
+
+
 def _near(text: str, words) -> str:
     """The lines of ``text`` holding one of ``words`` (lowercase), each with the two after it: where a
     concept can match, so that its long pattern is not searched through the whole file."""
@@ -562,7 +591,8 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
         else:
             for m in JS_IMPORT_RE.finditer(text):
                 rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
-                names.update({rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel})
+                rel = rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel
+                names.update({rel, rel.replace("/", ".")})  # (a module's keys are dotted: scripts/lib.js is scripts.lib)
         mods = sorted({q for n in names for q in keys.get(n, ()) if q != path})
         if not mods:
             continue
@@ -572,6 +602,9 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
         cred = [p for p in group if hint(p)[0]]
         net = [p for p in group if hint(p)[1]]
         if not any(c != n for c in cred for n in net):
+            agents = _agent_stores_sent(sc, group, read, net, path, text, found, out)
+            if agents is not None:
+                out.append(agents)
             continue  # no halves in two files: each file's own scan reads what it holds
         cred = [p for p in cred if cred_rx.search(_near(read(p), CRED_HINTS))]
         net = [p for p in net if net_rx.search(_near(read(p), NET_HINTS))]

