@@ -111,7 +111,10 @@ def _forced_onto_each(args: list[str], rest: list[str]) -> bool:
     return any(":" in a and "$" in a.split(":", 1)[1] and (forced or a.startswith("+")) for a in rest[1:])
 
 
-LOOP_HEAD_RE = re.compile(r"(?:^|[;&|]\s*)(?:while|until|for)\b[^\n]{0,400}?(?:;\s*|\s)do\b(.*)$", re.S)
+# a loop's head: the first `do` of a line, with `while`/`until`/`for` starting a command shortly before it
+# (found from the `do`: one pass over the line, whatever a hostile line repeats)
+LOOP_DO_RE = re.compile(r"(?:;|\s)do\b")
+LOOP_WORD_RE = re.compile(r"(?:^|[;&|]\s*)(?:while|until|for)\b")
 LOOP_END_RE = re.compile(r"(?:^|[;&]\s*)done\b")
 
 
@@ -123,10 +126,10 @@ def _branch_deletes(source: str) -> list[Flow]:
     (The rule's pattern reads the same on the text; quotes that only glue words are read apart here.)"""
     out, loops = [], []  # the open loops' first lines
     for line, text in _logical_lines(source):
-        head = LOOP_HEAD_RE.search(text)
-        if head:
+        do = LOOP_DO_RE.search(text) if "do" in text else None
+        if do and LOOP_WORD_RE.search(text[max(0, do.start() - 400):do.start()]):
             loops.append(line)
-            text = head.group(1)
+            text = text[do.end():]
         if loops and "git" in text and "push" in text:
             for stage in _split(text, ("&&", "||", ";", "&", "|")):
                 words = _words(stage)
