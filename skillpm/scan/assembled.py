@@ -26,6 +26,7 @@ from bisect import bisect_right
 from itertools import islice
 
 from skillpm.scan import flow, hidden, literals
+from skillpm.scan.rules import RANK
 
 DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
 SCRIPT_MAX = 256 * 1024
@@ -104,7 +105,7 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
         if len(ddata) > DATA_MAX or len(name) < 3 or dpath.lower().endswith((".md", ".markdown")) \
                 or _script(classify, dpath, ddata):
             continue
-        readers = [s for s in scripts if name in s[1]]
+        readers = [s for s in scripts if name in s[1] or _names_folder_of(s[1], dpath)]
         if not readers:
             continue
         dtext = ddata.decode("utf-8", errors="replace")
@@ -137,6 +138,16 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
     return out
 
 
+def _names_folder_of(script: str, dpath: str) -> bool:
+    """Whether a script reads files of ``dpath``'s folder by a name it computes: it names the folder as a
+    path piece of its own (``os.path.join(HERE, "..", "presets", name + ".json")``, ``"presets/"``) and
+    the file's extension (a folder of the skill holding what it picks by name at run time)."""
+    folder, ext = posixpath.basename(posixpath.dirname(dpath)), posixpath.splitext(dpath)[1]
+    if len(folder) < 3 or len(ext) < 3 or ext not in script or folder not in script:
+        return False
+    return any(q + folder + e in script for q in ("'", '"', "/") for e in ("'", '"', "/"))
+
+
 # --- shell: literal variables and arrays expanded where they are used ---
 
 SH_ASSIGN_RE = re.compile(r"(?:^|[;&|][ \t]*)[ \t]*(?:(?:local|declare|typeset|readonly|export)(?:[ \t]+-\w+)*[ \t]+)?"
@@ -148,6 +159,7 @@ GLUE_CHARS = r"[\w./:@+%-]"
 GLUED_QUOTES_RE = re.compile(rf"""(?<={GLUE_CHARS})(?:""|''|"'|'")(?={GLUE_CHARS})""")
 DQ_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 SH_LINES = 4000  # a longer script is left to the patterns
+SH_CMD_SUB_RE = re.compile(r"\$\([^()\n]{0,200}\)")
 
 
 PRINTF_SUB_RE = re.compile(r"""\$\(\s*printf\s+('[^'$`\\]{0,200}'|"[^"$`\\]{0,200}")((?:\s+[\w./:@+-]{1,100}|\s+'[^'$`\\]{0,100}'){0,8})\s*\)""")
@@ -205,7 +217,9 @@ def shell_assembled(text: str) -> list[str] | None:
         if "$" in line and defs:
             # a reference inside a quoted phrase ("IdentityFile $KEY") is text the command searches or
             # prints, not a word it acts on: only whole words and paths are expanded
-            phrases = [q.span() for q in DQ_RE.finditer(line) if any(c.isspace() for c in SH_USE_RE.sub("", q.group(0)))] \
+            # (a command substitution in it is one word of the path: "$d/90-$(id -un)" is no phrase)
+            phrases = [q.span() for q in DQ_RE.finditer(line)
+                       if any(c.isspace() for c in SH_CMD_SUB_RE.sub("", SH_USE_RE.sub("", q.group(0))))] \
                 if '"' in line else []
 
             def use(m: re.Match) -> str:
@@ -262,12 +276,18 @@ def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = 
             continue
         joined = "\n".join(copy)
         seen = {(f.rule, f.line) for f in found if f.file == path}
-        rules = {f.rule for f in found if f.file == path and f.grades}
+        # a rule found already counts as found, unless the expanded copy finds it stronger (a medium
+        # `usermod -aG docker` does not stand for the sudoers rule the expansion reveals)
+        rules: dict[str, int] = {}
+        for f in found:
+            if f.file == path and f.grades:
+                rules[f.rule] = max(rules.get(f.rule, 0), RANK[f.severity])
         for f in sc.scan_text(path, joined, "script", description):
-            if (f.rule, f.line) in seen or f.rule in rules or not f.grades or f.category == "hidden-text":
+            if (f.rule, f.line) in seen or RANK[f.severity] <= rules.get(f.rule, -1) or not f.grades \
+                    or f.category == "hidden-text":
                 continue
             seen.add((f.rule, f.line))
-            rules.add(f.rule)
+            rules[f.rule] = max(rules.get(f.rule, 0), RANK[f.severity])
             f.note = (f.note + "; " if f.note else "") + "with the script's literal variables expanded: " + \
                 copy[f.line - 1][:200]
             f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
@@ -461,6 +481,35 @@ IMPORT_MAX = 128 * 1024
 IMPORT_EXT = (".py", ".js", ".mjs", ".cjs", ".ts")
 
 
+# Other agents' own stores (histories, sessions, settings, their tokens): the hint words of concept agent_history
+AGENT_HINTS = (".claude", ".codex", ".gemini", ".aider", ".cursor", ".continue", "windsurf", "claude_desktop", "code/user")
+
+
+def _agent_stores_sent(sc, group, read, net, path, text, found, out):
+    """The same split for other agents' stores: a module that lists their histories, sessions or tokens
+    (concept agent_history: ``j('.codex', 'auth.json')``, ``.claude.json``) and another that sends data out
+    are one program that collects and uploads them: AS-01 on the script's import line, unless one of
+    the files already has an agent-snooping or exfiltration finding."""
+    if any(f.file in group and f.rule in ("AS-01", "AS-02", "EX-01", "EX-02") and f.grades for f in (*found, *out)):
+        return None
+    stores = [p for p in group if any(w in read(p).lower() for w in AGENT_HINTS)]
+    if not any(a != n for a in stores for n in net):
+        return None
+    from skillpm.scan.engine import _window
+
+    agent_rx, net_rx = sc._def("agent_history"), sc._def("egress")
+    low_stores = [(p, agent_rx.search(_near(read(p), AGENT_HINTS))) for p in stores]
+    sent = [n for n in net if net_rx.search(_near(read(n), NET_HINTS))]
+    pair = next(((a, m, n) for a, m in low_stores if m for n in sent if a != n), None)
+    if pair is None:
+        return None
+    lines = text.split("\n")
+    at = next((k + 1 for k, ln in enumerate(lines) if "import" in ln or "require(" in ln), 1)
+    note = (f"with the modules this script imports read as one program: {pair[0]} names other agents' stores "
+            f"({pair[1].group(0)[:60]}) and {pair[2]} sends data out")
+    return sc._finding("AS-01", "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note)
+
+
 def _near(text: str, words) -> str:
     """The lines of ``text`` holding one of ``words`` (lowercase), each with the two after it: where a
     concept can match, so that its long pattern is not searched through the whole file."""
@@ -542,7 +591,8 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
         else:
             for m in JS_IMPORT_RE.finditer(text):
                 rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
-                names.update({rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel})
+                rel = rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel
+                names.update({rel, rel.replace("/", ".")})  # (a module's keys are dotted: scripts/lib.js is scripts.lib)
         mods = sorted({q for n in names for q in keys.get(n, ()) if q != path})
         if not mods:
             continue
@@ -552,6 +602,9 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
         cred = [p for p in group if hint(p)[0]]
         net = [p for p in group if hint(p)[1]]
         if not any(c != n for c in cred for n in net):
+            agents = _agent_stores_sent(sc, group, read, net, path, text, found, out)
+            if agents is not None:
+                out.append(agents)
             continue  # no halves in two files: each file's own scan reads what it holds
         cred = [p for p in cred if cred_rx.search(_near(read(p), CRED_HINTS))]
         net = [p for p in net if net_rx.search(_near(read(p), NET_HINTS))]

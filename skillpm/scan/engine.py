@@ -115,7 +115,7 @@ STATEMENT_SEP_RE = re.compile(r";|&&|\|\||`")  # shell separators, and backticks
 # What a data file may hold, the rule, and what the script reading it must do (engine check across files)
 RELATED_HALVES = (("credential_store", "EX-02", "egress"), ("agent_history", "AS-01", "egress"),
                   ("prune_everything", "DX-01", "file_delete"), ("drop_schema", "DX-06", "app_database"),
-                  ("prune_user_data", "DX-01", "file_delete"))
+                  ("prune_user_data", "DX-01", "file_delete"), ("listed_traversal", "DX-01", "file_delete"))
 # what the script does with it, for the note
 RELATED_SINKS = {"egress": "sends data out", "file_delete": "deletes files",
                  "app_database": "names the application's database (DATABASE_URL)"}
@@ -2792,7 +2792,8 @@ class Scanner:
             for f in flow.flows(lang, source):
                 line = f.line + offset
                 what = ("code downloaded at line {} reaches {} at line {}" if f.what == "downloaded" else
-                        "credentials read at line {} reach {} at line {}").format(f.source_line + offset, f.sink, line)
+                        "credentials read at line {} reach {} at line {}" if f.what == "secret" else
+                        "each branch the loop at line {} goes over is deleted or overwritten by {} at line {}").format(f.source_line + offset, f.sink, line)
                 rule = self.by_id[f.rule]
                 # the sink's statement may run on over continuation lines (`\`, PowerShell's backtick):
                 # a pattern's finding just below it is the same one
@@ -3146,6 +3147,11 @@ class Scanner:
                     inner += [f for f in self.scan_text(ctx.path, decoded, "script", ctx.description, nested + 1,
                                                         False if shown else None) if f.rule not in seen]
             inner = [f for f in inner if f.rule != "HT-04"]
+            if inner and ctx.kind != "script" and self._marked_not_to_run(ctx, ctx.region_at(line), line):
+                for f in inner:  # what the blob says, in an example its own block marks not to be run: as the line's own words
+                    if RANK[f.severity] > RANK["low"]:
+                        f.severity = "low"
+                        f.note = (f.note + "; " if f.note else "") + "an example its own code block marks not to be run"
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
                 out.append(Finding("HT-04", "hidden-text", sev, ctx.path, line, text, self.by_id["HT-04"].message,
@@ -3347,7 +3353,25 @@ def _transformed(text: str) -> list[str]:
     copies = [STRING_LITERAL_RE.sub(lambda m: _literal_as(m, fn), base) for fn in fns]
     if base != text and not copies:
         copies.append(base)
+    if fns and any(w in text for w in REVERSED_CALL_WORDS):
+        copies.append(_reversed_in_place(base))
     return [c for c in copies if c != text]
+
+
+# A literal reversed where it stands: PHP's strrev('…'), Python's '…'[::-1], JavaScript's '…'.split('').reverse().join('')
+REVERSED_CALL_WORDS = ("strrev(", "[::-1]", ".reverse()")
+REVERSED_CALL_RE = re.compile(r"""\bstrrev\(\s*(['"])((?:(?!\1)[^\\\n]){2,400})\1\s*\)"""
+                              r"""|(['"])((?:(?!\3)[^\\\n]){2,400})\3(?:\[::-1\]|\.split\(\s*(['"])\5\s*\)\.reverse\(\)\.join\(\s*(['"])\6\s*\))""")
+
+
+def _reversed_in_place(text: str) -> str:
+    """The script with only the literals it reverses where they stand made as the run makes them (the
+    call dropped): ``$get = strrev('stnetnoc_teg_elif')`` is ``$get = 'file_get_contents'``, while
+    ``"$root/.env"`` beside it stays as written (the copy that reverses every literal turns it round too)."""
+    def one(m: re.Match) -> str:
+        q, body = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        return q + body[::-1] + q
+    return REVERSED_CALL_RE.sub(one, text)
 
 
 def _makefile(path: str) -> bool:

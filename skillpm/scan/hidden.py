@@ -563,6 +563,8 @@ BLOB_OK_CONTEXT = re.compile(r"base64,|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:pn
 
 
 def printable_text(b: bytes) -> str | None:
+    if len(b) >= 16 and b[1] == 0 and b[3] == 0 and b[5] == 0 and b[7] == 0:
+        b = _utf16_text(b)
     try:
         s = b.decode("utf-8")
     except UnicodeDecodeError:
@@ -571,6 +573,15 @@ def printable_text(b: bytes) -> str | None:
         return None
     good = len(s) if s.isprintable() else sum(1 for c in s if c.isprintable() or c in "\n\t\r")
     return s if good >= 0.9 * len(s) and " " in s.strip() or (good == len(s) and "/" in s and "." in s) else None
+
+
+def _utf16_text(b: bytes) -> bytes:
+    """UTF-16LE text (what PowerShell's -EncodedCommand and .NET's Encoding.Unicode take: every other byte
+    zero) as UTF-8, so that it is read as the text it is; bytes that are not such text are returned as they were."""
+    try:
+        return b[: len(b) // 2 * 2].decode("utf-16-le").encode("utf-8")
+    except UnicodeError:
+        return b
 
 
 def decode_b64(token: str) -> bytes | None:

@@ -22,7 +22,7 @@ MAX_SOURCE = 512 * 1024  # bigger code is left to the patterns
 
 @dataclass
 class Flow:
-    rule: str  # DX-04 or EX-02
+    rule: str  # DX-04 or EX-02 (DX-06: a loop deleting what it lists)
     line: int  # the sink's line (1-based, within the code given)
     source_line: int
     what: str  # "downloaded" or "secret"

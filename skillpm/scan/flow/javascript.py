@@ -503,6 +503,8 @@ class _Pass(Walk):
         stream = self._path_of(a + seg.index("createWriteStream")) if "createWriteStream" in seg else None
         named = [w for w in seg if w in ALIASED]  # const run = eval; const sh = util.promisify(exec)
         alias = named[0] if len(named) == 1 and (len(seg) == 1 or "promisify" in seg) else None
+        if t is None and not aug and any(T[x] in self.tainted for x in names) and self._in_fallback(names[0]):
+            aug = True  # `catch { src = fs.readFileSync(cache) }`: the other branch; the download may still be what runs
         for x in names:
             self.set(T[x], t, aug)
             if alias:
@@ -513,6 +515,25 @@ class _Pass(Walk):
                 self.handles.add(T[x])
             if stream:
                 self.streams[T[x]] = stream
+
+    def _in_fallback(self, i: int) -> bool:
+        """Whether token ``i`` is in a block that runs instead of the one before it (``catch (…) { … }``,
+        ``else { … }``): a value given there replaces the first branch's only when that branch did not
+        run, so the first branch's taint stays (no control flow is followed; either may run)."""
+        T, K, M = self.T, self.K, self.M
+        j, steps = i - 1, 0
+        while j > 0 and steps < 2000:
+            steps += 1
+            if K[j] == "p" and T[j] == "}" and 0 <= M[j] < j:
+                j = M[j] - 1  # a block closed before i: not around it
+                continue
+            if K[j] == "p" and T[j] == "{":
+                before = T[j - 1]
+                if before == ")" and M[j - 1] > 0:
+                    before = T[M[j - 1] - 1]
+                return before in ("catch", "else")
+            j -= 1
+        return False
 
     def _code_url(self) -> bool:
         """Whether the code makes URLs of text (a "data:…" string, URL.createObjectURL): what lets

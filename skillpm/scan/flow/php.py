@@ -49,6 +49,11 @@ URL = re.compile(r"""['"]https?://""", re.IGNORECASE)
 STRING_OR_COMMENT = re.compile(r"""'(?:[^'\\]|\\.)*(?:'|\Z)|"(?:[^"\\]|\\.)*(?:"|\Z)|//[^\n]*|\#[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|[;{}]|<\?(?:php\b|=)?|\?>""", re.IGNORECASE)
 WORDS = ("file_get_contents", "curl_", "fopen", "fsockopen", "stream_socket_client", "mail(", "readfile", "file(")
 MAX_STATEMENT = 16 * 1024
+# a variable given a function's name as a literal, and the two ways a script calls it by that variable
+# (the literal may stand in one call that undoes its spelling: `strrev('stnetnoc_teg_elif')`, read reversed by the engine)
+FUNC_NAME_RE = re.compile(r"""^\s*\$(\w+)\s*=\s*(?:[a-z_]\w{0,30}\(\s*)?(?:'|")([A-Za-z_]\w{2,40})(?:'|")\s*\)?\s*$""")
+CALL_VAR_RE = re.compile(r"(?<![\w$>:])@?\$(\w+)\s*\(")
+CALL_USER_FUNC_RE = re.compile(r"\bcall_user_func(?:_array)?\s*\(\s*\$(\w+)\s*,\s*", re.IGNORECASE)
 
 
 def flows(source: str) -> list[Flow]:
@@ -67,6 +72,16 @@ class _Reader:
         self.vars: dict[str, tuple[str, int]] = {}  # name -> (downloaded | secret | path | socket, line)
         self.urls: set[str] = set()  # names holding a URL (built from a literal http(s)://)
         self.out: list[Flow] = []
+        self.funcs: dict[str, str] = {}  # names holding a function's name as a literal ($get = 'file_get_contents')
+
+    def _called(self, stmt: str) -> str:
+        """A statement with its variable functions named: ``$get($u)`` and ``call_user_func($get, $u)``
+        read as ``file_get_contents($u)`` when ``$get`` holds that name as a literal."""
+        def name(m: re.Match) -> str:
+            f = self.funcs.get(m.group(1))
+            return m.group(0) if f is None else f + "("
+        stmt = CALL_VAR_RE.sub(name, stmt)
+        return CALL_USER_FUNC_RE.sub(lambda m: self.funcs[m.group(1)] + "(" if m.group(1) in self.funcs else m.group(0), stmt)
 
     def read(self, source: str) -> list[Flow]:
         for line, stmt in _statements(source):
@@ -101,6 +116,13 @@ class _Reader:
         return URL.search(expr) is not None or any(m.group(1) in self.urls for m in VAR.finditer(expr))
 
     def _statement(self, stmt: str, line: int) -> None:
+        if self.funcs and "$" in stmt:
+            stmt = self._called(stmt)
+        fn = FUNC_NAME_RE.match(stmt)
+        if fn:
+            self.funcs[fn.group(1)] = fn.group(2).lower()
+        elif self.funcs and (a := ASSIGN.match(stmt)):
+            self.funcs.pop(a.group(1), None)
         ex = EXEC.search(stmt)
         if ex:
             t = self.taint(stmt[ex.end():], line)

@@ -28,6 +28,7 @@ are not followed, and arrays, ``read`` loops and here-documents are not followed
 
 from __future__ import annotations
 
+import base64
 import posixpath
 import re
 
@@ -40,6 +41,8 @@ RUN_SUB = {"go": {"run"}, "deno": {"run"}, "bun": {"run"}, "npx": set(), "java":
 EVAL_FLAGS = {"sh": "-c", "bash": "-c", "zsh": "-c", "dash": "-c", "ksh": "-c", "python": "-c", "python3": "-c",
               "node": "-e", "perl": "-e", "ruby": "-e", "php": "-r", "pwsh": "-Command", "powershell": "-Command"}
 PREFIXES = {"sudo", "doas", "env", "command", "exec", "nohup", "time", "nice", "setsid", "timeout", "xargs",
+            # a group's opening brace before its first command: `x=$( { env; cat f; } | gzip | base64 )`
+            "{",
             # the reserved words before a command: `if curl -o "$f" "$u"; then . "$f"; fi` downloads in the condition
             "if", "then", "elif", "else", "while", "until", "do", "!"}
 # commands that print what they are fed, changed in form only (compressed, encoded, filtered)
@@ -50,6 +53,8 @@ GROUP_OPEN = {"{", "("}
 GROUP_CLOSE_RE = re.compile(r"^[})]\s*\|(?!\|)\s*(.+)$", re.S)
 # a loop over literal words: its variable is read as each of them (the credential among them, if any)
 FOR_RE = re.compile(r"^for\s+([A-Za-z_]\w*)\s+in\s+([^;\n$`]{1,400}?)\s*(?:;|\n)\s*do\b")
+# a group on one line, piped on: `{ env; cat f; } | gzip | curl …` (its body, then the rest of the pipeline)
+INLINE_GROUP_RE = re.compile(r"^\{\s([^{}]{1,2000}?);\s*\}\s*\|(?!\|)\s*(.+)$", re.S)
 GROUP_FILE = "\x00group"  # the name a group's output is kept under, as a file it wrote
 LOOKUPS = {"dig", "nslookup", "host", "ping", "drill"}
 SENDERS = {"nc", "ncat", "netcat", "socat", "telnet", "openssl", "scp", "rsync", "sftp", "ftp", "mail", "sendmail"}
@@ -89,12 +94,57 @@ SEND_WORDS = ("curl", "wget", "nc ", "ncat", "socat", "dig ", "nslookup", "scp "
 
 
 def flows(source: str) -> list[Flow]:
+    deletes = _branch_deletes(source) if "git push" in source and "done" in source else []
     fetch_run = any(w in source for w in DOWNLOAD_WORDS) and any(w in source for w in RUN_WORDS)
     leak = any(w in source for w in SEND_WORDS) and (CREDENTIAL.search(source) is not None or "env" in source
                                                      or SECRET_CMD_RE.search(source) is not None)
-    if not (fetch_run or leak):
-        return []
-    return read(source)
+    if not (fetch_run or leak) and not (("printf" in source or "echo" in source)
+                                        and ("\\x" in source or "| rev" in source or "base64 -d" in source or "base64 --decode" in source)):
+        return deletes
+    return read(source) + deletes
+
+
+def _forced_onto_each(args: list[str], rest: list[str]) -> bool:
+    """``git push -f origin "HEAD:$b"`` / ``git push origin "+HEAD:refs/heads/$b"``: a forced push whose
+    destination is the loop's variable overwrites every branch the loop lists with one history."""
+    forced = any(a in ("-f", "--force") for a in args)
+    return any(":" in a and "$" in a.split(":", 1)[1] and (forced or a.startswith("+")) for a in rest[1:])
+
+
+# a loop's head: the first `do` of a line, with `while`/`until`/`for` starting a command shortly before it
+# (found from the `do`: one pass over the line, whatever a hostile line repeats)
+LOOP_DO_RE = re.compile(r"(?:;|\s)do\b")
+LOOP_WORD_RE = re.compile(r"(?:^|[;&|]\s*)(?:while|until|for)\b")
+LOOP_END_RE = re.compile(r"(?:^|[;&]\s*)done\b")
+
+
+def _branch_deletes(source: str) -> list[Flow]:
+    """A loop whose body deletes the remote branch it is given: ``git push "$remote" ":refs/heads/$b"``
+    (an empty source in the refspec) or ``git push origin --delete "$b"``, with ``$b`` the loop's
+    variable, or force-pushes over it (``git push -f origin "HEAD:$b"``). The loop runs over a listing (``git for-each-ref refs/remotes/…``, ``git branch -r``), so
+    every remote branch it lists is gone: DX-06, on the push's line, naming the loop's line.
+    (The rule's pattern reads the same on the text; quotes that only glue words are read apart here.)"""
+    out, loops = [], []  # the open loops' first lines
+    for line, text in _logical_lines(source):
+        do = LOOP_DO_RE.search(text) if "do" in text else None
+        if do and LOOP_WORD_RE.search(text[max(0, do.start() - 400):do.start()]):
+            loops.append(line)
+            text = text[do.end():]
+        if loops and "git" in text and "push" in text:
+            for stage in _split(text, ("&&", "||", ";", "&", "|")):
+                words = _words(stage)
+                cmd, args = _command(words)
+                if cmd != "git" or not args or args[0] != "push":
+                    continue
+                rest = [a for a in args[1:] if not a.startswith("-")]
+                gone = any(a.startswith(":") and "$" in a for a in rest) \
+                    or any(a in ("--delete", "-d") for a in args) and any("$" in a for a in rest[1:]) \
+                    or _forced_onto_each(args, rest)
+                if gone:
+                    out.append(Flow("DX-06", line, loops[0], "destroys", "git push"))
+        if loops and LOOP_END_RE.search(text):
+            loops.pop()
+    return out
 
 
 def read(source: str) -> list[Flow]:
@@ -115,6 +165,7 @@ class _Reader:
         self.depth = 0  # its braces still open (-1: its header was read, its brace not yet)
         self.cur: str | None = None  # the function the line being read belongs to
         self.groups: list[tuple[str, int] | None] = []  # the command groups open, with what their output carries
+        self.folded = False  # a variable holds a word printf spelled in escapes: every line may use it
 
     def _group_edges(self, text: str) -> str:
         """A group's closing line: ``} | gzip | curl …`` goes on with what the group printed, as
@@ -133,6 +184,20 @@ class _Reader:
         self.files[GROUP_FILE] = t
         return f"cat {GROUP_FILE} | " + m.group(1)
 
+    def _inline_group(self, text: str, line: int) -> str:
+        """A group on one line, ``{ env; cat ~/.netrc; } | gzip | curl --data-binary @- …``: its commands
+        are read, and the pipeline after it goes on with what they printed, as for a group over lines."""
+        m = INLINE_GROUP_RE.match(text)
+        if m is None:
+            return text
+        self.groups.append(None)
+        self._run(m.group(1), line, 0)
+        t = self.groups.pop()
+        if t is None:
+            return m.group(2)
+        self.files[GROUP_FILE] = t
+        return f"cat {GROUP_FILE} | " + m.group(2)
+
     def read(self, source: str) -> list[Flow]:
         for line, text in _logical_lines(source):
             opens = text.strip() in GROUP_OPEN and not (self.func is not None and self.depth == -1)
@@ -145,14 +210,16 @@ class _Reader:
             text = self._group_edges(text)
             if not text:
                 continue
+            if text.startswith("{ ") and "}" in text:
+                text = self._inline_group(text, line)
             loop = FOR_RE.match(text)
             if loop:  # for f in .env .env.local; do cat "$f"; done: f is read as the credential it lists
                 words = [_unquote(w) for w in loop.group(2).split()]
                 pick = next((w for w in words if CREDENTIAL.search(w)), words[0] if words else "")
                 if pick:
                     self.plain[loop.group(1)] = self._path(pick)
-            if not (self.vars or self.files or self.funcs) and not ASSIGN_LINE_RE.match(text) and not SOURCE_LINE_RE.search(text) \
-                    and not SECRET_CMD_RE.search(text):
+            if not (self.vars or self.files or self.funcs or self.folded) and not ASSIGN_LINE_RE.match(text) \
+                    and not SOURCE_LINE_RE.search(text) and not SECRET_CMD_RE.search(text) and "$(printf" not in text and "$(echo" not in text:
                 continue  # nothing downloaded or secret yet, and this line neither assigns nor fetches or reads one
             self._run(text, line, 0)
         for f in self.out:
@@ -286,6 +353,9 @@ class _Reader:
         plain = _unquote(value.strip())
         if plain and "$(" not in plain and "`" not in plain:
             self.plain[name] = self._path(plain)
+        elif (folded := _printed(value.strip().removeprefix('"').removesuffix('"'))) is not None:
+            self.plain[name] = folded  # c=$(printf '\x63\x75\x72\x6c'): the command word `$c` is curl
+            self.folded = True
         else:
             self.plain.pop(name, None)
 
@@ -570,6 +640,36 @@ def _redirect_out(raw: str) -> list[str]:
 def _redirect_in(raw: str) -> str | None:
     m = re.search(r"(?<![<])<(?![<(])\s*([^\s;&|<>]+)", raw)
     return m.group(1).strip("'\"") if m else None
+
+
+# `$(printf '\x63\x75\x72\x6c')`, `$(printf '%s' '\143url')`: a literal spelled in escapes, printed as it is
+# `$(printf '\x63\x75\x72\x6c')`, `$(echo -e '\143url')`, `$(printf '%s' 'lruc' | rev)`, `$(echo Y3VybA== | base64 -d)`:
+# a literal printed, its escapes undone, then optionally reversed or base64-decoded in the same substitution
+PRINTF_LITERAL_RE = re.compile(r"""^\$\(\s*(?:printf\s+(?:(?:'%s'|"%s")\s+)?|echo\s+(?:-[neE]{1,3}\s+)?)"""
+                               r"""(?:'([^'%]{1,800})'|"([^"%$`\\]{1,800})"|([A-Za-z0-9+/=._:-]{1,800}))"""
+                               r"""\s*(?:\|\s*(rev|base64\s+(?:-d|-D|--decode)))?\s*\)$""")
+PRINTF_ESCAPE_RE = re.compile(r"\\x([0-9A-Fa-f]{1,2})|\\([0-7]{1,3})")
+
+
+def _printed(value: str) -> str | None:
+    """What ``$(printf 'LITERAL')`` (or ``echo``) prints, when the run spells the word another way than
+    the text: escapes (``\\xNN``, octal) undone, or the literal reversed (``| rev``) or base64-decoded
+    (``| base64 -d``) in the same substitution. None for any other value (a plain printf of a plain
+    word needs no folding, and is left as it was)."""
+    m = PRINTF_LITERAL_RE.match(value) if value.startswith("$(") and ("\\" in value or "|" in value) else None
+    if m is None:
+        return None
+    lit = next(g for g in m.group(1, 2, 3) if g is not None)
+    out = PRINTF_ESCAPE_RE.sub(lambda e: chr(int(e.group(1), 16) if e.group(1) else int(e.group(2), 8) & 0xFF), lit)
+    how = m.group(4)
+    if how == "rev":
+        out = out[::-1]
+    elif how:
+        try:
+            out = base64.b64decode(out + "=" * (-len(out) % 4), validate=True).decode("ascii")
+        except (ValueError, UnicodeDecodeError):
+            return None
+    return out if out != lit and out.isprintable() else None
 
 
 def _here_string(reader: _Reader, raw: str, line: int):
