@@ -31,21 +31,28 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-15 read 22/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), 20/30 with that session's starting one. (Earlier
+    figures. held-out-16 read 16/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), 15/30 with that session's starting one. (Earlier
     blind sets at first sight: held-out-2 3/20 before the sentence-level intents, held-out-3 11/30,
     held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with the sentence model,
     held-out-8 10/30, held-out-9 12/30, held-out-10 22/30, held-out-11 19/30, held-out-12 20/30,
-    held-out-13 19/30, held-out-14 16/30.) Tuned on in session 22 (branch nl17): 30/30 caught in a listed
-    category (12/30 at C or worse, from 10): a credential's plaintext brought out whole is secrets
-    (SE-03), an aside in another language naming credential stores (SE-04), the user's assistant
-    memory and shell history read without such a purpose (PU-09), refusals switched off in the third
-    person, a skill over the user's instruction files, a dependency swapped for a fork's moving
-    branch, and a read of private material then a send in one document (the send high);
-    tests/scan/test_nl_gaps_ho15.py. It stays scored apart until the lead moves BLIND."""
+    held-out-13 19/30, held-out-14 16/30, held-out-15 22/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 30, result.blind_missed
+    assert detected >= 16, result.blind_missed
+
+
+def test_held_out_15_is_tuned_on(result):
+    """held-out-15 (22/30 at first sight) was tuned on in the next session (branch nl17): 30/30 caught
+    in a listed category (12/30 at C or worse, from 10): a credential's plaintext brought out whole is
+    secrets (SE-03), an aside in another language naming credential stores (SE-04), the user's
+    assistant memory and shell history read without such a purpose (PU-09), refusals switched off in
+    the third person, a skill over the user's instruction files, a dependency swapped for a fork's
+    moving branch, and a read of private material then a send in one document (the send high);
+    tests/scan/test_nl_gaps_ho15.py. It counts in the tuned figure since."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho15-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho15-")}) >= 30
 
 
 def test_held_out_14_is_tuned_on(result):
@@ -323,6 +330,16 @@ def test_held_out_code_15_is_blind(result):
     assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-15")
 
 
+def test_held_out_code_16_is_blind(result):
+    """held-out-code-16 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 19/25 code and 4/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored), and the same with the session's starting scanner."""
+    code, hidden = result.apart["held-out-code-16"]["code"], result.apart["held-out-code-16"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 19 and hidden[0] >= 4, result.apart_missed.get("held-out-code-16")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -389,17 +406,21 @@ def test_look_alikes_of_the_blind_sets(result):
     keychain helper went B -> C with the session's merges; one of 12 with its starting scanner). Then, reading the
     system under test as a table cell's subject, an attack catalogue row (a named attack, quoted samples), a download
     with no address and a credential-store read that prints only a count: held-out-15 one (the defence guide's
-    exfiltration sample is an HTML comment, hidden when rendered), held-out-code-15 none."""
+    exfiltration sample is an HTML comment, hidden when rendered), held-out-code-15 none.
+    At first sight (session 22), held-out-16 two of 15 (an instance-metadata hardening review, a
+    development webhook relay) and held-out-code-16 two of 12, the same with the session's starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
         "held-out-code-11": 12, "held-out-code-12": 12, "held-out-code-13": 12, "held-out-code-14": 12, "held-out-7": 15,
         "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15,
-        "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-dev": 15}
+        "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-16": 15, "held-out-code-16": 12,
+        "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
-              "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-dev": 0}
+              "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 2, "held-out-code-16": 2,
+              "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

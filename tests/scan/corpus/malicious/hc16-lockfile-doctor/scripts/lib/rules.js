@@ -1,0 +1,4 @@
+'use strict';
+module.exports.loadRules = () => ({
+  registries: ['https://registry.npmjs.org/', 'https://registry.yarnpkg.com/'],
+});
