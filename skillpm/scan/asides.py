@@ -27,7 +27,7 @@ MIN_FOREIGN = 5  # another language's function words a paragraph must hold
 MIN_ENGLISH_DOC = 12  # English function words the rest of the document must hold (a short reference has few)
 
 CODE_SPAN_RE = re.compile(r"`[^`\n]*`")
-FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)[^\n]*\n.*?(?:^[ \t]{0,3}(?:```|~~~)[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
+FENCED_BLOCK_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)[^\n]*\n.*?(?:^[ \t]{0,3}(?:```|~~~)[ \t]*$|\Z)", re.MULTILINE | re.DOTALL)
 PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
 
 ENGLISH = frozenset(
@@ -96,7 +96,7 @@ def in_file(ctx, by_id: dict) -> list[Finding]:
 
 
 def _asides(path: str, text: str, follow_line: int, rule, skill_md: str) -> list[Finding]:
-    prose = FENCE_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)  # line numbers kept
+    prose = FENCED_BLOCK_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)  # line numbers kept
     spans = [(0, len(prose))]
     bounds = [m.span() for m in PARAGRAPH_RE.finditer(prose)]
     if bounds:

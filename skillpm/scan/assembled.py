@@ -301,7 +301,6 @@ SHELL_FENCE_BYTES = re.compile(rb"```[ \t]*(?:ba|z|k)?sh")  # a literal prefix: 
 VAR_COMMAND_RE = re.compile(r"(?:^|[;&|({]|\bthen|\bdo|\bsudo(?:[ \t]+-\w+)*)[ \t]*\"?[\w./-]*\$\{?[A-Za-z_]", re.M)
 FENCED_SHELL_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh)[ \t]*\r?\n(.*?)^[ \t]{0,3}\1[ \t]*\r?$",
                              re.M | re.S)
-FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*([\w+-]*)")
 
 
 def _shell_fences(text: str) -> str | None:
