@@ -802,6 +802,17 @@ BREAK_TAG_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
 ESCAPE_RE = re.compile(r"(`[^`\n]*`)|(?<!%)(?<![A-Za-z]:)\\([!-/:-@\[-`{-~])")
 
 
+# A setting given in prose, "Set `approval_policy` to `never`", is the assignment `approval_policy =
+# never` said in words: read as the assignment, so the rules that read settings read it either way.
+SET_TO_RE = re.compile(r"\b((?:[Ss]et|[Cc]hange|[Ss]witch|[Ff]lip|[Tt]urn|[Pp]ut)(?:s|ting)?\s+(?:(?:the|its|their|your)\s+)?)"
+                       r"`([\w.\-\[\]\"'/:]{1,80})`((?:\s+(?:key|option|setting|field|value|flag|entry|property))?\s+to\s+)"
+                       r"`([^`\n]{1,80})`")
+
+
+def _set_to(m: re.Match) -> str:
+    return f"{m.group(1)}`{m.group(2)} = {m.group(4)}`"
+
+
 def _escape_text(m: re.Match) -> str:
     return m.group(1) or m.group(2)
 
@@ -828,6 +839,8 @@ def _plain_markup(part: str) -> str:
             part = BREAK_TAG_RE.sub(" ", part)
     if "\\" in part:
         part = ESCAPE_RE.sub(_escape_text, part)
+    if "` to `" in part or "` key to `" in part or "` to\n" in part:
+        part = SET_TO_RE.sub(_set_to, part)
     if "&" in part:
         part = CHAR_REF_RE.sub(_char_ref, part)
     if "](" in part or "][" in part:
