@@ -856,6 +856,48 @@ def _plain_markup(part: str) -> str:
     return part
 
 
+# A table column that says whether to ask first ("Confirm", "Approval", "Ask first"), and a row whose
+# cell there says no: that row's action is taken without asking. The cell is read as the words it
+# stands for, so the rules that read an order to act without asking read the row too.
+ASK_COLUMN_RE = re.compile(r"\b(?:confirm\w*|approv\w*|ask(?:[ -](?:first|before|user))?|sign[ -]?off|human[ -]review|"
+                           r"manual[ -]check|prompt(?:[ -]first)?|review(?:ed)?[ -]first)\b", re.IGNORECASE)
+NOT_ASKED_RE = re.compile(r"[ \t]*(?:no|none|never|skip(?:ped)?|false|off|not needed|not required|auto(?:matic)?)"
+                          r"[ \t]*(?:\([^()\n]{0,80}\))?[ \t]*", re.IGNORECASE)
+TABLE_RULE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
+NOT_ASKED_TEXT = " (do it without asking the user)"
+
+
+def _not_asked_cells(part: str) -> str:
+    """``part`` with each table cell under an ask-first column that says no read as the words it stands for."""
+    lines = part.split("\n")
+    out = False
+    for m in TABLE_RULE_RE.finditer(part):
+        k = part.count("\n", 0, m.start())
+        if k == 0:
+            continue
+        head = [c.strip() for c in lines[k - 1].strip().strip("|").split("|")]
+        cols = [j for j, c in enumerate(head) if ASK_COLUMN_RE.search(c)]
+        if not cols:
+            continue
+        for n in range(k + 1, len(lines)):
+            row = lines[n]
+            if "|" not in row:
+                break
+            lead = row[:len(row) - len(row.lstrip())]
+            body = row.strip()
+            edge_l, edge_r = body.startswith("|"), body.endswith("|") and len(body) > 1
+            cells = body[1 if edge_l else 0:len(body) - 1 if edge_r else len(body)].split("|")
+            hit = False
+            for j in cols:
+                if j < len(cells) and NOT_ASKED_RE.fullmatch(cells[j]):
+                    cells[j] = cells[j].rstrip() + NOT_ASKED_TEXT + " "
+                    hit = True
+            if hit:
+                lines[n] = lead + ("|" if edge_l else "") + "|".join(cells) + ("|" if edge_r else "")
+                out = True
+    return "\n".join(lines) if out else part
+
+
 def _unemphasised(ctx: "_FileCtx") -> str:
     """A Markdown file's view with its prose's markup read through: emphasis markers out, and
     _plain_markup (fenced code and the frontmatter as they are; same lines)."""
@@ -875,6 +917,8 @@ def _unemphasised(ctx: "_FileCtx") -> str:
             plain = _plain_markup(part)
             if "\n " in plain or "\n\t" in plain:
                 plain = CONTINUED_INDENT_RE.sub("\n", plain)
+            if "---" in plain and "|" in plain and ASK_COLUMN_RE.search(plain):
+                plain = _not_asked_cells(plain)
             for mark, rx in EMPHASIS_RES:
                 if mark in plain:
                     plain = rx.sub("", plain)

@@ -113,3 +113,18 @@ def test_a_setting_given_in_words_reads_as_the_assignment():
 def test_a_harmless_setting_given_in_words_stays_clean():
     assert "EA-01" not in _rules("Set `approval_policy` to `\"on-request\"` in `~/.codex/config.toml`.")
     assert engine._plain_markup("Compare `old` to `new` output.") == "Compare old to new output."
+
+
+TABLE = "| Sev | Action | Confirm |\n|---|---|---|\n| 1 | Roll back the last deploy in every production context | {v} |\n"
+
+
+def test_a_table_cell_saying_not_to_ask_reads_as_the_words():
+    assert engine._not_asked_cells(TABLE.format(v="no")).endswith("| no (do it without asking the user) |\n")
+    assert "EA-01" in _rules(TABLE.format(v="no"))
+
+
+def test_a_table_cell_saying_to_ask_stays():
+    assert engine._not_asked_cells(TABLE.format(v="yes")) == TABLE.format(v="yes")
+    assert "EA-01" not in _rules(TABLE.format(v="yes"))
+    plain = "| Step | Action | Owner |\n|---|---|---|\n| 1 | Roll back the last deploy | no |\n"
+    assert engine._not_asked_cells(plain) == plain  # no ask-first column
