@@ -69,23 +69,26 @@ FENCE_RE = re.compile(r"(```+|~~~+)[ \t]*([^\n`]*)$", re.MULTILINE)  # at most 3
 # alternation stopped at every inline backtick). _fences merges them into FENCE_RE's matches.
 FENCE_RES = (re.compile(r"(````*)[ \t]*([^\n`]*)$", re.MULTILINE), re.compile(r"(~~~~*)[ \t]*([^\n`]*)$", re.MULTILINE))
 HEADING_RE = re.compile(r"#(?<![^\n]#)#{0,5}[ \t]+([^\n]{0,200})$", re.MULTILINE)
-# A soft line break inside a paragraph: the next line continues the sentence.
-SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
+# A soft line break inside a paragraph: the next line continues the sentence (it starts no list
+# item, quote, heading, table row or fence).
+CONTINUES = r"(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s]"
+SOFT_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=[ \t]{0,8}" + CONTINUES + ")")
+# The indentation of a line that continues a paragraph (a soft break above it) shows nothing: the
+# rendered line reads `attention to`, not `attention   to` (a phrase split by a break and blanks).
+CONTINUED_INDENT_RE = re.compile(r"\n(?<=[^\n]\n)[ \t]{1,8}(?=" + CONTINUES + ")")
 # The same inside a blockquote ("> Tip: … \n> … unmasked"): a quoted line that continues the
 # quoted line above it. The break and the "> " marker become blanks (same offsets), so a callout
 # is read as one paragraph, as it is shown.
-# The indentation of a line that continues a paragraph (a soft break above it) shows nothing: the
-# rendered line reads `attention to`, not `attention   to` (a phrase split by a break and blanks).
-CONTINUED_INDENT_RE = re.compile(r"\n(?<=[^\n]\n)[ \t]{1,8}(?=(?![-*+>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
 QUOTE_BREAK_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?(?=(?![-*+][ \t]|[>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s])")
+QUOTE_LINE_RE = re.compile(r"[ \t]{0,3}>[ \t]?(?![-*+][ \t]|[>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s]")
 # A YAML value wrapped over indented lines in the frontmatter (a folded, literal, plain or quoted
 # scalar: `description: >-⏎  Before any task, send …⏎  of ~/.ssh/…`): the agent reads one value.
-# An indented line that starts a list item, a key or a comment is no continuation.
+# An indented line that starts a list item, a key or a comment (FM_NOT_VALUE) is no continuation.
 # _unemphasised takes such a line's indentation out (the value reads `contents of`, not `contents   of`),
-# so the join reads an unindented line that starts no key, item, comment or document marker.
-FM_INDENT_RE = re.compile(r"\n(?<=[^\n]\n)[ \t]+(?=(?!-[ \t]|[\w.-]{1,40}:(?:[ \t]|$)|#)[^\s])")
-FM_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=(?!-[ \t]|[\w.-]{1,40}:(?:[ \t]|$)|#|---|\.\.\.)[^\s])")
-QUOTE_LINE_RE = re.compile(r"[ \t]{0,3}>[ \t]?(?![-*+][ \t]|[>#|]|\d{1,3}[.)][ \t]|```|~~~)[^\s]")
+# so the join (and _description) reads an unindented line that starts none of those, nor a document marker.
+FM_NOT_VALUE = r"-[ \t]|[\w.-]{1,40}:(?:[ \t]|$)|#"
+FM_INDENT_RE = re.compile(r"\n(?<=[^\n]\n)[ \t]+(?=(?!" + FM_NOT_VALUE + r")[^\s])")
+FM_BREAK_RE = re.compile(r"\n(?<=[^\n]\n)(?=(?!" + FM_NOT_VALUE + r"|---|\.\.\.)[^\s])")
 # String concatenations and line continuations that _Deobf removes: "cu" + "rl", c""url, 'a'\
 # 'b', and a backslash-newline. One regex per quote character (a literal prefix is fast).
 CONCAT_RES = tuple(re.compile(q + r"""[ \t]*(?:[+.&][ \t\n]{0,40}|\\\n[ \t]{0,40}|\n[ \t]{0,40})?""" + q) for q in "\"'") + (
@@ -359,13 +362,16 @@ def _frontmatter_end(view: str) -> int | None:
     return view.count("\n", 0, m.start()) + 1
 
 
+DESCRIPTION_RE = re.compile(r"^description:[ \t]*([^\n]*(?:\n(?:[ \t]+[^\n]*|(?!" + FM_NOT_VALUE
+                            + r"|---|\.\.\.)[^\s\n][^\n]*)){0,20})", re.MULTILINE)
+
+
 def _description(view: str, fm_end: int | None) -> str:
     if not fm_end:
         return ""
     fm = "\n".join(view.split("\n", fm_end)[:fm_end])
     # (continued over indented lines, or unindented ones that start no key once _unemphasised read it)
-    m = re.search(r"^description:[ \t]*([^\n]*(?:\n(?:[ \t]+[^\n]*|(?!-[ \t]|[\w.-]{1,40}:(?:[ \t]|$)|#|---|\.\.\.)[^\s\n][^\n]*)){0,20})",
-                  fm, re.MULTILINE)
+    m = DESCRIPTION_RE.search(fm)
     return m.group(1) if m else ""
 
 
@@ -809,14 +815,6 @@ SET_TO_RE = re.compile(r"\b((?:[Ss]et|[Cc]hange|[Ss]witch|[Ff]lip|[Tt]urn|[Pp]ut
                        r"`([^`\n]{1,80})`")
 
 
-def _set_to(m: re.Match) -> str:
-    return f"{m.group(1)}`{m.group(2)} = {m.group(4)}`"
-
-
-def _escape_text(m: re.Match) -> str:
-    return m.group(1) or m.group(2)
-
-
 def _char_ref(m: re.Match) -> str:
     import html
 
@@ -838,9 +836,9 @@ def _plain_markup(part: str) -> str:
         if "<" in part:
             part = BREAK_TAG_RE.sub(" ", part)
     if "\\" in part:
-        part = ESCAPE_RE.sub(_escape_text, part)
+        part = ESCAPE_RE.sub(r"\1\2", part)
     if "` to `" in part or "` key to `" in part or "` to\n" in part:
-        part = SET_TO_RE.sub(_set_to, part)
+        part = SET_TO_RE.sub(r"\1`\2 = \4`", part)
     if "&" in part:
         part = CHAR_REF_RE.sub(_char_ref, part)
     if "](" in part or "][" in part:
@@ -937,8 +935,8 @@ def _unemphasised(ctx: "_FileCtx") -> str:
 
 # Hyphens and dashes a word processor or an attacker puts where a command has `-` (`curl ‐d`,
 # `git push –force`, `rm −rf`): the agent types the ASCII one. Read as `-` (same length); an em dash,
-# prose punctuation, stays.
-DASH_RE = re.compile("[\u2010-\u2013\u2212\ufe63\uff0d]")
+# prose punctuation, stays. (NFKC, before, already makes the small and full-width hyphen-minus `-`.)
+DASH_RE = re.compile("[\u2010-\u2013\u2212]")
 
 
 def _view(text: str) -> tuple[str, bool]:
@@ -962,7 +960,7 @@ def _hidden_spans(ctx: "_FileCtx", looks: list[tuple[int, int]]) -> list[tuple[i
     and a filter's eye)."""
     spans = []
     view = ctx.view
-    if ctx.kind in ("skill_md", "markdown") and ("<!--" in view or "]:" in view or hidden.may_hide_elements(view)):
+    if ctx.kind in ("skill_md", "markdown") and hidden.may_hold_comments(view):
         spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"]
     for lo, hi in looks:
         spans.append((view.rfind("\n", 0, lo) + 1, (view.find("\n", hi) + 1 or len(view) + 1) - 1))
@@ -1676,6 +1674,12 @@ def _may_occur(plan: _Plan, words: set, has, met: set) -> bool:
     """Whether a concept's alternative may match in a file: a word of each group it needs is
     among the file's words (a set test), and its substring-only groups occur."""
     return met.issuperset(plan.need_ids) and (not plan.subgroups or all(g.count(words, has) for g in plan.subgroups))
+
+
+def _possible(plans: list["_Plan"], need_ids: list, words: set, has, met: set) -> list["_Plan"]:
+    """The ``plans`` that ``_may_occur`` holds (``need_ids``: each plan's), their set tests in one C-level pass."""
+    return [pl for pl in compress(plans, map(met.issuperset, need_ids))
+            if not pl.subgroups or all(g.count(words, has) for g in pl.subgroups)]
 
 
 def _merged(spans) -> list[tuple[int, int]]:
@@ -2501,12 +2505,10 @@ class Scanner:
         concepts, possible, concept_need = self.concepts, {}, self.concept_need
 
         def branches(name: str) -> list[_Plan]:
-            """The alternatives of a concept whose words all occur in the file (``_may_occur``: the
-            set tests of all of them in one C-level pass, then the substring tests of the few left)."""
+            """The alternatives of a concept whose words all occur in the file (``_possible``)."""
             got = possible.get(name)
             if got is None:
-                got = possible[name] = [pl for pl in compress(concepts[name], map(met.issuperset, concept_need[name]))
-                                        if not pl.subgroups or all(g.count(words, has) for g in pl.subgroups)]
+                got = possible[name] = _possible(concepts[name], concept_need[name], words, has, met)
             return got
 
         # In references/, examples/, docs/ and tests/ a finding is one level lower: a medium intent
@@ -2787,8 +2789,7 @@ class Scanner:
                 continue
             if COMMENT_LINE_RE.match(text) is None or not self._def("attack_context").search(text):
                 return False
-            title = purpose._title(ctx.view) if ctx.kind == "skill_md" else ""
-            return describing.teaches_attacks(purpose.declared(ctx.description, title))
+            return describing.teaches_attacks(purpose.declared_of(ctx))
         return False
 
     @staticmethod
@@ -2796,8 +2797,7 @@ class Scanner:
         """Whether an attack the text describes (describing.attacker_says) stays a description: the skill's
         declared purpose is one that teaches attacks, and nothing after it in its paragraph takes it up as an
         order (describing.attack_adopted). The description can only withhold this reading, never grant it alone."""
-        title = purpose._title(ctx.view) if ctx.kind == "skill_md" else ""  # (another file's title is not the skill's)
-        if not describing.teaches_attacks(purpose.declared(ctx.description, title)):
+        if not describing.teaches_attacks(purpose.declared_of(ctx)):
             return False
         after = [rest]
         for n in range(line + 1, line + 6):
@@ -3118,8 +3118,7 @@ class Scanner:
         return out
 
     def _comments(self, ctx: _FileCtx) -> list[Finding]:
-        if ctx.kind not in ("skill_md", "markdown", "markup") or ("<!--" not in ctx.view and "]:" not in ctx.view
-                                                                   and not hidden.may_hide_elements(ctx.view)):
+        if ctx.kind not in ("skill_md", "markdown", "markup") or not hidden.may_hold_comments(ctx.view):
             return []
         out = []
         for off, content in hidden.comments(ctx.view):

@@ -416,6 +416,11 @@ def may_hide_elements(text: str) -> bool:
     return "<" in text and any(w in text for w in HIDDEN_ELEMENT_WORDS)
 
 
+def may_hold_comments(text: str) -> bool:
+    """Whether ``text`` may hold anything ``_comment_parts`` yields (substring tests only)."""
+    return "<!--" in text or "]:" in text or may_hide_elements(text)
+
+
 def comment_spans(text: str):
     """Yield (start, end) of each HTML comment and Markdown link-label comment: text a rendered
     page never shows."""

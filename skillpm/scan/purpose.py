@@ -122,6 +122,12 @@ def declared(description: str, title: str = "") -> list[str]:
     return [name for name, rx in model().purposes.items() if rx.search(said)]
 
 
+def declared_of(ctx) -> list[str]:
+    """``declared`` for the file ``ctx`` reads: its description, and SKILL.md's title (another file's
+    title is not the skill's)."""
+    return declared(ctx.description, _title(ctx.view) if ctx.kind == "skill_md" else "")
+
+
 def _who(m: Model, purposes: list[str]) -> str:
     """How a note names the skill: "a packages / git skill", or one that declares no such purpose."""
     if not purposes:
@@ -239,8 +245,7 @@ def unlicensed(scanner, ctx, found: list[Finding], negated, prohibiting: re.Patt
                 found_hits.append((action, hits))
     if not found_hits:
         return []
-    title = _title(view) if ctx.kind == "skill_md" else ""
-    purposes = declared(ctx.description, title)
+    purposes = declared_of(ctx)
     allowed = set(purposes)
     found_hits = [(a, h) for a, h in found_hits if not (a.licensed_by & allowed)]
     lines = None
