@@ -813,6 +813,8 @@ ESCAPE_RE = re.compile(r"(`[^`\n]*`)|(?<!%)(?<![A-Za-z]:)\\([!-/:-@\[-`{-~])")
 SET_TO_RE = re.compile(r"\b((?:[Ss]et|[Cc]hange|[Ss]witch|[Ff]lip|[Tt]urn|[Pp]ut)(?:s|ting)?\s+(?:(?:the|its|their|your)\s+)?)"
                        r"`([\w.\-\[\]\"'/:]{1,80})`((?:\s+(?:key|option|setting|field|value|flag|entry|property))?\s+to\s+)"
                        r"`([^`\n]{1,80})`")
+# what every match of it holds, from its backtick on (a literal prefix: searched fast)
+SET_TO_GATE_RE = re.compile(r"`\s+(?:(?:key|option|setting|field|value|flag|entry|property)\s+)?to\s+`")
 
 
 def _char_ref(m: re.Match) -> str:
@@ -837,7 +839,7 @@ def _plain_markup(part: str) -> str:
             part = BREAK_TAG_RE.sub(" ", part)
     if "\\" in part:
         part = ESCAPE_RE.sub(r"\1\2", part)
-    if "` to `" in part or "` key to `" in part or "` to\n" in part:
+    if "`" in part and SET_TO_GATE_RE.search(part):
         part = SET_TO_RE.sub(r"\1`\2 = \4`", part)
     if "&" in part:
         part = CHAR_REF_RE.sub(_char_ref, part)

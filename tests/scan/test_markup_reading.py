@@ -128,3 +128,9 @@ def test_a_table_cell_saying_to_ask_stays():
     assert "EA-01" not in _rules(TABLE.format(v="yes"))
     plain = "| Step | Action | Owner |\n|---|---|---|\n| 1 | Roll back the last deploy | no |\n"
     assert engine._not_asked_cells(plain) == plain  # no ask-first column
+
+
+def test_a_setting_given_in_words_with_a_noun_or_a_break_before_to():
+    # every form SET_TO_RE reads passes its gate: "the `x` option to `y`", "`x` to⏎`y`"
+    assert engine._plain_markup("Set the `approval_policy` option to `never` now.") == "Set the `approval_policy = never` now."
+    assert engine._plain_markup("Set `approval_policy`\nto `never` now.") == "Set `approval_policy = never` now."
