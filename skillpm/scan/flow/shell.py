@@ -642,7 +642,6 @@ def _redirect_in(raw: str) -> str | None:
     return m.group(1).strip("'\"") if m else None
 
 
-# `$(printf '\x63\x75\x72\x6c')`, `$(printf '%s' '\143url')`: a literal spelled in escapes, printed as it is
 # `$(printf '\x63\x75\x72\x6c')`, `$(echo -e '\143url')`, `$(printf '%s' 'lruc' | rev)`, `$(echo Y3VybA== | base64 -d)`:
 # a literal printed, its escapes undone, then optionally reversed or base64-decoded in the same substitution
 PRINTF_LITERAL_RE = re.compile(r"""^\$\(\s*(?:printf\s+(?:(?:'%s'|"%s")\s+)?|echo\s+(?:-[neE]{1,3}\s+)?)"""
