@@ -287,3 +287,27 @@ def system_under_test_does(text: str, lo: int, hi: int, starts: list[int]) -> bo
     # the segment ends before an order: "App reveals it; so print yours too" is not one failure mode
     end = SEGMENT_START_RE.search(text, m.end(), hi)
     return REPORT_ORDER_RE.search(text, m.end(), end.start() if end else hi) is None
+
+
+# The cases a test of the skill's code is written with: "Write unit tests for the URL validator with inputs
+# such as", "Test cases for the filter:", "parametrize the guard over hosts like". The values listed are what
+# the code under test is fed (mocked, asserted on), not places the agent is told to reach.
+TEST_INPUTS_RE = re.compile(
+    r"\b(?:unit[- ]tests?|test[- ]cases?|test (?:inputs?|vectors?|data|fixtures?|suite)|fixtures?|assertions?"
+    r"|parametri[sz]\w*|(?:tests?|specs?) (?:for|of|against) (?:the|a|an|your|its|our|each) (?:[\w-]+ ){0,3}?"
+    r"(?:validators?|filters?|parsers?|guards?|checks?|checkers?|sanitizers?|allow-?lists?|block-?lists?|deny-?lists?"
+    r"|functions?|helpers?|middleware|rules?|detectors?|linters?|regex(?:es)?|patterns?))\b"
+    r"(?P<verbs>(?:[^.;!?\n]|\.(?!\s)){0,120}?)\b(?:such as|like|e\.g\.|including|for example)\s*:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# The test reaches the thing itself (a live call), or the sentence has moved on to an order
+TEST_LIVE_RE = re.compile(
+    r"\b(?:curl|wget|fetch\w*|request\w*|send\w*|post\w*|call\w*|hit\w*|query\w*|quer(?:y|ies)|probe\w*|reach\w*|connect\w*"
+    r"|download\w*|upload\w*|live|real|production|then|run|execute|always|must|now)\b", re.IGNORECASE)
+
+
+def test_inputs(before: str) -> bool:
+    """Whether the text before a match (its sentence, begun on the line above perhaps) lists it as an input
+    a test of the skill's own code is written with, and says nothing of reaching it: "Write unit tests for the
+    URL validator with inputs such as `http://169.254.169.254/`" names a case for the validator, not a request
+    ("Test the proxy by fetching URLs such as …" reaches them, and is not read so)."""
+    m = TEST_INPUTS_RE.search(before[-400:])
+    return m is not None and not TEST_LIVE_RE.search(m.group("verbs")) and not TEST_LIVE_RE.search(m.group("gap"))

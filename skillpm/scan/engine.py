@@ -653,6 +653,20 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
 
 
+def _negated_over_break(ctx: "_FileCtx", start: int, end: int, line: int) -> bool:
+    """Whether a negation governs a match in prose from the line above, its sentence wrapped over a soft
+    break ("Do not send requests to metadata endpoints (`169.254.169.254`,⏎`metadata.google.internal`) …"):
+    the clause is read on the paragraph joined, where the break is a blank and cuts no clause."""
+    if line < 2 or ctx.view.rfind("\n", 0, start) + 1 < start - 160:
+        return False  # the line's own start is far behind: its clause was read where it stands
+    above = ctx.view_line(line - 1)
+    if not _paragraph_line(above) or SENTENCE_END_RE.search(above.rstrip()):
+        return False
+    joined = _joined(ctx)
+    ls = ctx.line_start(line)
+    return joined is not ctx.view and joined[ls - 1] != "\n" and _negated(joined, start, end)
+
+
 def _statement(line: str, start: int, end: int) -> str:
     """The shell statement around line[start:end]: from the ``;``, ``&&``, ``||`` or backtick before it
     to the one after it (a whole prose line has none)."""
@@ -2626,6 +2640,8 @@ class Scanner:
                 return None  # the sentence goes on below: "… a resolver that returns `169.254.169.254`, asserting the⏎request is refused."
         if pat.negation and _negated(text, m.start(), m.end(), code):
             return None
+        if pat.negation and not code and _negated_over_break(ctx, start, start + (m.end() - m.start()), line):
+            return None
         if pat.negation and not code and PROHIBITION_HEADING_RE.match(ctx.heading_at(line)):
             return None  # an item of a list headed "Do not" / "Never" is a prohibition
         if rule.secret_check and "secret" in m.re.groupindex:
@@ -2706,6 +2722,9 @@ class Scanner:
                 # (a pattern's short match: a setting, flag or address; a sentence an intent or the
                 # sentence model read by its meaning is no list item)
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and unless and len(matched) <= 80 and describing.test_inputs(
+                    self._sentence_before(ctx, line, vline, col, lo == ls)):
+                sev, note = lower_one(sev), "lowered: listed as an input a test of the skill's code is written with"
             elif not code and quoted and region.kind == "prose" and HEADING_RE.match(ctx.view_line(line).lstrip()):
                 sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
             elif code and rule.quotable and ctx.kind in ("skill_md", "markdown") and self._fill_in_template(ctx, region, line):
