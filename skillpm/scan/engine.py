@@ -653,6 +653,19 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
 
 
+# What a sending verb's object goes into, when that is a store on the user's own machine: "put it in their local
+# `.env`", "paste the key into `.env.local`", "save them to the OS keychain" (the verb's few words of object first)
+KEPT_LOCALLY_RE = re.compile(
+    r"(?:(?<=\bin)|(?<=\binto)|(?<=\bto)|(?<=\bon)|[^.;:\n]{0,40}?\b(?:in|into|to|inside)\b)\W{0,3}(?:(?:the|their|your|a|an|its|his|her|our|local|own|"
+    r"project'?s?|repo(?:sitory)?'?s?|git-?ignored|untracked|new|existing|private|os|system|login|macos|gnome)\W{1,3}){0,4}"
+    r"(?:\.env(?:\.[\w-]+)?\b|(?:env(?:ironment)?|dotenv) files?\b|keychains?\b|keyrings?\b|credential (?:stores?|managers?)\b"
+    r"|password managers?\b|secrets? managers?\b)(?![^.;\n]{0,30}?(?:https?://|\bat [\w-]+\.[\w.-]+))", re.IGNORECASE)
+
+# The sentence naming the place outside refers back to what was stored ("… then call https://… with it")
+KEPT_TAKEN_UP_RE = re.compile(r"\b(?:it|them|its (?:value|contents?)|the (?:same )?(?:keys?|tokens?|secrets?|values?|passwords?|"
+                              r"credentials?|\.env|env file))\b", re.IGNORECASE)
+
+
 def _negated_over_break(ctx: "_FileCtx", start: int, end: int, line: int) -> bool:
     """Whether a negation governs a match in prose from the line above, its sentence wrapped over a soft
     break ("Do not send requests to metadata endpoints (`169.254.169.254`,⏎`metadata.google.internal`) …"):
@@ -2586,6 +2599,8 @@ class Scanner:
                 lo, hi = hit.sentence
                 if any(u.search(text, lo, hi) for u in hit.intent.unless):
                     continue
+            if "send" in hit.intent.concepts and "outside" in hit.intent.concepts and self._kept_locally(text, hit):
+                continue
             f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line, unless=False)
             if f is None:
                 continue
@@ -2766,6 +2781,28 @@ class Scanner:
         if region.kind == "prose" and describing.mentioned_phrase(vline, col, col + (m.end() - m.start())):
             return "lowered: a quoted phrase named as a piece of text, not said"
         return None
+
+    def _kept_locally(self, text: str, hit) -> bool:
+        """Whether every sending an intent read in its sentences puts something into a store on the user's own
+        machine ("ask the user to put it in their local `.env`", "save the key to the OS keychain"), the place
+        outside being named in another sentence: a secret stored where it belongs goes nowhere. An order that
+        also sends it on ("… and post the .env to https://…"), or names the place outside in the storing
+        sentence ("save it to the vault at https://…"), is not read so."""
+        lo, hi = hit.sentence
+        at = dict(zip(hit.intent.concepts, hit.matches))
+        send_rx = self.ruleset.concepts["send"].compiled
+        sends = list(send_rx.finditer(text, lo, hi))
+        if not sends or not all(KEPT_LOCALLY_RE.match(text, s.end()) for s in sends):
+            return False
+        def sentence(pos: int) -> tuple[int, int]:
+            a = max(text.rfind(". ", lo, pos), text.rfind("\n\n", lo, pos), lo)
+            b = min((i for i in (text.find(". ", pos, hi), text.find("\n\n", pos, hi)) if i >= 0), default=hi)
+            return a, b
+
+        a, b = sentence(at["outside"].start())
+        if any(a <= s.start() < b for s in sends) or KEPT_TAKEN_UP_RE.search(text, a, b):
+            return False  # the place outside is in the storing sentence, or its sentence takes the secret up again
+        return True
 
     def _intent_described(self, ctx: _FileCtx, text: str, hit, line: int, sev: str) -> tuple[str, str] | None:
         """(severity, note) for an intent whose sentence describes rather than orders, or None: in a table
