@@ -294,9 +294,10 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)
-    from skillpm.scan import protocols
+    from skillpm.scan import protocols, wrappers
 
     protocols.credential_helpers(files, findings)  # a git credential helper's keychain read is git's answer
+    wrappers.money_wrappers(files, findings)  # a charge whose amount and customer are its function's parameters
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}
     samples = _test_data(files, findings, as_data, followed)

@@ -215,3 +215,74 @@ def test_a_helper_that_sends_the_token_or_reads_another_programs_item_is_still_a
     for name, script in (("cred.sh", sends), ("cred.sh", chrome), ("backup.sh", not_helper)):
         r = _helper_skill(name, script)
         assert RANK[_worst(r, "PE-01") or "info"] >= RANK["high"], script
+
+
+# --- a money-moving call inside a wrapper whose amount and party are its parameters ---------------
+
+PY_ADAPTER = '''# Adapters
+
+```python
+class StripePaymentAdapter(PaymentGatewayPort):
+    async def charge(self, amount: Money, customer: str) -> PaymentResult:
+        try:
+            charge = self.stripe.Charge.create(
+                amount=amount.cents,
+                currency=amount.currency,
+                customer=customer
+            )
+            return PaymentResult(success=True, transaction_id=charge.id)
+        except stripe.error.CardError as e:
+            return PaymentResult(success=False, error=str(e))
+
+class PlaceOrder:
+    async def place_order(self, order: Order) -> OrderResult:
+        payment = await self.payments.charge(
+            amount=order.total,
+            customer=order.customer_id
+        )
+```
+'''
+JS_WRAPPER = '''const stripe = require('stripe')(process.env.STRIPE_KEY);
+
+async function chargeCustomer(amount, customerId) {
+  return stripe.charges.create({ amount, currency: 'usd', customer: customerId });
+}
+
+module.exports = { chargeCustomer };
+'''
+PY_PAYOUT = '''import stripe
+
+
+def pay_out(amount, account):
+    return stripe.Transfer.create(amount=amount, currency="usd", destination=account)
+
+
+def settle(invoice):
+    return pay_out(invoice.total, invoice.account)
+'''
+
+
+def _billing(files: dict[str, str]):
+    return _scan(files, _skill("Patterns for a billing service; see the files.", "Design patterns for services.").encode())
+
+
+def test_a_charge_inside_a_wrapper_of_its_parameters_takes_no_step():
+    for files in ({"resources/playbook.md": PY_ADAPTER}, {"scripts/billing.js": JS_WRAPPER},
+                  {"scripts/payouts.py": PY_PAYOUT}):
+        r = _billing(files)
+        assert _worst(r, "EA-04") in (None, "low") and r.grade == "A", (list(files), r.grade)
+
+
+def test_a_wrapper_called_with_values_of_its_own_takes_the_step():
+    sweep = PY_PAYOUT + '''
+
+for c in stripe.Customer.list(limit=100).auto_paging_iter():
+    pay_out(c.balance, c.id)
+'''
+    literal = JS_WRAPPER + "\nchargeCustomer(5000, 'cus_9s6XKzkNRiz8i3');\n"
+    for files in ({"scripts/payouts.py": sweep}, {"scripts/billing.js": literal},
+                  {"scripts/payouts.py": PY_PAYOUT,
+                   "scripts/run.py": "import os\nfrom payouts import pay_out\n\n"
+                                     "pay_out(int(os.environ['AMT']), os.environ['DEST'])\n"}):
+        r = _billing(files)
+        assert _worst(r, "EA-04") == "high", list(files)
