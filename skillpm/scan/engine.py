@@ -59,6 +59,9 @@ MAGIC_EXEC = (b"\x7fELF", b"MZ", b"\xfe\xed\xfa\xce", b"\xfe\xed\xfa\xcf", b"\xc
               b"\xca\xfe\xba\xbe", b"\x00asm")
 MAGIC_ARCHIVE = (b"PK\x03\x04", b"PK\x05\x06", b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"7z\xbc\xaf\x27\x1c", b"Rar!",
                  b"\x28\xb5\x2f\xfd", b"MSCF", b"xar!")
+# Images, audio, video and PDF by their first bytes: no native executable begins so
+MAGIC_MEDIA = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"%PDF-", b"BM", b"II*\x00", b"MM\x00*",
+               b"RIFF", b"ID3", b"OggS", b"fLaC", b"\x00\x00\x01\x00", b"\x1aE\xdf\xa3")
 OFFICE_EXT = (".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub")
 
 # Regexes that run over whole files start with a literal or a small character class, so that
@@ -1969,6 +1972,12 @@ class Scanner:
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "", followed: int = 0) -> list[Finding]:
         """``followed``: the line of SKILL.md that tells the agent to follow this document (followed_paths)."""
         kind = classify(path, data, executable)
+        if kind == "executable" and executable and data.startswith(MAGIC_MEDIA) and not path.lower().endswith(EXEC_EXT):
+            # an image or a document with the executable bit (a copy from a FAT/Windows disk): no loader runs it,
+            # though a shell handed it may read its first lines as a script, so it is still reported
+            return [self._finding("BN-03", "medium", path, 1, f"<binary, {len(data)} bytes>",
+                                  "an image or media file marked executable: not a program any loader runs, "
+                                  "though a shell may read it as a script")]
         if kind in ("executable", "archive", "binary"):
             return self._binary(path, kind, executable, len(data))
         findings: list[Finding] = []

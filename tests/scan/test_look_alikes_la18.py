@@ -286,3 +286,29 @@ for c in stripe.Customer.list(limit=100).auto_paging_iter():
                                      "pay_out(int(os.environ['AMT']), os.environ['DEST'])\n"}):
         r = _billing(files)
         assert _worst(r, "EA-04") == "high", list(files)
+
+
+# --- an image with the executable bit is no native program ----------------------------------------
+
+def _with_binary(name: str, data: bytes):
+    from skillpm.hashing import Tree
+    from skillpm.scan import scan_tree
+
+    skill = _skill("See the screenshots in images/.").encode()
+    return scan_tree(Tree(files={"SKILL.md": skill, name: data}, executables={name}))
+
+
+def test_an_image_marked_executable_is_reported_but_not_as_a_program():
+    for name, data in (("images/chat.png", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4),
+                       ("assets/photo.jpg", b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + bytes(range(256)) * 4),
+                       ("files/guide.pdf", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n" + bytes(range(256)) * 4)):
+        r = _with_binary(name, data)
+        assert _worst(r, "BN-01") is None and _worst(r, "BN-03") == "medium" and r.grade == "B", name
+
+
+def test_a_native_program_named_as_an_image_is_still_a_program():
+    for name, data in (("images/chat.png", b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4),
+                       ("assets/photo.jpg", b"\xcf\xfa\xed\xfe\x07\x00\x00\x01" + bytes(range(256)) * 4),
+                       ("img/banner.gif", b"MZ\x90\x00\x03\x00\x00\x00" + bytes(range(256)) * 4)):
+        r = _with_binary(name, data)
+        assert _worst(r, "BN-01") == "high", name
