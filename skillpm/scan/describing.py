@@ -311,3 +311,28 @@ def test_inputs(before: str) -> bool:
     ("Test the proxy by fetching URLs such as …" reaches them, and is not read so)."""
     m = TEST_INPUTS_RE.search(before[-400:])
     return m is not None and not TEST_LIVE_RE.search(m.group("verbs")) and not TEST_LIVE_RE.search(m.group("gap"))
+
+
+# Words the user is told they may say to the agent: 'ask the agent to "forget previous instructions"', 'users can
+# type "…" to the assistant'. The agent is named in the third person, so the sentence speaks to the person at the
+# keyboard, and the quoted words are theirs to give, not the skill's order.
+USER_SAYS_BEFORE_RE = re.compile(
+    r"(?:\b(?:ask|asking|tell|telling|instruct|prompt|type|say|write)\s+(?:the\s+|your\s+)?(?:agent|assistant|model|claude|"
+    r"chatgpt|gemini|copilot|codex|cursor|ai|llm|bot|chatbot)\s+(?:to\s+)?(?:say\s+|type\s+)?"
+    r"|\b(?:users?|people)\s+(?:can|may|could|might)\s+(?:also\s+)?(?:type|say|write|send|enter)\s+)$", re.IGNORECASE)
+
+
+def user_says(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` lies inside a double-quoted span that the sentence gives the user to say to the
+    agent, named in the third person ('Start a new session or ask the agent to "forget previous instructions"',
+    'Users can type "start over" to the assistant')."""
+    for opening, closing in (('"', '"'), ("\u201c", "\u201d")):
+        q = line.rfind(opening, 0, start + 1)
+        if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
+            continue
+        c = line.find(closing, max(end - 1, q + 1))
+        if c < 0 or c < end - 1 or c - q > 160:
+            continue
+        if USER_SAYS_BEFORE_RE.search(line[max(0, q - 120):q]):
+            return True
+    return False

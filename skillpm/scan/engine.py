@@ -2755,6 +2755,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
                 sev = lower_one(sev)
+            elif rule.quotable and region.kind == "prose" and describing.user_says(vline, col, col + len(matched)):
+                sev, note = lower_one(sev), "lowered: words the user is told they may say to the agent, not the skill's order"
             elif region.kind == "prose" and describing.review_question(
                     ctx.view_line(line), start - ls, min(le, m.end() - (m.start() - start)) - ls, ctx.view_line(line + 1)):
                 sev, note = lower_one(sev), "lowered: a review question about the code, not a request"
