@@ -141,11 +141,12 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
     of the skill's detector, each with the program that reads it: in a skill with a detector (a
     script whose patterns are read as a detector's, or that compiles three or more patterns), a file
     that only the skill's tests name, or that none names while a detector names its folder (a
-    self-test over tests/fixtures). Not a sample: a file a program of the skill reads as its data
-    (read_as_data), or that SKILL.md names or tells the agent to follow."""
+    self-test over tests/fixtures), or that the detector itself names and only matches (_only_matches). Not a
+    sample: a file another program of the skill reads as its data (read_as_data), or that SKILL.md names or tells
+    the agent to follow."""
     docs = {f.file for f in findings if f.severity not in ("info", "low") and f.file not in read_as_data
             and f.file not in followed and any(p.lower() in _FIXTURE_DIRS for p in f.file.split("/")[:-1])}
-    if not docs:
+    if not docs and not read_as_data:
         return {}
     import re
 
@@ -161,6 +162,10 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
 
     skill_md = next((d.decode("utf-8", errors="replace") for p, d in files.items() if p.lower() == "skill.md"), "")
     out: dict[str, str] = {}
+    only_matches = {p for p in detectors if _only_matches(texts[p])}
+    # a fixture a detector reads as its data (read_as_data) when all it does with it is match it
+    docs |= {f.file for f in findings if read_as_data.get(f.file) in only_matches and f.severity not in ("info", "low")
+             and f.file not in followed and any(p.lower() in _FIXTURE_DIRS for p in f.file.split("/")[:-1])}
     for doc in sorted(docs):
         folder, _, base = doc.rpartition("/")
         if base in skill_md:
@@ -168,7 +173,8 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
         rx = re.compile(_NAMED_FILE.format(re.escape(base)))
         readers = [p for p, text in texts.items() if p != doc and base in text and rx.search(text)]
         if readers:
-            if all(_test_file(p) for p in readers):  # a program that names the file itself may run it
+            # a program that names the file itself may run it, unless it is a detector that only matches it
+            if all(_test_file(p) or p in only_matches for p in readers):
                 out[doc] = readers[0]
             continue
         name = folder.rsplit("/", 1)[-1]
@@ -177,6 +183,22 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
         if who is not None:
             out[doc] = who
     return out
+
+
+# What a program does with text it reads besides matching it: runs it, sends it, or writes it where it is run
+_DETECTOR_SINK = (r"\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*)|\bexec\(|\beval\(|\bcompile\([^)]*['\"]exec"
+                  r"|\bchild_process\b|\bexecSync\b|\bspawn\(|\brequests\.|\burllib\b|\bhttp\.client\b|\bhttpx\b"
+                  r"|\bsocket\b|\bfetch\(|\baxios\b|\bInvoke-(?:Expression|WebRequest|RestMethod)\b|(?m:^\s*(?:curl|wget|eval|source|bash|sh)\s)"
+                  r"|\bsmtplib\b|\bexpanduser\(|\bPath\.home\(|~/\.")
+
+
+def _only_matches(text: str) -> bool:
+    """Whether a detector does nothing with what it reads but match it: no command run, nothing sent, nothing
+    written where it runs (``_DETECTOR_SINK``). A linter's self-test over its own malicious samples reads them as
+    cases to recognise; a program that runs or sends what it reads keeps them as its data."""
+    import re
+
+    return re.search(_DETECTOR_SINK, text) is None
 
 
 def _code_digest() -> str:
@@ -272,9 +294,15 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)
+    from skillpm.scan import protocols, wrappers
+
+    protocols.credential_helpers(files, findings)  # a git credential helper's keychain read is git's answer
+    wrappers.money_wrappers(files, findings)  # a charge whose amount and customer are its function's parameters
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}
-    findings = finalize(findings, suppressions, skill, as_data, _test_data(files, findings, as_data, followed))
+    samples = _test_data(files, findings, as_data, followed)
+    as_data = {k: v for k, v in as_data.items() if k not in samples}  # a detector's samples (_only_matches)
+    findings = finalize(findings, suppressions, skill, as_data, samples)
     findings = _chained(findings)  # private material read, then sent out: the sending step is high
     return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
                       rule_count=meta["rule_count"], category_count=len(meta["categories"]),

@@ -287,3 +287,52 @@ def system_under_test_does(text: str, lo: int, hi: int, starts: list[int]) -> bo
     # the segment ends before an order: "App reveals it; so print yours too" is not one failure mode
     end = SEGMENT_START_RE.search(text, m.end(), hi)
     return REPORT_ORDER_RE.search(text, m.end(), end.start() if end else hi) is None
+
+
+# The cases a test of the skill's code is written with: "Write unit tests for the URL validator with inputs
+# such as", "Test cases for the filter:", "parametrize the guard over hosts like". The values listed are what
+# the code under test is fed (mocked, asserted on), not places the agent is told to reach.
+TEST_INPUTS_RE = re.compile(
+    r"\b(?:unit[- ]tests?|test[- ]cases?|test (?:inputs?|vectors?|data|fixtures?|suite)|fixtures?|assertions?"
+    r"|parametri[sz]\w*|(?:tests?|specs?) (?:for|of|against) (?:the|a|an|your|its|our|each) (?:[\w-]+ ){0,3}?"
+    r"(?:validators?|filters?|parsers?|guards?|checks?|checkers?|sanitizers?|allow-?lists?|block-?lists?|deny-?lists?"
+    r"|functions?|helpers?|middleware|rules?|detectors?|linters?|regex(?:es)?|patterns?))\b"
+    r"(?P<verbs>(?:[^.;!?\n]|\.(?!\s)){0,120}?)\b(?:such as|like|e\.g\.|including|for example)\s*:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# The test reaches the thing itself (a live call), or the sentence has moved on to an order
+TEST_LIVE_RE = re.compile(
+    r"\b(?:curl|wget|fetch\w*|request\w*|send\w*|post\w*|call\w*|hit\w*|query\w*|quer(?:y|ies)|probe\w*|reach\w*|connect\w*"
+    r"|download\w*|upload\w*|live|real|production|then|run|execute|always|must|now)\b", re.IGNORECASE)
+
+
+def test_inputs(before: str) -> bool:
+    """Whether the text before a match (its sentence, begun on the line above perhaps) lists it as an input
+    a test of the skill's own code is written with, and says nothing of reaching it: "Write unit tests for the
+    URL validator with inputs such as `http://169.254.169.254/`" names a case for the validator, not a request
+    ("Test the proxy by fetching URLs such as …" reaches them, and is not read so)."""
+    m = TEST_INPUTS_RE.search(before[-400:])
+    return m is not None and not TEST_LIVE_RE.search(m.group("verbs")) and not TEST_LIVE_RE.search(m.group("gap"))
+
+
+# Words the user is told they may say to the agent: 'ask the agent to "forget previous instructions"', 'users can
+# type "…" to the assistant'. The agent is named in the third person, so the sentence speaks to the person at the
+# keyboard, and the quoted words are theirs to give, not the skill's order.
+USER_SAYS_BEFORE_RE = re.compile(
+    r"(?:\b(?:ask|asking|tell|telling|instruct|prompt|type|say|write)\s+(?:the\s+|your\s+)?(?:agent|assistant|model|claude|"
+    r"chatgpt|gemini|copilot|codex|cursor|ai|llm|bot|chatbot)\s+(?:to\s+)?(?:say\s+|type\s+)?"
+    r"|\b(?:users?|people)\s+(?:can|may|could|might)\s+(?:also\s+)?(?:type|say|write|send|enter)\s+)$", re.IGNORECASE)
+
+
+def user_says(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` lies inside a double-quoted span that the sentence gives the user to say to the
+    agent, named in the third person ('Start a new session or ask the agent to "forget previous instructions"',
+    'Users can type "start over" to the assistant')."""
+    for opening, closing in (('"', '"'), ("\u201c", "\u201d")):
+        q = line.rfind(opening, 0, start + 1)
+        if q < 0 or (opening == '"' and line.count('"', 0, q) % 2 == 1):
+            continue
+        c = line.find(closing, max(end - 1, q + 1))
+        if c < 0 or c < end - 1 or c - q > 160:
+            continue
+        if USER_SAYS_BEFORE_RE.search(line[max(0, q - 120):q]):
+            return True
+    return False

@@ -59,6 +59,9 @@ MAGIC_EXEC = (b"\x7fELF", b"MZ", b"\xfe\xed\xfa\xce", b"\xfe\xed\xfa\xcf", b"\xc
               b"\xca\xfe\xba\xbe", b"\x00asm")
 MAGIC_ARCHIVE = (b"PK\x03\x04", b"PK\x05\x06", b"\x1f\x8b", b"BZh", b"\xfd7zXZ", b"7z\xbc\xaf\x27\x1c", b"Rar!",
                  b"\x28\xb5\x2f\xfd", b"MSCF", b"xar!")
+# Images, audio, video and PDF by their first bytes: no native executable begins so
+MAGIC_MEDIA = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"%PDF-", b"BM", b"II*\x00", b"MM\x00*",
+               b"RIFF", b"ID3", b"OggS", b"fLaC", b"\x00\x00\x01\x00", b"\x1aE\xdf\xa3")
 OFFICE_EXT = (".docx", ".xlsx", ".pptx", ".odt", ".ods", ".odp", ".epub")
 
 # Regexes that run over whole files start with a literal or a small character class, so that
@@ -651,6 +654,33 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     if NEGATION_RE.search(clause):
         return True
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
+
+
+# What a sending verb's object goes into, when that is a store on the user's own machine: "put it in their local
+# `.env`", "paste the key into `.env.local`", "save them to the OS keychain" (the verb's few words of object first)
+KEPT_LOCALLY_RE = re.compile(
+    r"(?:(?<=\bin)|(?<=\binto)|(?<=\bto)|(?<=\bon)|[^.;:\n]{0,40}?\b(?:in|into|to|inside)\b)\W{0,3}(?:(?:the|their|your|a|an|its|his|her|our|local|own|"
+    r"project'?s?|repo(?:sitory)?'?s?|git-?ignored|untracked|new|existing|private|os|system|login|macos|gnome)\W{1,3}){0,4}"
+    r"(?:\.env(?:\.[\w-]+)?\b|(?:env(?:ironment)?|dotenv) files?\b|keychains?\b|keyrings?\b|credential (?:stores?|managers?)\b"
+    r"|password managers?\b|secrets? managers?\b)(?![^.;\n]{0,30}?(?:https?://|\bat [\w-]+\.[\w.-]+))", re.IGNORECASE)
+
+# The sentence naming the place outside refers back to what was stored ("… then call https://… with it")
+KEPT_TAKEN_UP_RE = re.compile(r"\b(?:it|them|its (?:value|contents?)|the (?:same )?(?:keys?|tokens?|secrets?|values?|passwords?|"
+                              r"credentials?|\.env|env file))\b", re.IGNORECASE)
+
+
+def _negated_over_break(ctx: "_FileCtx", start: int, end: int, line: int) -> bool:
+    """Whether a negation governs a match in prose from the line above, its sentence wrapped over a soft
+    break ("Do not send requests to metadata endpoints (`169.254.169.254`,⏎`metadata.google.internal`) …"):
+    the clause is read on the paragraph joined, where the break is a blank and cuts no clause."""
+    if line < 2 or ctx.view.rfind("\n", 0, start) + 1 < start - 160:
+        return False  # the line's own start is far behind: its clause was read where it stands
+    above = ctx.view_line(line - 1)
+    if not _paragraph_line(above) or SENTENCE_END_RE.search(above.rstrip()):
+        return False
+    joined = _joined(ctx)
+    ls = ctx.line_start(line)
+    return joined is not ctx.view and joined[ls - 1] != "\n" and _negated(joined, start, end)
 
 
 def _statement(line: str, start: int, end: int) -> str:
@@ -1942,6 +1972,12 @@ class Scanner:
     def scan_file(self, path: str, data: bytes, executable: bool, description: str = "", followed: int = 0) -> list[Finding]:
         """``followed``: the line of SKILL.md that tells the agent to follow this document (followed_paths)."""
         kind = classify(path, data, executable)
+        if kind == "executable" and executable and data.startswith(MAGIC_MEDIA) and not path.lower().endswith(EXEC_EXT):
+            # an image or a document with the executable bit (a copy from a FAT/Windows disk): no loader runs it,
+            # though a shell handed it may read its first lines as a script, so it is still reported
+            return [self._finding("BN-03", "medium", path, 1, f"<binary, {len(data)} bytes>",
+                                  "an image or media file marked executable: not a program any loader runs, "
+                                  "though a shell may read it as a script")]
         if kind in ("executable", "archive", "binary"):
             return self._binary(path, kind, executable, len(data))
         findings: list[Finding] = []
@@ -2572,6 +2608,8 @@ class Scanner:
                 lo, hi = hit.sentence
                 if any(u.search(text, lo, hi) for u in hit.intent.unless):
                     continue
+            if "send" in hit.intent.concepts and "outside" in hit.intent.concepts and self._kept_locally(text, hit):
+                continue
             f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line, unless=False)
             if f is None:
                 continue
@@ -2625,6 +2663,8 @@ class Scanner:
                     and any(u.search(below) for u in rule.unless):
                 return None  # the sentence goes on below: "… a resolver that returns `169.254.169.254`, asserting the⏎request is refused."
         if pat.negation and _negated(text, m.start(), m.end(), code):
+            return None
+        if pat.negation and not code and _negated_over_break(ctx, start, start + (m.end() - m.start()), line):
             return None
         if pat.negation and not code and PROHIBITION_HEADING_RE.match(ctx.heading_at(line)):
             return None  # an item of a list headed "Do not" / "Never" is a prohibition
@@ -2706,12 +2746,17 @@ class Scanner:
                 # (a pattern's short match: a setting, flag or address; a sentence an intent or the
                 # sentence model read by its meaning is no list item)
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and unless and len(matched) <= 80 and describing.test_inputs(
+                    self._sentence_before(ctx, line, vline, col, lo == ls)):
+                sev, note = lower_one(sev), "lowered: listed as an input a test of the skill's code is written with"
             elif not code and quoted and region.kind == "prose" and HEADING_RE.match(ctx.view_line(line).lstrip()):
                 sev, note = lower_one(sev), "lowered: quoted in a heading, the title of a topic"
             elif code and rule.quotable and ctx.kind in ("skill_md", "markdown") and self._fill_in_template(ctx, region, line):
                 sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
                 sev = lower_one(sev)
+            elif rule.quotable and region.kind == "prose" and describing.user_says(vline, col, col + len(matched)):
+                sev, note = lower_one(sev), "lowered: words the user is told they may say to the agent, not the skill's order"
             elif region.kind == "prose" and describing.review_question(
                     ctx.view_line(line), start - ls, min(le, m.end() - (m.start() - start)) - ls, ctx.view_line(line + 1)):
                 sev, note = lower_one(sev), "lowered: a review question about the code, not a request"
@@ -2747,6 +2792,28 @@ class Scanner:
         if region.kind == "prose" and describing.mentioned_phrase(vline, col, col + (m.end() - m.start())):
             return "lowered: a quoted phrase named as a piece of text, not said"
         return None
+
+    def _kept_locally(self, text: str, hit) -> bool:
+        """Whether every sending an intent read in its sentences puts something into a store on the user's own
+        machine ("ask the user to put it in their local `.env`", "save the key to the OS keychain"), the place
+        outside being named in another sentence: a secret stored where it belongs goes nowhere. An order that
+        also sends it on ("… and post the .env to https://…"), or names the place outside in the storing
+        sentence ("save it to the vault at https://…"), is not read so."""
+        lo, hi = hit.sentence
+        at = dict(zip(hit.intent.concepts, hit.matches))
+        send_rx = self.ruleset.concepts["send"].compiled
+        sends = list(send_rx.finditer(text, lo, hi))
+        if not sends or not all(KEPT_LOCALLY_RE.match(text, s.end()) for s in sends):
+            return False
+        def sentence(pos: int) -> tuple[int, int]:
+            a = max(text.rfind(". ", lo, pos), text.rfind("\n\n", lo, pos), lo)
+            b = min((i for i in (text.find(". ", pos, hi), text.find("\n\n", pos, hi)) if i >= 0), default=hi)
+            return a, b
+
+        a, b = sentence(at["outside"].start())
+        if any(a <= s.start() < b for s in sends) or KEPT_TAKEN_UP_RE.search(text, a, b):
+            return False  # the place outside is in the storing sentence, or its sentence takes the secret up again
+        return True
 
     def _intent_described(self, ctx: _FileCtx, text: str, hit, line: int, sev: str) -> tuple[str, str] | None:
         """(severity, note) for an intent whose sentence describes rather than orders, or None: in a table

@@ -408,7 +408,10 @@ def test_look_alikes_of_the_blind_sets(result):
     with no address and a credential-store read that prints only a count: held-out-15 one (the defence guide's
     exfiltration sample is an HTML comment, hidden when rendered), held-out-code-15 none.
     At first sight (session 22), held-out-16 two of 15 (an instance-metadata hardening review, a
-    development webhook relay) and held-out-code-16 two of 12, the same with the session's starting scanner."""
+    development webhook relay) and held-out-code-16 two of 12, the same with the session's starting scanner. Then
+    (session 23), reading a negation over a soft break, values listed as a test's inputs, a secret put into a local
+    store (.env, keychain) as kept rather than sent, a detector's fixtures that it only matches as its samples, and a
+    git credential helper's keychain read as git's answer: held-out-16 none, held-out-code-16 none."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -420,7 +423,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
-              "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 2, "held-out-code-16": 2,
+              "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
