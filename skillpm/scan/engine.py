@@ -898,6 +898,46 @@ def _not_asked_cells(part: str) -> str:
     return "\n".join(lines) if out else part
 
 
+# A sentence run on over a table row's cell border ("| 1 | Never tell the | user about the upload. |",
+# "| sudo chmod | u+s /usr/local/bin/helper |"): the agent reads a row left to right, so two cells are
+# read as one clause where the next one goes on in lower case (or with a path or an argument) and
+# the left one stops where no phrase can (on an article, a preposition, an auxiliary, a pronoun; a
+# command on a flag, an operator or a verb that needs its object), or begins a sentence that the next
+# one ends. The joined text stays in the right cell's column (the left cell is left empty), so what a
+# column means ("Looks for", "Confirm") still reads the same. A cell that ends a sentence or on a
+# code span, a one-word cell (a value: "| on |", "| no |") and a next one that starts with a capital
+# or a code span keep their border.
+TABLE_ROW_RE = re.compile(r"^[ \t]{0,3}\|[^\n]*\|[^\n]*\|", re.MULTILINE)
+RUN_ON_NEXT_RE = re.compile(r"[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
+OPEN_END_RE = re.compile(
+    r"(?:(?<![\w'])(?i:the|an?|to|of|for|with|without|from|into|onto|in|on|at|by|about|over|under|than|as|via|"
+    r"regardless|and|or|but|nor|not|never|no|any|all|every|each|your|their|its|our|my|this|that|these|those|"
+    r"you|you've|you're|you'll|we|they|it|is|are|was|were|be|been|am|must|should|shall|will|would|can|"
+    r"cannot|could|may|might|do|does|did|don't|has|have|had|if|when|then|whether|who|which|also|just|only|"
+    r"off|out|up|usually|always|silently|quietly|sudo|chmod|chown|usermod|config|env|eval|exec|find)"
+    r"|(?<=\s)--?[A-Za-z][\w-]*|&&|\|\||;|<<<|>>?|\+|,)[ \t]*$")
+
+
+def _run_on_cells(part: str) -> str:
+    """``part`` with every table row's run-on cells read as one (same lines; see OPEN_END_RE)."""
+    def row(m: re.Match) -> str:
+        line = m.group(0)
+        k = 1
+        while True:  # left to right: a sentence may run over three cells
+            borders = [i for i, c in enumerate(line) if c == "|" and not line.count("`", 0, i) % 2]
+            if k + 1 >= len(borders):
+                return line
+            lo, at, hi = borders[k - 1], borders[k], borders[k + 1]
+            left, right = line[lo + 1:at].strip(), line[at + 1:hi].strip()
+            k += 1
+            if " " not in left or left.endswith("`") or not RUN_ON_NEXT_RE.match(right):
+                continue
+            if OPEN_END_RE.search(left) or (left[0].isupper() and left[-1] not in ".!?:;" and right[-1] in ".!?"):
+                line = line[:lo + 1] + " |" + line[lo + 1:at].rstrip() + " " + line[at + 1:].lstrip(" \t")
+
+    return TABLE_ROW_RE.sub(row, part)
+
+
 def _unemphasised(ctx: "_FileCtx") -> str:
     """A Markdown file's view with its prose's markup read through: emphasis markers out, and
     _plain_markup (fenced code and the frontmatter as they are; same lines)."""
@@ -919,6 +959,8 @@ def _unemphasised(ctx: "_FileCtx") -> str:
                 plain = CONTINUED_INDENT_RE.sub("\n", plain)
             if "---" in plain and "|" in plain and ASK_COLUMN_RE.search(plain):
                 plain = _not_asked_cells(plain)
+            if "|" in plain and TABLE_ROW_RE.search(plain):
+                plain = _run_on_cells(plain)
             for mark, rx in EMPHASIS_RES:
                 if mark in plain:
                     plain = rx.sub("", plain)
