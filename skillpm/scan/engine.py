@@ -908,32 +908,53 @@ def _not_asked_cells(part: str) -> str:
 # code span, a one-word cell (a value: "| on |", "| no |") and a next one that starts with a capital
 # or a code span keep their border.
 TABLE_ROW_RE = re.compile(r"^[ \t]{0,3}\|[^\n]*\|[^\n]*\|", re.MULTILINE)
+TICK_OR_PIPE_RE = re.compile(r"[`|]")
 RUN_ON_NEXT_RE = re.compile(r"[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
-OPEN_END_RE = re.compile(
-    r"(?:(?<![\w'])(?i:the|an?|to|of|for|with|without|from|into|onto|in|on|at|by|about|over|under|than|as|via|"
-    r"regardless|and|or|but|nor|not|never|no|any|all|every|each|your|their|its|our|my|this|that|these|those|"
-    r"you|you've|you're|you'll|we|they|it|is|are|was|were|be|been|am|must|should|shall|will|would|can|"
-    r"cannot|could|may|might|do|does|did|don't|has|have|had|if|when|then|whether|who|which|also|just|only|"
-    r"off|out|up|usually|always|silently|quietly|sudo|chmod|chown|usermod|config|env|eval|exec|find)"
-    r"|(?<=\s)--?[A-Za-z][\w-]*|&&|\|\||;|<<<|>>?|\+|,)[ \t]*$")
+OPEN_END_WORDS = frozenset(
+    "the a an to of for with without from into onto in on at by about over under than as via regardless and or but "
+    "nor not never no any all every each your their its our my this that these those you you've you're you'll we "
+    "they it is are was were be been am must should shall will would can cannot could may might do does did don't "
+    "has have had if when then whether who which also just only off out up usually always silently quietly "
+    "sudo chmod chown usermod config env eval exec find".split())
+FLAG_RE = re.compile(r"--?[A-Za-z][\w-]*")
+
+
+def _open_end(cell: str) -> bool:
+    """Whether a table cell stops where no phrase can: on a word that needs what follows it, a
+    command's flag or a shell operator (see TABLE_ROW_RE)."""
+    last = cell[-40:].split()[-1]
+    return (last.lower().replace("\u2019", "'") in OPEN_END_WORDS or last[-1] in ",;+>"
+            or last.endswith(("&&", "||", "<<<")) or FLAG_RE.fullmatch(last) is not None)
 
 
 def _run_on_cells(part: str) -> str:
-    """``part`` with every table row's run-on cells read as one (same lines; see OPEN_END_RE)."""
+    """``part`` with every table row's run-on cells read as one (same lines; see TABLE_ROW_RE)."""
     def row(m: re.Match) -> str:
         line = m.group(0)
-        k = 1
-        while True:  # left to right: a sentence may run over three cells
-            borders = [i for i, c in enumerate(line) if c == "|" and not line.count("`", 0, i) % 2]
-            if k + 1 >= len(borders):
-                return line
-            lo, at, hi = borders[k - 1], borders[k], borders[k + 1]
-            left, right = line[lo + 1:at].strip(), line[at + 1:hi].strip()
-            k += 1
-            if " " not in left or left.endswith("`") or not RUN_ON_NEXT_RE.match(right):
-                continue
-            if OPEN_END_RE.search(left) or (left[0].isupper() and left[-1] not in ".!?:;" and right[-1] in ".!?"):
-                line = line[:lo + 1] + " |" + line[lo + 1:at].rstrip() + " " + line[at + 1:].lstrip(" \t")
+        cells, lo, ticks = [], 0, 0  # split at the borders: a `|` outside any code span
+        for b in TICK_OR_PIPE_RE.finditer(line):
+            if b.group() == "`":
+                ticks += 1
+            elif not ticks % 2:
+                cells.append(line[lo:b.start()])
+                lo = b.end()
+        cells.append(line[lo:])
+        out, run, joined = [cells[0]], [cells[1]], False  # run: the pieces of the cell being read
+        for k in range(1, len(cells) - 2):  # left to right: a sentence may run over three cells
+            nxt = cells[k + 1]
+            left, right = run[-1].strip(), nxt.strip()
+            if (left and (len(run) > 1 or " " in left) and not left.endswith("`") and RUN_ON_NEXT_RE.match(right)
+                    and (_open_end(left) or (run[0].lstrip()[:1].isupper()
+                                                           and left[-1] not in ".!?:;" and right[-1] in ".!?"))):
+                out.append(" ")
+                run[-1] = run[-1].rstrip()
+                run.append(" " + nxt.lstrip(" \t"))
+                joined = True
+            else:
+                out.append("".join(run))
+                run = [nxt]
+        out += ["".join(run), cells[-1]]
+        return "|".join(out) if joined else line
 
     return TABLE_ROW_RE.sub(row, part)
 
