@@ -7,7 +7,8 @@ meaning to an agent unchanged), and the table counts the variants that lose the 
 blanks padded, Markdown emphasis or other markup around every other word, `&nbsp;` between
 words, typographic apostrophes, words split over prose lines, a command continued over lines with
 backslashes, punctuation escaped with a backslash, `<br>` between words, soft hyphens inside words,
-Unicode hyphens for `-`, a sentence split over two cells of a table row, and an order in the frontmatter description wrapped over lines (counted
+Unicode hyphens for `-`, a sentence split over two cells of a table row, a letter as an HTML
+character reference, words spelled with spaced-out letters, and an order in the frontmatter description wrapped over lines (counted
 where it is caught on one line). Then 65 ways to write `curl … | bash` in a fenced block, counted
 when graded A or B.
 Prints a Markdown table; `--show CLASS` also lists that class's lost variants.
@@ -118,6 +119,10 @@ VARIANTS = {
     "punctuation escaped with \\": lambda ex: ESCAPABLE.sub(r"\\\1", ex) if _prose(ex) and ESCAPABLE.search(ex) else None,
     "<br> between words": lambda ex: GAP.sub("<br>", ex, count=3) if _prose(ex) else None,
     "soft hyphen inside words": lambda ex: _wrap(ex, "", "") and SPLIT.sub("\\1\u00ad\\2", ex) if _prose(ex) else None,
+    "a letter as an HTML character reference": lambda ex: _wrap(ex, "", "") and SPLIT.sub(
+        lambda m: m.group(1) + f"&#{ord(m.group(2)[0])};" + m.group(2)[1:], ex) if _prose(ex) else None,
+    "letters spaced out, words 3 blanks apart": lambda ex: _wrap(ex, "", "") and WORD.sub(
+        lambda m: " ".join(m.group(1)), GAP.sub("   ", ex)) if _prose(ex) else None,
 }
 
 

@@ -751,7 +751,7 @@ def model_input(ctx: "_FileCtx") -> tuple[str, int]:
 def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
     """A Markdown file read as scan_text reads it (invisible characters out, NFKC, blanks squeezed, segmented)."""
     spaced = _view(text)[0]
-    ctx = _FileCtx(path, kind, text, _squeezed(spaced), spaced=spaced)
+    ctx = _FileCtx(path, kind, text, _squeezed(spaced, markdown=True), spaced=spaced)
     _segment(ctx)
     ctx.view = _unemphasised(ctx)
     return ctx
@@ -764,10 +764,23 @@ def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
 PADDED_RE = re.compile(r"\t(?<=[^ \t\n]\t)[ \t]*(?=[^ \t\r\n])|  (?<=[^ \t\n]  )[ \t]*(?=[^ \t\r\n])")
 
 
-def _squeezed(view: str) -> str:
-    """``view`` with each run of blanks between two words made one space (same newlines)."""
+# A word spelled with its letters spaced out in Markdown ("I g n o r e   a l l   p r e v i o u s"): a
+# reader and an agent read the words, a keyword filter reads letters. Three or more single letters,
+# each one blank apart, are read as one word, before the wider gaps between words become one blank.
+SPACED_LETTERS_RE = re.compile(r"(?<![\w'])[A-Za-z](?: [A-Za-z]){2,}(?![\w'])")
+
+
+def _unspaced(m: re.Match) -> str:
+    return m.group().replace(" ", "")
+
+
+def _squeezed(view: str, markdown: bool = False) -> str:
+    """``view`` with each run of blanks between two words made one space (same newlines); in
+    ``markdown``, words spelled with spaced-out letters read as words first."""
     if "  " not in view and "\t" not in view:
         return view
+    if markdown and SPACED_LETTERS_RE.search(view):
+        view = SPACED_LETTERS_RE.sub(_unspaced, view)
     return PADDED_RE.sub(" ", view)
 
 
@@ -2292,7 +2305,7 @@ class Scanner:
         ``followed``: the line of SKILL.md that tells the agent to follow this document."""
         ascii_only = text.isascii()
         spaced, invisible = _view(text)
-        view = _squeezed(spaced)
+        view = _squeezed(spaced, markdown=kind in ("skill_md", "markdown"))
         ctx = _FileCtx(path, kind, text, view, description=description,
                        hidden=nested > 0 if hidden_text is None else hidden_text)
         ctx.spaced = spaced
