@@ -768,6 +768,7 @@ PADDED_RE = re.compile(r"\t(?<=[^ \t\n]\t)[ \t]*(?=[^ \t\r\n])|  (?<=[^ \t\n]  )
 # reader and an agent read the words, a keyword filter reads letters. Three or more single letters,
 # each one blank apart, are read as one word, before the wider gaps between words become one blank.
 SPACED_LETTERS_RE = re.compile(r"(?<![\w'])[A-Za-z](?: [A-Za-z]){2,}(?![\w'])")
+SPACED_GATE_RE = re.compile(r" [A-Za-z] [A-Za-z](?![\w'])")  # what every match holds, found 7x faster (starts at a blank)
 
 
 def _unspaced(m: re.Match) -> str:
@@ -779,7 +780,7 @@ def _squeezed(view: str, markdown: bool = False) -> str:
     ``markdown``, words spelled with spaced-out letters read as words first."""
     if "  " not in view and "\t" not in view:
         return view
-    if markdown and SPACED_LETTERS_RE.search(view):
+    if markdown and SPACED_GATE_RE.search(view):
         view = SPACED_LETTERS_RE.sub(_unspaced, view)
     return PADDED_RE.sub(" ", view)
 
@@ -922,6 +923,7 @@ def _not_asked_cells(part: str) -> str:
 # or a code span keep their border.
 TABLE_ROW_RE = re.compile(r"^[ \t]{0,3}\|[^\n]*\|[^\n]*\|", re.MULTILINE)
 TICK_OR_PIPE_RE = re.compile(r"[`|]")
+LOWER_CELL_RE = re.compile(r"\|[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
 RUN_ON_NEXT_RE = re.compile(r"[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
 OPEN_END_WORDS = frozenset(
     "the a an to of for with without from into onto in on at by about over under than as via regardless and or but "
@@ -944,6 +946,8 @@ def _run_on_cells(part: str) -> str:
     """``part`` with every table row's run-on cells read as one (same lines; see TABLE_ROW_RE)."""
     def row(m: re.Match) -> str:
         line = m.group(0)
+        if LOWER_CELL_RE.search(line) is None:
+            return line  # no cell goes on in lower case: nothing runs on (most rows)
         cells, lo, ticks = [], 0, 0  # split at the borders: a `|` outside any code span
         for b in TICK_OR_PIPE_RE.finditer(line):
             if b.group() == "`":
