@@ -44,7 +44,7 @@ def test_table_counts_each_rewrite(capsys):
     # line): 100 of 228 lost their rule before the frontmatter was read joined; the 5 left are tables and code
     # a sentence split over two cells of a table row: 65 of 192 lost their rule before session 23 read
     # run-on cells as one clause; the 6 left split after a noun or leave a one-word command cell
-    assert int(table["split over two table cells"][1]) <= 6
+    assert int(table["split over two table cells"][1]) <= 6  # (of 199 with session 23's new DX-01 and EX-02 examples)
     # a letter as an HTML character reference (`ig&#110;ore`): read through since character references were
     assert table["a letter as an HTML character reference"][1] == "0"
     # words spelled with spaced-out letters: 136 of 266 lost their rule before session 23 read them as
@@ -61,4 +61,7 @@ def test_table_counts_each_rewrite(capsys):
     # a variable or `eval echo ~user` holding home, rsync --delete, truncate, perl/node one-liners)
     keys = next(row for name, row in table.items() if name.startswith("a private key sent"))
     home = next(row for name, row in table.items() if name.startswith("the home folder wiped"))
-    assert keys[0] == home[0] == 30 and int(keys[1].split()[0]) <= 3 and int(home[1].split()[0]) <= 14
+    # DX-01 and EX-02 then read cd-home-then-wipe, rsync --delete into home, a passwd lookup of home,
+    # Perl/Node forms, shred/truncate/dd on dotfiles, moving home away, nc fed a key, a gist of a key:
+    # 1 key (a git push of ~/.ssh) and 3 wipes (home in a variable, eval echo ~user, git clean) are left
+    assert keys[0] == home[0] == 30 and int(keys[1].split()[0]) <= 1 and int(home[1].split()[0]) <= 3
