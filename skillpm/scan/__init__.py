@@ -202,20 +202,10 @@ def _only_matches(text: str) -> bool:
 
 
 def _code_digest() -> str:
-    """sha256 of the scanner's code and rules: a cached result is reused only by the same scanner."""
-    import hashlib
+    """The scanner's digest (code, rules, model): a cached result is reused only by the same scanner."""
+    from skillpm.scan.rules import scanner_digest
 
-    global _CODE_DIGEST
-    if _CODE_DIGEST is None:
-        h = hashlib.sha256()
-        here = Path(__file__).parent
-        for f in sorted([*here.rglob("*.py"), *here.glob("*.toml"), *here.glob("*.tsv")]):  # flow/ and any other subpackage too
-            h.update(f.relative_to(here).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
-        _CODE_DIGEST = h.hexdigest()
-    return _CODE_DIGEST
-
-
-_CODE_DIGEST: str | None = None
+    return scanner_digest()
 
 
 def _cache_file(tree) -> Path | None:

@@ -781,7 +781,7 @@ def model_input(ctx: "_FileCtx") -> tuple[str, int]:
 def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
     """A Markdown file read as scan_text reads it (invisible characters out, NFKC, blanks squeezed, segmented)."""
     spaced = _view(text)[0]
-    ctx = _FileCtx(path, kind, text, _squeezed(spaced), spaced=spaced)
+    ctx = _FileCtx(path, kind, text, _squeezed(spaced, markdown=True), spaced=spaced)
     _segment(ctx)
     ctx.view = _unemphasised(ctx)
     return ctx
@@ -794,10 +794,24 @@ def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
 PADDED_RE = re.compile(r"\t(?<=[^ \t\n]\t)[ \t]*(?=[^ \t\r\n])|  (?<=[^ \t\n]  )[ \t]*(?=[^ \t\r\n])")
 
 
-def _squeezed(view: str) -> str:
-    """``view`` with each run of blanks between two words made one space (same newlines)."""
+# A word spelled with its letters spaced out in Markdown ("I g n o r e   a l l   p r e v i o u s"): a
+# reader and an agent read the words, a keyword filter reads letters. Three or more single letters,
+# each one blank apart, are read as one word, before the wider gaps between words become one blank.
+SPACED_LETTERS_RE = re.compile(r"(?<![\w'])[A-Za-z](?: [A-Za-z]){2,}(?![\w'])")
+SPACED_GATE_RE = re.compile(r" [A-Za-z] [A-Za-z](?![\w'])")  # what every match holds, found 7x faster (starts at a blank)
+
+
+def _unspaced(m: re.Match) -> str:
+    return m.group().replace(" ", "")
+
+
+def _squeezed(view: str, markdown: bool = False) -> str:
+    """``view`` with each run of blanks between two words made one space (same newlines); in
+    ``markdown``, words spelled with spaced-out letters read as words first."""
     if "  " not in view and "\t" not in view:
         return view
+    if markdown and SPACED_GATE_RE.search(view):
+        view = SPACED_LETTERS_RE.sub(_unspaced, view)
     return PADDED_RE.sub(" ", view)
 
 
@@ -928,6 +942,426 @@ def _not_asked_cells(part: str) -> str:
     return "\n".join(lines) if out else part
 
 
+# A sentence run on over a table row's cell border ("| 1 | Never tell the | user about the upload. |",
+# "| sudo chmod | u+s /usr/local/bin/helper |"): the agent reads a row left to right, so two cells are
+# read as one clause where the next one goes on in lower case (or with a path or an argument) and
+# the left one stops where no phrase can (on an article, a preposition, an auxiliary, a pronoun; a
+# command on a flag, an operator or a verb that needs its object), begins a sentence that the next
+# one ends, or is a command (lower case) whose next cell goes on with a flag, a path or a number.
+# The joined text stays in the right cell's column (the left cell is left empty), so what a column
+# means ("Looks for", "Confirm") still reads the same. A cell that ends a sentence or on a code span,
+# a one-word cell (a value: "| on |", "| no |") and a next one that starts with a capital or a code
+# span keep their border.
+TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
+# A sentence that names what a review finds, before the match in its clause ("Findings include: …", "audits
+# the settings for overly broad rules such as …"): the list that follows is what is looked for, not set or run
+REVIEW_LIST_RE = re.compile(
+    r"\b(?:review|audit|check|scan|lint|inspect|flag|detect|report|finding|look|search|warn)\w*\b(?:[^.;!?\n]|\.(?!\s)){0,160}?"
+    r"\b(?:for|such as|like|include|includes|including|e\.g\.|about)\b:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# a verb of doing in that list: the sentence has moved on from describing to an order
+REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
+                                  r"always|must|should|now)\b", re.IGNORECASE)
+# A fenced block of text that is a fill-in template: its languages, and a placeholder to fill in
+FILL_IN_LANGS = frozenset({"", "text", "txt", "plaintext", "markdown", "md", "prompt"})
+PLACEHOLDER_TAG_RE = re.compile(r"<([A-Za-z][\w .-]{0,24})>")
+HTML_TAGS = frozenset({"a", "b", "i", "u", "p", "br", "hr", "em", "strong", "code", "pre", "div", "span", "img", "li", "ul",
+                       "ol", "table", "tr", "td", "th", "details", "summary", "sub", "sup", "kbd", "html", "head", "body"})
+# A table's column named for what a review looks for or rejects ("| File | Look for |", "| "Fix" | Why it is
+# harmful |"): the cells under it are the objects of the review, quoted to be recognised
+TABLE_REVIEW_HEADER_RE = re.compile(
+    r"\b(?:look(?:s|ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
+    r"|vulnerab\w*|smells?|indicators?|symptoms?|what to (?:check|flag|look for|block|reject)|flagged|blocked|rejected"
+    r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
+
+
+def _table_head(ctx: "_FileCtx", line: int) -> tuple[str, str] | None:
+    """The header row of the Markdown table whose body row is ``line``, and the line that introduces
+    the table (the first one above it, a blank between them allowed); None when ``line`` is no body row."""
+    if not TABLE_ROW_RE.match(ctx.view_line(line)):
+        return None
+    n = line
+    while n > 1 and n > line - 200 and TABLE_ROW_RE.match(ctx.view_line(n - 1)):
+        n -= 1
+    if n >= line - 1:  # the header row or the separator under it
+        return None
+    intro = ""
+    for k in range(n - 1, max(0, n - 3), -1):
+        if ctx.view_line(k).strip():
+            intro = ctx.view_line(k)
+            break
+    return ctx.view_line(n), intro
+
+
+def _across_table_cells(line: str, col: int, matched: str) -> bool:
+    """Whether ``matched`` (at ``col`` of a prose ``line``) runs over a cell border of a Markdown table
+    row: a ``|`` outside any backtick span ("| curl | Python requests |" is two cells, not a pipe)."""
+    if not TABLE_ROW_RE.match(line):
+        return False
+    for i, ch in enumerate(matched):
+        if ch == "|" and line.count("`", 0, col + i) % 2 == 0:
+            return True
+    return False
+
+
+def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
+    """Whether a negation governs the match: one earlier in its clause ("never run …"), or
+    one right after it ("… is never needed"). In code only a trailing comment counts: a shell
+    does not read the English in `echo "not found" && curl … | sh`."""
+    if code:
+        tail = view[end:end + 100]
+        hash_at = tail.find("#")
+        return hash_at >= 0 and bool(NEGATION_RE.search(tail, hash_at))
+    if "(" in view[start:end] and NEGATED_PAREN_RE.search(view, start, end):
+        return True  # the match ends inside "(not …": the thing it names is the one excluded
+    lo = max(0, start - 160)
+    clause = view[lo:start]
+    cut = None
+    for cut in CLAUSE_END_RE.finditer(clause):
+        pass
+    if cut is not None:
+        clause = clause[cut.end():]
+    if "|" in clause and view[view.rfind("\n", 0, start) + 1:start].lstrip().startswith("|"):
+        # a table row: each cell is a clause of its own (a "Forbidden / 403" symptom negates no fix beside it)
+        clause = clause[clause.rfind("|") + 1:]
+    # A leading subordinate clause governs nothing after its comma: "If it is not installed,
+    # run …", "No account needed, just run …" (while "Do not log in, add keys, or …" keeps it).
+    while True:
+        sub = SUBORDINATE_RE.match(clause)
+        if sub is None:
+            break
+        clause = clause[sub.end():]
+    if '"' in clause or "\u201c" in clause:
+        clause = QUOTED_SPAN_RE.sub(" ", clause)  # a quoted "this is not advice" negates nothing around it
+    if NEGATION_RE.search(clause):
+        return True
+    return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
+
+
+def _statement(line: str, start: int, end: int) -> str:
+    """The shell statement around line[start:end]: from the ``;``, ``&&``, ``||`` or backtick before it
+    to the one after it (a whole prose line has none)."""
+    lo = 0
+    for m in STATEMENT_SEP_RE.finditer(line, 0, start):
+        lo = m.end()
+    m = STATEMENT_SEP_RE.search(line, end)
+    return line[lo:m.start() if m else len(line)]
+
+
+def _joined(ctx: "_FileCtx") -> str:
+    """The text with soft line breaks inside prose paragraphs turned into spaces (same offsets);
+    worked out once per file (join rules and intents both read it)."""
+    if ctx.joined is None:
+        ctx.joined = _join(ctx)
+    return ctx.joined
+
+
+def _joined_text(ctx: "_FileCtx", base: "_Text") -> "_Text":
+    """``_joined`` as a _Text beside ``base`` (the view as read): the same words, so it shares their
+    offsets; ``base`` itself when no soft break joins."""
+    j = _joined(ctx)
+    return base if j is base.text else _Text(j, same=base, words=base.words)
+
+
+def _join_quotes(chunk: str) -> str:
+    """Soft breaks inside blockquotes turned into blanks, the "> " marker too (same length)."""
+    if "\n>" not in chunk and "\n >" not in chunk and "\n  >" not in chunk and "\n   >" not in chunk:
+        return chunk
+
+    def blank(m: re.Match) -> str:
+        above = chunk.rfind("\n", 0, m.start()) + 1
+        return " " * (m.end() - m.start()) if QUOTE_LINE_RE.match(chunk, above) else m.group()
+
+    return QUOTE_BREAK_RE.sub(blank, chunk)
+
+
+def _join(ctx: "_FileCtx") -> str:
+    view = ctx.view
+    if "\n" not in view or not ctx.regions:
+        return view
+    parts = []
+    regions = ctx.regions
+    for i, r in enumerate(regions):
+        lo = ctx.line_start(r.first) if r.first > 1 else 0
+        hi = ctx.line_start(regions[i + 1].first) - 1 if i + 1 < len(regions) else len(view)
+        if lo > len(view):
+            break
+        chunk = view[lo:max(lo, hi)]
+        parts.append((lo, _join_quotes(SOFT_BREAK_RE.sub(" ", chunk)) if r.kind == "prose"
+                       else FM_BREAK_RE.sub(" ", chunk) if r.kind == "frontmatter" else chunk))
+    out, pos = [], 0
+    for lo, chunk in parts:
+        if lo > pos:
+            out.append(view[pos:lo])
+        out.append(chunk)
+        pos = lo + len(chunk)
+    out.append(view[pos:])
+    joined = "".join(out)
+    return joined if len(joined) == len(view) else view
+
+
+def _concept_parts(pattern: str, flags: int) -> list[str]:
+    """A concept regex as the regexes its prefilter runs: each alternative that needs words
+    beyond its first literal alone (the word gate can then drop it), the plain ones merged
+    back a few at a time (one literal search per merged part instead of one per word)."""
+    alone, plain = [], []
+    for b in intent.branches(pattern):
+        (alone if literals.required_literals(b, flags) else plain).append(b)
+    merged = []
+    for i in range(0, len(plain), 16):
+        chunk = plain[i:i + 16]
+        joined = "(?:" + "|".join(chunk) + ")"
+        if len(chunk) > 1 and literals.leading_literals(joined, flags) is not None:
+            merged.append(joined)
+        else:
+            merged += chunk
+    return alone + merged
+
+
+def _blank(m: re.Match) -> str:
+    return " " * (m.end() - m.start())
+
+
+def model_input(ctx: "_FileCtx") -> tuple[str, int]:
+    """What the sentence model reads: the prose (soft breaks joined, code blanked; at most
+    nlmodel.MAX_TEXT characters), and where the body starts after the frontmatter. The trainer
+    (bench/train_nl_model.py) reads the same."""
+    text = _prose_of(ctx)[:nlmodel.MAX_TEXT]
+    body = 0
+    if ctx.regions and ctx.regions[0].kind == "frontmatter":
+        body = ctx.line_start(ctx.regions[1].first) if len(ctx.regions) > 1 else len(text)
+    return text, body
+
+
+def markdown_ctx(path: str, text: str, kind: str) -> "_FileCtx":
+    """A Markdown file read as scan_text reads it (invisible characters out, NFKC, blanks squeezed, segmented)."""
+    spaced = _view(text)[0]
+    ctx = _FileCtx(path, kind, text, _squeezed(spaced, markdown=True), spaced=spaced)
+    _segment(ctx)
+    ctx.view = _unemphasised(ctx)
+    return ctx
+
+
+# Blanks between words: a run of spaces or tabs inside a line, or a tab alone, reads as one space, so
+# that `git   push --force` is the command `git push --force` and "set\taside" the phrase "set aside"
+# (rules and concepts are written with one blank). Indentation (Python, YAML, Makefile recipes) and
+# blanks at a line's end are kept. Each branch starts with a literal, so re skips ahead in C.
+PADDED_RE = re.compile(r"\t(?<=[^ \t\n]\t)[ \t]*(?=[^ \t\r\n])|  (?<=[^ \t\n]  )[ \t]*(?=[^ \t\r\n])")
+
+
+# A word spelled with its letters spaced out in Markdown ("I g n o r e   a l l   p r e v i o u s"): a
+# reader and an agent read the words, a keyword filter reads letters. Three or more single letters,
+# each one blank apart, are read as one word, before the wider gaps between words become one blank.
+SPACED_LETTERS_RE = re.compile(r"(?<![\w'])[A-Za-z](?: [A-Za-z]){2,}(?![\w'])")
+SPACED_GATE_RE = re.compile(r" [A-Za-z] [A-Za-z](?![\w'])")  # what every match holds, found 7x faster (starts at a blank)
+
+
+def _unspaced(m: re.Match) -> str:
+    return m.group().replace(" ", "")
+
+
+def _squeezed(view: str, markdown: bool = False) -> str:
+    """``view`` with each run of blanks between two words made one space (same newlines); in
+    ``markdown``, words spelled with spaced-out letters read as words first."""
+    if "  " not in view and "\t" not in view:
+        return view
+    if markdown and SPACED_GATE_RE.search(view):
+        view = SPACED_LETTERS_RE.sub(_unspaced, view)
+    return PADDED_RE.sub(" ", view)
+
+
+# Markdown emphasis inside prose: `**Set aside** your`, `Se*t as*ide` and `_aside_` are read without their
+# markers, as the agent reads the words they wrap (a phrase split by markers no longer matches a rule).
+# A marker is a run of `*` that touches a character on its right (an opener, or inside a word) or on
+# its left (a closer), or a run of `_` at a word's edge (`_` inside a word is snake_case). A bullet
+# (`* item`), a product (`a * b`) and a glob's star before a backtick stay. Unpaired on purpose: each
+# pass is one substitution in C (pairing markers by regex was ten times slower).
+EMPHASIS_RES = (("*", re.compile(r"\*+(?=[^\s*`])")), ("*", re.compile(r"\*(?<=[^\s*`]\*)\**")),
+                ("_", re.compile(r"_(?<![A-Za-z0-9_]_)_*(?=[^\s_`])")), ("_", re.compile(r"_(?<=[^\s_`]_)_*(?![A-Za-z0-9_])")))
+# Other markup a reader reads through, in prose: inline HTML formatting tags (`Set <b>aside</b>`, a
+# `<wbr>` inside a word), character references (`Set&nbsp;aside`, `&#83;et`), a link's text whose
+# target is no web address (`[Set aside](#) your`; a web address stays beside its text, a destination
+# rules read) and typographic quotes (`Don’t tell`). Comments are no markup here: what they hide is
+# read as hidden text (HT-02).
+INLINE_TAG_RE = re.compile(r"</?(?:b|i|em|strong|u|s|strike|span|mark|small|big|sup|sub|kbd|font|abbr|ins|del|q|cite|tt|var|"
+                           r"samp|wbr|bdi|dfn|nobr)\b[^<>\n]{0,200}>", re.IGNORECASE)
+CHAR_REF_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,30});")
+LINK_RE = re.compile(r"\[(?<!!\[)([^\[\]\n]{1,300})\](?:\(([^()\s]{0,500})\)|\[[^\[\]\n]{0,100}\])")
+QUOTES = (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u02bc", "'"))
+# A code span around one plain word in prose (`ignore` the `earlier` rules) reads as the word: the
+# agent reads the sentence the same. A span holding anything but letters, or a capital after its first
+# letter (a setting or constant: `NOPASSWD`, `bypassPermissions`; a name like `prompt-optimizer`,
+# `.env`, `rm -rf`, `~/.ssh`, `--force`) stays, and with it the backticks that end a command written inline.
+WORD_SPAN_RE = re.compile(r"`(?<!``)([A-Za-z][a-z']{0,40})`(?!`)")
+# A code span glued to the text beside it, with no blank between (`Set-`MpPreference``, `$`HOME``,
+# `` `CLAUDE`.md ``, `` `fetch`(url) ``), is part of one word: the rendered line reads as if the
+# backticks were not there. A span set apart by blanks or ending a sentence (`` `NOPASSWD`. ``) stays.
+GLUED_SPAN_RE = re.compile(r"`(?:(?<=[\w$/\\.~@:={}'\"-]`)([^`\s]{1,80})`(?!`)|"
+                           r"(?<!``)([^`\s]{1,80})`(?=[\w$/\\~@:=('\"-]|\.\w))")
+
+# A line break tag between words (`send<br>the files`) is a blank to a reader.
+BREAK_TAG_RE = re.compile(r"<br\s*/?>", re.IGNORECASE)
+# A backslash before ASCII punctuation in prose shows the punctuation (CommonMark escapes:
+# `169\.254\.169\.254`, `~\/.ssh`); code spans keep theirs, and so does a Windows path's separator
+# after a drive or an environment variable (`C:\.config`, `%USERPROFILE%\.ssh`).
+ESCAPE_RE = re.compile(r"(`[^`\n]*`)|(?<!%)(?<![A-Za-z]:)\\([!-/:-@\[-`{-~])")
+
+
+# A setting given in prose, "Set `approval_policy` to `never`", is the assignment `approval_policy =
+# never` said in words: read as the assignment, so the rules that read settings read it either way.
+SET_TO_RE = re.compile(r"\b((?:[Ss]et|[Cc]hange|[Ss]witch|[Ff]lip|[Tt]urn|[Pp]ut)(?:s|ting)?\s+(?:(?:the|its|their|your)\s+)?)"
+                       r"`([\w.\-\[\]\"'/:]{1,80})`((?:\s+(?:key|option|setting|field|value|flag|entry|property))?\s+to\s+)"
+                       r"`([^`\n]{1,80})`")
+# what every match of it holds, from its backtick on (a literal prefix: searched fast)
+SET_TO_GATE_RE = re.compile(r"`\s+(?:(?:key|option|setting|field|value|flag|entry|property)\s+)?to\s+`")
+
+
+def _char_ref(m: re.Match) -> str:
+    import html
+
+    out = html.unescape(m.group(0))
+    return " " if out.isspace() else out if out.isprintable() else m.group(0)
+
+
+def _link_text(m: re.Match) -> str:
+    target = m.group(2)
+    if target and "://" in target:
+        return f"{m.group(1)} ({target})"
+    return m.group(1)
+
+
+def _plain_markup(part: str) -> str:
+    """Prose with inline tags, character references, link syntax and typographic quotes read through."""
+    if "<" in part:
+        part = INLINE_TAG_RE.sub("", part)
+        if "<" in part:
+            part = BREAK_TAG_RE.sub(" ", part)
+    if "\\" in part:
+        part = ESCAPE_RE.sub(r"\1\2", part)
+    if "`" in part and SET_TO_GATE_RE.search(part):
+        part = SET_TO_RE.sub(r"\1`\2 = \4`", part)
+    if "&" in part:
+        part = CHAR_REF_RE.sub(_char_ref, part)
+    if "](" in part or "][" in part:
+        part = LINK_RE.sub(_link_text, part)
+    if "`" in part:
+        part = WORD_SPAN_RE.sub(r"\1", part)
+        if "`" in part:
+            part = GLUED_SPAN_RE.sub(r"\1\2", part)
+    if not part.isascii():  # (str.replace: a translate table is read character by character)
+        for curly, plain in QUOTES:
+            if curly in part:
+                part = part.replace(curly, plain)
+    return part
+
+
+# A table column that says whether to ask first ("Confirm", "Approval", "Ask first"), and a row whose
+# cell there says no: that row's action is taken without asking. The cell is read as the words it
+# stands for, so the rules that read an order to act without asking read the row too.
+ASK_COLUMN_RE = re.compile(r"\b(?:confirm\w*|approv\w*|ask(?:[ -](?:first|before|user))?|sign[ -]?off|human[ -]review|"
+                           r"manual[ -]check|prompt(?:[ -]first)?|review(?:ed)?[ -]first)\b", re.IGNORECASE)
+NOT_ASKED_RE = re.compile(r"[ \t]*(?:no|none|never|skip(?:ped)?|false|off|not needed|not required|auto(?:matic)?)"
+                          r"[ \t]*(?:\([^()\n]{0,80}\))?[ \t]*", re.IGNORECASE)
+TABLE_RULE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
+NOT_ASKED_TEXT = " (do it without asking the user)"
+
+
+def _not_asked_cells(part: str) -> str:
+    """``part`` with each table cell under an ask-first column that says no read as the words it stands for."""
+    lines = part.split("\n")
+    out = False
+    for m in TABLE_RULE_RE.finditer(part):
+        k = part.count("\n", 0, m.start())
+        if k == 0:
+            continue
+        head = [c.strip() for c in lines[k - 1].strip().strip("|").split("|")]
+        cols = [j for j, c in enumerate(head) if ASK_COLUMN_RE.search(c)]
+        if not cols:
+            continue
+        for n in range(k + 1, len(lines)):
+            row = lines[n]
+            if "|" not in row:
+                break
+            lead = row[:len(row) - len(row.lstrip())]
+            body = row.strip()
+            edge_l, edge_r = body.startswith("|"), body.endswith("|") and len(body) > 1
+            cells = body[1 if edge_l else 0:len(body) - 1 if edge_r else len(body)].split("|")
+            hit = False
+            for j in cols:
+                if j < len(cells) and NOT_ASKED_RE.fullmatch(cells[j]):
+                    cells[j] = cells[j].rstrip() + NOT_ASKED_TEXT + " "
+                    hit = True
+            if hit:
+                lines[n] = lead + ("|" if edge_l else "") + "|".join(cells) + ("|" if edge_r else "")
+                out = True
+    return "\n".join(lines) if out else part
+
+
+# A sentence run on over a table row's cell border ("| 1 | Never tell the | user about the upload. |",
+# "| sudo chmod | u+s /usr/local/bin/helper |"): the agent reads a row left to right, so two cells are
+# read as one clause where the next one goes on in lower case (or with a path or an argument) and
+# the left one stops where no phrase can (on an article, a preposition, an auxiliary, a pronoun; a
+# command on a flag, an operator or a verb that needs its object), begins a sentence that the next
+# one ends, or is a command (lower case) whose next cell goes on with a flag, a path or a number. The joined text stays in the right cell's column (the left cell is left empty), so what a
+# column means ("Looks for", "Confirm") still reads the same. A cell that ends a sentence or on a
+# code span, a one-word cell (a value: "| on |", "| no |") and a next one that starts with a capital
+# or a code span keep their border.
+TABLE_ROW_RE = re.compile(r"^[ \t]{0,3}\|[^\n]*\|[^\n]*\|", re.MULTILINE)
+TICK_OR_PIPE_RE = re.compile(r"[`|]")
+ARGUMENT_START_RE = re.compile(r"[-~/$\"'0-9<>]")  # a command's next argument: a flag, a path, a number, a redirection
+LOWER_CELL_RE = re.compile(r"\|[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
+RUN_ON_NEXT_RE = re.compile(r"[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
+OPEN_END_WORDS = frozenset(
+    "the a an to of for with without from into onto in on at by about over under than as via regardless and or but "
+    "nor not never no any all every each your their its our my this that these those you you've you're you'll we "
+    "they it is are was were be been am must should shall will would can cannot could may might do does did don't "
+    "has have had if when then whether who which also just only off out up usually always silently quietly "
+    "sudo chmod chown usermod config env eval exec find".split())
+FLAG_RE = re.compile(r"--?[A-Za-z][\w-]*")
+
+
+def _open_end(cell: str) -> bool:
+    """Whether a table cell stops where no phrase can: on a word that needs what follows it, a
+    command's flag or a shell operator (see TABLE_ROW_RE)."""
+    last = cell[-40:].split()[-1]
+    return (last.lower().replace("\u2019", "'") in OPEN_END_WORDS or last[-1] in ",;+>"
+            or last.endswith(("&&", "||", "<<<")) or FLAG_RE.fullmatch(last) is not None)
+
+
+def _run_on_cells(part: str) -> str:
+    """``part`` with every table row's run-on cells read as one (same lines; see TABLE_ROW_RE)."""
+    def row(m: re.Match) -> str:
+        line = m.group(0)
+        if LOWER_CELL_RE.search(line) is None:
+            return line  # no cell goes on in lower case: nothing runs on (most rows)
+        cells, lo, ticks = [], 0, 0  # split at the borders: a `|` outside any code span
+        for b in TICK_OR_PIPE_RE.finditer(line):
+            if b.group() == "`":
+                ticks += 1
+            elif not ticks % 2:
+                cells.append(line[lo:b.start()])
+                lo = b.end()
+        cells.append(line[lo:])
+        out, run, joined = [cells[0]], [cells[1]], False  # run: the pieces of the cell being read
+        for k in range(1, len(cells) - 2):  # left to right: a sentence may run over three cells
+            nxt = cells[k + 1]
+            left, right = run[-1].strip(), nxt.strip()
+            if (left and (len(run) > 1 or " " in left) and not left.endswith("`") and RUN_ON_NEXT_RE.match(right)
+                    and (_open_end(left) or (run[0].lstrip()[:1].isupper()
+                                                           and left[-1] not in ".!?:;" and right[-1] in ".!?")
+                         or (run[0].lstrip()[:1].islower() and ARGUMENT_START_RE.match(right) is not None))):
+                out.append(" ")
+                run[-1] = run[-1].rstrip()
+                run.append(" " + nxt.lstrip(" \t"))
+                joined = True
+            else:
+                out.append("".join(run))
+                run = [nxt]
+        out += ["".join(run), cells[-1]]
+        return "|".join(out) if joined else line
+
+    return TABLE_ROW_RE.sub(row, part)
+
+
 def _unemphasised(ctx: "_FileCtx") -> str:
     """A Markdown file's view with its prose's markup read through: emphasis markers out, and
     _plain_markup (fenced code and the frontmatter as they are; same lines)."""
@@ -949,6 +1383,8 @@ def _unemphasised(ctx: "_FileCtx") -> str:
                 plain = CONTINUED_INDENT_RE.sub("\n", plain)
             if "---" in plain and "|" in plain and ASK_COLUMN_RE.search(plain):
                 plain = _not_asked_cells(plain)
+            if "|" in plain and TABLE_ROW_RE.search(plain):
+                plain = _run_on_cells(plain)
             for mark, rx in EMPHASIS_RES:
                 if mark in plain:
                     plain = rx.sub("", plain)
@@ -2265,7 +2701,7 @@ class Scanner:
         ``followed``: the line of SKILL.md that tells the agent to follow this document."""
         ascii_only = text.isascii()
         spaced, invisible = _view(text)
-        view = _squeezed(spaced)
+        view = _squeezed(spaced, markdown=kind in ("skill_md", "markdown"))
         ctx = _FileCtx(path, kind, text, view, description=description,
                        hidden=nested > 0 if hidden_text is None else hidden_text)
         ctx.spaced = spaced

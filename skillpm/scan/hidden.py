@@ -543,6 +543,30 @@ LOOKALIKE_TABLE = str.maketrans(_LOOKALIKE_FROM, _LOOKALIKE_TO)
 assert len(_LOOKALIKE_FROM) == len(_LOOKALIKE_TO)
 
 
+# A word of Latin and look-alike letters only, one of them a look-alike: on a line that already
+# holds a mixed-script word, a short one (оn, tо, nо, а) is part of the same disguise, though too
+# short for homoglyph_tokens to call it mixed on its own.
+LOOKALIKE_WORD_RE = re.compile(f"(?<![^\\W_])[A-Za-z{_LOOKALIKE_FROM}]*[{_LOOKALIKE_FROM}][A-Za-z{_LOOKALIKE_FROM}]*(?![^\\W_])")
+
+
+def _short_lookalikes(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` and the look-alike words beside them on their lines (LOOKALIKE_WORD_RE), in order."""
+    out, done = set(spans), -1
+    for lo, _ in spans:
+        if lo < done:
+            continue
+        start = text.rfind("\n", 0, lo) + 1
+        done = text.find("\n", lo) % (len(text) + 1)
+        out.update(m.span() for m in LOOKALIKE_WORD_RE.finditer(text, start, done))
+    merged: list[tuple[int, int]] = []
+    for lo, hi in sorted(out):  # a word found both ways (`rulеs.` and `rulеs`) is one span
+        if merged and lo < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(hi, merged[-1][1]))
+        else:
+            merged.append((lo, hi))
+    return merged
+
+
 def skeleton(text: str) -> tuple[str, list[tuple[int, int]]]:
     """``text`` with every mixed-script word (homoglyph_tokens) written in the Latin letters it
     imitates, same length, and the (start, end) of each such word. Other text is left as it is:
@@ -550,6 +574,7 @@ def skeleton(text: str) -> tuple[str, list[tuple[int, int]]]:
     spans = [(off, off + len(tok)) for off, tok in homoglyph_tokens(text)]
     if not spans:
         return text, []
+    spans = _short_lookalikes(text, spans)
     out, pos = [], 0
     for lo, hi in spans:
         out += [text[pos:lo], text[lo:hi].translate(LOOKALIKE_TABLE)]

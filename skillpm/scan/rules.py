@@ -214,14 +214,24 @@ def _toml():
 
 
 @lru_cache(maxsize=1)
+def scanner_digest() -> str:
+    """sha256 of everything that decides a grade: the rules, the sentence model's weights and the
+    scanner's code (this package and its subpackages). Line endings are read as LF, so a Windows
+    checkout has the same digest. The rules version and the scan cache's key both come from it:
+    a change to the engine re-grades skills exactly as a change to rules.toml does, and shows."""
+    here = RULES_FILE.parent
+    h = hashlib.sha256()
+    for f in sorted([*here.rglob("*.py"), *here.rglob("*.toml"), *here.rglob("*.tsv")]):
+        if f.name == "evaluate.py":  # scores the test corpus; scans nothing, grades nothing
+            continue
+        h.update(f.relative_to(here).as_posix().encode() + b"\0" + f.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
 def _raw() -> tuple[dict, str]:
     data = RULES_FILE.read_bytes()
-    h = hashlib.sha256(data.replace(b"\r\n", b"\n"))
-    model = RULES_FILE.with_name("nl_model.tsv")  # the sentence model's weights grade too
-    if model.exists():
-        h.update(b"\0" + model.read_bytes().replace(b"\r\n", b"\n"))
-    digest = h.hexdigest()[:8]
-    return _toml().loads(data.decode("utf-8")), digest
+    return _toml().loads(data.decode("utf-8")), scanner_digest()[:8]
 
 
 def rules_version() -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
@@ -183,6 +184,36 @@ def test_scan_path_reads_user_config(tmp_path, monkeypatch):
     r = scan_path(skill)
     config._cached.cache_clear()
     assert r.grade == "A" and [x.suppressed for x in r.findings if x.rule == "SC-01"] == ["ok by me"]
+
+
+def test_rules_version_covers_the_scanner_code_not_line_endings(tmp_path, monkeypatch):
+    """A change to the engine can re-grade a skill, so it must change the version a grade records;
+    a Windows checkout (CRLF) must not."""
+    import shutil
+
+    from skillpm.scan import rules as rules_mod
+
+    copy = tmp_path / "scan"
+    shutil.copytree(Path(rules_mod.__file__).parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def digest() -> str:
+        rules_mod.scanner_digest.cache_clear()
+        monkeypatch.setattr(rules_mod, "RULES_FILE", copy / "rules.toml")
+        return rules_mod.scanner_digest()
+
+    try:
+        first = digest()
+        engine = copy / "engine.py"
+        engine.write_bytes(engine.read_bytes().replace(b"\n", b"\r\n"))
+        assert digest() == first
+        engine.write_bytes(engine.read_bytes() + b"# one more line\r\n")
+        assert digest() != first
+        changed = digest()
+        (copy / "evaluate.py").write_text("# scores the corpus only\n")
+        assert digest() == changed
+    finally:
+        monkeypatch.undo()
+        rules_mod.scanner_digest.cache_clear()
 
 
 # ------------------------------------------------------------------ result and renderers

@@ -42,8 +42,26 @@ def test_table_counts_each_rewrite(capsys):
     assert int(table["words split over indented lines"][1]) <= 7
     # an order in the frontmatter description, wrapped over lines (counted where it is caught on one
     # line): 100 of 228 lost their rule before the frontmatter was read joined; the 5 left are tables and code
-    # a sentence split over two cells of a table row: not read through yet (session 22 measured 64 of 189, 65 of 192 with nl17's rules)
-    assert int(table["split over two table cells"][1]) <= 65
+    # a sentence split over two cells of a table row: 65 of 192 lost their rule before session 23 read
+    # run-on cells as one clause; the 6 left split after a noun or leave a one-word command cell
+    assert int(table["split over two table cells"][1]) <= 6  # (of 199 with session 23's new DX-01 and EX-02 examples)
+    # a letter as an HTML character reference (`ig&#110;ore`): read through since character references were
+    assert table["a letter as an HTML character reference"][1] == "0"
+    # words spelled with spaced-out letters: 136 of 266 lost their rule before session 23 read them as
+    # words; the 20 left are code (`s h u t i l.r m t r e e(...)`), where a blank is syntax
+    assert int(table["letters spaced out, words 3 blanks apart"][1]) <= 20
+    # Cyrillic а е о for Latin a e o: 37 of 286 lost their rule before session 23 read short words (оn, tо)
+    # beside a mixed-script word as Latin; the 5 left are code
+    assert int(table["Cyrillic look-alike letters (a e o)"][1]) <= 5
     desc = next(row for name, row in table.items() if name.startswith("description wrapped"))
     assert desc[0] > 200 and int(desc[1]) <= 5
     assert any(name.startswith("`curl") for name in table)
+    # written many ways, measured first in session 23: a private key sent (3 of 30 graded A or B: nc, a
+    # git push of ~/.ssh, a public gist) and the home folder wiped (14 of 30: cd then a relative rm,
+    # a variable or `eval echo ~user` holding home, rsync --delete, truncate, perl/node one-liners)
+    keys = next(row for name, row in table.items() if name.startswith("a private key sent"))
+    home = next(row for name, row in table.items() if name.startswith("the home folder wiped"))
+    # DX-01 and EX-02 then read cd-home-then-wipe, rsync --delete into home, a passwd lookup of home,
+    # Perl/Node forms, shred/truncate/dd on dotfiles, moving home away, nc fed a key, a gist of a key:
+    # 1 key (a git push of ~/.ssh) and 3 wipes (home in a variable, eval echo ~user, git clean) are left
+    assert keys[0] == home[0] == 30 and int(keys[1].split()[0]) <= 1 and int(home[1].split()[0]) <= 3
