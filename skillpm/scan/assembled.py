@@ -617,3 +617,35 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
                 f"({c.group(0)[:60]}) and {pair[1]} sends data out")
         out.append(sc._finding("EX-02", "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
     return out
+
+
+def importers(files: dict[str, bytes]) -> dict[str, set[str]]:
+    """Each module of the skill (Python, JavaScript) -> the scripts of the skill that import it: the file a
+    script names (a settings file it parses) reaches the modules it hands the parsed settings to."""
+    modules = {p for p in files if p.lower().endswith(IMPORT_EXT) and len(files[p]) <= IMPORT_MAX}
+    if len(modules) < 2:
+        return {}
+    keys: dict[str, set[str]] = {}
+    for p in modules:
+        for k in _module_keys(p):
+            keys.setdefault(k, set()).add(p)
+    out: dict[str, set[str]] = {}
+    for path in modules:
+        data = files[path]
+        if b"import" not in data and b"require(" not in data:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        names: set[str] = set()
+        if path.endswith(".py"):
+            for m in PY_IMPORT_RE.finditer(text):
+                mod = (m.group(1) or "").lstrip(".")
+                items = [w.strip().split(" as ")[0].strip() for w in (m.group(2) or m.group(3) or "").split(",")]
+                names.update(x for x in ([mod] if mod else []) + [f"{mod}.{i}" if mod else i for i in items] + items if x)
+        else:
+            for m in JS_IMPORT_RE.finditer(text):
+                rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
+                rel = rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel
+                names.update({rel, rel.replace("/", ".")})
+        for q in {q for n in names for q in keys.get(n, ()) if q != path}:
+            out.setdefault(q, set()).add(path)
+    return out
