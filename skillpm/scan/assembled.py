@@ -151,7 +151,7 @@ def _names_folder_of(script: str, dpath: str) -> bool:
 # --- shell: literal variables and arrays expanded where they are used ---
 
 SH_ASSIGN_RE = re.compile(r"(?:^|[;&|][ \t]*)[ \t]*(?:(?:local|declare|typeset|readonly|export)(?:[ \t]+-\w+)*[ \t]+)?"
-                          r"([A-Za-z_]\w{0,40})(\+?=)(\([^()\n]{0,400}\)|(?:\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'|[^\s;&|()`\"'])"
+                          r"([A-Za-z_]\w{0,40})(\+?=)(\([^()\n]{0,400}\)|\$\([^()\n]{0,400}\)|(?:\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'|[^\s;&|()`\"'])"
                           r"{0,40})(?=[ \t]*(?:[;&|#\n]|$))")
 SH_USE_RE = re.compile(r'"?\$\{([A-Za-z_]\w{0,40})(?:\[[@*]\])?\}"?|"?\$([A-Za-z_]\w{0,40})\b"?')
 # Quotes that only glue two pieces of one word ("-""-for""ce", 'cu''rl'): between word characters
@@ -177,12 +177,26 @@ def _printf(m: re.Match) -> str:
     return re.sub(r"%s", lambda _: next(it, ""), fmt)
 
 
+def _spelled(raw: str) -> str | None:
+    """``$(printf '%s' 'lruc' | rev)``, ``$(echo Y3VybA== | base64 -d)``, ``$(printf '\\x63…')``: the literal the
+    substitution prints (the shell flow's reading), quoted, or None."""
+    from skillpm.scan.flow.shell import _printed
+
+    inner = raw[1:-1] if raw.startswith('"') and raw.endswith('"') else raw
+    out = _printed(inner) if "|" in inner or "\\" in inner else None
+    return None if out is None or "'" in out else "'" + out + "'"
+
+
 def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
     """A literal value as the shell makes it (quotes taken off, an array's words joined, the variables it
     names that hold a literal expanded, ``$(printf …)`` of literals printed), or None when it is not literal
     (another command substitution, an escape)."""
     if "$(" in raw and "printf" in raw:
         raw = PRINTF_SUB_RE.sub(_printf, raw)
+    if raw[:3] in ('"$(', "$(") or raw.startswith("$("):
+        spelled = _spelled(raw)
+        if spelled is not None:
+            raw = spelled
     if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw:
         return None
     if SH_SPECIAL_RE.search(raw):
