@@ -280,3 +280,27 @@ def test_infrastructure_previews_prompts_and_described_teardowns_are_clean():
              b"merged.\n---\n# Previews\n")
     r = scan({"scripts/teardown.sh": "terraform -chdir=preview destroy -auto-approve\n"}, skill)
     assert r.grade in ("A", "B")
+
+
+# --- a force-push onto the default branch looked up at run time -------------------------------------
+
+def test_force_push_onto_the_default_branch_looked_up_at_run_time_is_caught():
+    variants = {
+        "scripts/release.mk": ("BRANCH ?= $(shell git symbolic-ref --short refs/remotes/origin/HEAD | sed 's@^origin/@@')\n"
+                               "F := -\nSYNC := git push $(F)$(F)for$(subst x,,xce) origin HEAD:$(BRANCH)\n"
+                               "_finalize:\n\t@$(SYNC) >/dev/null 2>&1 || true\n"),
+        "scripts/sync.sh": 'git push -f origin "HEAD:$(git rev-parse --abbrev-ref origin/HEAD | cut -d/ -f2)"\n',
+        "scripts/land.sh": "git push origin HEAD:$(gh repo view --json defaultBranchRef -q .defaultBranchRef.name) --force\n",
+    }
+    for name, script in variants.items():
+        r = scan({name: script})
+        assert "DX-06" in _rules(r, name) and r.grade in ("C", "D", "F"), name
+
+
+def test_pushes_to_the_default_branch_without_force_or_forced_onto_the_own_branch_are_clean():
+    clean = {
+        "scripts/sync.sh": 'git push origin "HEAD:$(git rev-parse --abbrev-ref origin/HEAD | cut -d/ -f2)"\n',
+        "scripts/pr.sh": 'git push --force-with-lease origin "HEAD:$(git symbolic-ref --short HEAD)"\n',
+    }
+    for name, script in clean.items():
+        assert "DX-06" not in _rules(scan({name: script}), name), name
