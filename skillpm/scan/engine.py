@@ -2856,9 +2856,6 @@ class Scanner:
                         "credentials read at line {} reach {} at line {}" if f.what == "secret" else
                         "each branch the loop at line {} goes over is deleted or overwritten by {} at line {}").format(f.source_line + offset, f.sink, line)
                 rule = self.by_id[f.rule]
-                if f.rule == "DX-04" and f.what == "downloaded":
-                    out += self._fetched_code(ctx, f, line, f.source_text or ctx.view_line(f.source_line + offset),
-                                              offset, "data flow: " + what, (*found, *out))
                 # the sink's statement may run on over continuation lines (`\`, PowerShell's backtick):
                 # a pattern's finding just below it is the same one
                 same = next((x for x in found if x.rule == f.rule and x.file == ctx.path
@@ -2883,25 +2880,6 @@ class Scanner:
                         sev, note = lower_one(sev), note + f"; lowered: under the heading \"{heading.strip()[:60]}\""
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
         return out
-
-    def _fetched_code(self, ctx: _FileCtx, f, line: int, source: str, offset: int, note: str, found) -> list[Finding]:
-        """A download reaching eval/exec/new Function in a program (DX-04 in the Python, JavaScript, PHP and Ruby
-        flows) runs whatever the server returns: SC-01 as well, as the shell and PowerShell flows report it,
-        with SC-01's own lowering (a vendor's installer the description names) read on the source command."""
-        if any(x.rule == "SC-01" and x.file == ctx.path and line - 2 <= x.line <= line + 2 for x in found):
-            return []
-        rule = self.by_id["SC-01"]
-        sev = rule.severity
-        for rx, to in rule.lower:
-            if RANK[to] < RANK[sev] and rx.search(source):
-                sev, note = to, note + "; lowered: a known benign form"
-        if rule.lower_if_host_in_description and RANK[rule.lower_if_host_in_description] < RANK[sev] \
-                and _installer_named(source, ctx.description):
-            sev, note = rule.lower_if_host_in_description, note + "; lowered: the host is the vendor this skill is about"
-        if offset and (self._marked_not_to_run(ctx, ctx.region_at(line), line)
-                       or self._def("attack_context").search(ctx.heading_at(line))):
-            return []  # a fenced example marked not to run, or under an attack heading: DX-04 alone, as lowered
-        return [self._finding("SC-01", sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note)]
 
     def _two_halves(self, ctx: _FileCtx, found: list[Finding], lines: tuple[int, int] | None = None,
                     pairs=TWO_HALVES) -> list[Finding]:

@@ -21,8 +21,8 @@ REACH = 12  # lines before the finding where the download may be (DX-04's patter
 def fetched_code(sc, files: dict[str, bytes], found: list) -> list:
     out = []
     for f in found:
-        if f.rule != "DX-04" or not f.grades or f.file not in files:
-            continue
+        if f.rule != "DX-04" or not f.grades or f.file not in files or f.note and "data flow" in f.note:
+            continue  # (what a flow follows is left as the flow reports it)
         if any(x.rule == "SC-01" and x.file == f.file and abs(x.line - f.line) <= REACH for x in (*found, *out)):
             continue
         lines = files[f.file].decode("utf-8", errors="replace").split("\n")
