@@ -27,6 +27,9 @@ HOME_PRINT_RE = re.compile(
     r"""\b(?:echo|printf)\b[^\n;|&]{0,60}?\s["']?""" + HOME_WORD
     + r"""|\bgetent\s+passwd\b[^\n]{0,80}?\bcut\b[^\n]{0,20}?-f\s*6\b|\bdscl\b[^\n]{0,80}?NFSHomeDirectory"""
     r"""|\bcd\s+["']?""" + HOME_WORD + r"""["']?\s*(?:&&|;)\s*pwd\b|\beval\s+["']?(?:echo|printf)\b[^\n]{0,60}?~[\w$"{}.-]{0,40}["']?\s*$""")
+# a cheap first test over the whole script: something that resolves a home, or a name assigned one
+HOME_SOURCE_RE = re.compile(r"""getent\s+passwd|NFSHomeDirectory|\bcd\s+["']?~|\b(?:echo|printf)\b[^\n]{0,60}?~"""
+                            r"""|=["']?(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME[^}\n]{0,20}\})["']?[ \t]*(?:#[^\n]*)?$""", re.M)
 FUNC_RE = re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]{0,40})[ \t]*\(\)[ \t]*\{?(.*)$")
 ASSIGN_RE = re.compile(r"""^[ \t]*(?:(?:local|export|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?([A-Za-z_]\w{0,40})=(.*)$""")
 PLAIN_HOME_RE = re.compile(r"""^["']?""" + HOME_WORD + r"""["']?\s*$""")
@@ -117,11 +120,14 @@ def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") 
 
     out = []
     for path, data in files.items():
-        if len(data) > HOME_MAX or not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES):
+        if len(data) > HOME_MAX or path.lower().endswith(".md") \
+                or flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
             continue
-        if path.lower().endswith(".md") or flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
+        if not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
+        if HOME_SOURCE_RE.search(text) is None:
+            continue  # no home resolved into a name: nothing to read again
         copy = home_rooted(text)
         if copy is None:
             continue
