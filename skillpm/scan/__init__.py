@@ -262,7 +262,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import assembled
+        from skillpm.scan import assembled, fetched, homeroot, interpolated
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -279,8 +279,11 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += assembled.data_payloads(sc, files, findings, description)  # a data file a script decodes
         findings += assembled.shell_expanded(sc, files, findings, description)  # shell variables expanded
         findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
+        findings += interpolated.interpolated_literals(sc, files, findings, description)  # a decoded value used by name
+        findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
+        findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)

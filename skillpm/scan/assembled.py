@@ -151,7 +151,7 @@ def _names_folder_of(script: str, dpath: str) -> bool:
 # --- shell: literal variables and arrays expanded where they are used ---
 
 SH_ASSIGN_RE = re.compile(r"(?:^|[;&|][ \t]*)[ \t]*(?:(?:local|declare|typeset|readonly|export)(?:[ \t]+-\w+)*[ \t]+)?"
-                          r"([A-Za-z_]\w{0,40})(\+?=)(\([^()\n]{0,400}\)|(?:\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'|[^\s;&|()`\"'])"
+                          r"([A-Za-z_]\w{0,40})(\+?=)(\([^()\n]{0,400}\)|\$\([^()\n]{0,400}\)|(?:\"[^\"\n]{0,400}\"|'[^'\n]{0,400}'|[^\s;&|()`\"'])"
                           r"{0,40})(?=[ \t]*(?:[;&|#\n]|$))")
 SH_USE_RE = re.compile(r'"?\$\{([A-Za-z_]\w{0,40})(?:\[[@*]\])?\}"?|"?\$([A-Za-z_]\w{0,40})\b"?')
 # Quotes that only glue two pieces of one word ("-""-for""ce", 'cu''rl'): between word characters
@@ -177,12 +177,26 @@ def _printf(m: re.Match) -> str:
     return re.sub(r"%s", lambda _: next(it, ""), fmt)
 
 
+def _spelled(raw: str) -> str | None:
+    """``$(printf '%s' 'lruc' | rev)``, ``$(echo Y3VybA== | base64 -d)``, ``$(printf '\\x63…')``: the literal the
+    substitution prints (the shell flow's reading), quoted, or None."""
+    from skillpm.scan.flow.shell import _printed
+
+    inner = raw[1:-1] if raw.startswith('"') and raw.endswith('"') else raw
+    out = _printed(inner) if "|" in inner or "\\" in inner else None
+    return None if out is None or "'" in out else "'" + out + "'"
+
+
 def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
     """A literal value as the shell makes it (quotes taken off, an array's words joined, the variables it
     names that hold a literal expanded, ``$(printf …)`` of literals printed), or None when it is not literal
     (another command substitution, an escape)."""
     if "$(" in raw and "printf" in raw:
         raw = PRINTF_SUB_RE.sub(_printf, raw)
+    if raw[:3] in ('"$(', "$(") or raw.startswith("$("):
+        spelled = _spelled(raw)
+        if spelled is not None:
+            raw = spelled
     if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw:
         return None
     if SH_SPECIAL_RE.search(raw):
@@ -616,4 +630,36 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
         note = (f"with the modules this script imports read as one program: {pair[0]} names a credential store "
                 f"({c.group(0)[:60]}) and {pair[1]} sends data out")
         out.append(sc._finding("EX-02", "high", path, at, _window(lines[at - 1].rstrip("\r"), 0), note=note))
+    return out
+
+
+def importers(files: dict[str, bytes]) -> dict[str, set[str]]:
+    """Each module of the skill (Python, JavaScript) -> the scripts of the skill that import it: the file a
+    script names (a settings file it parses) reaches the modules it hands the parsed settings to."""
+    modules = {p for p in files if p.lower().endswith(IMPORT_EXT) and len(files[p]) <= IMPORT_MAX}
+    if len(modules) < 2:
+        return {}
+    keys: dict[str, set[str]] = {}
+    for p in modules:
+        for k in _module_keys(p):
+            keys.setdefault(k, set()).add(p)
+    out: dict[str, set[str]] = {}
+    for path in modules:
+        data = files[path]
+        if b"import" not in data and b"require(" not in data:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        names: set[str] = set()
+        if path.endswith(".py"):
+            for m in PY_IMPORT_RE.finditer(text):
+                mod = (m.group(1) or "").lstrip(".")
+                items = [w.strip().split(" as ")[0].strip() for w in (m.group(2) or m.group(3) or "").split(",")]
+                names.update(x for x in ([mod] if mod else []) + [f"{mod}.{i}" if mod else i for i in items] + items if x)
+        else:
+            for m in JS_IMPORT_RE.finditer(text):
+                rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
+                rel = rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel
+                names.update({rel, rel.replace("/", ".")})
+        for q in {q for n in names for q in keys.get(n, ()) if q != path}:
+            out.setdefault(q, set()).add(path)
     return out

@@ -2462,13 +2462,15 @@ class Scanner:
         if not lists:
             return []
         out = []
+        by = assembled.importers(files)  # a module the script that parses the file hands its values to
         for path, data in files.items():
             if classify(path, data[:8192], False) != "script" or len(data) > DATA_LIST_MAX * 8:
                 continue
             text = data.decode("utf-8", errors="replace")
             for listed, rule, sink, line, what in lists:
                 name = posixpath.basename(listed)
-                if name not in text or any(f.file == path and f.rule in (rule, "EX-02") for f in (*found, *out)):
+                if name not in text and not any(name.encode() in files[q] for q in by.get(path, ())) \
+                        or any(f.file == path and f.rule in (rule, "EX-02") for f in (*found, *out)):
                     continue
                 at = next((text.count("\n", 0, m.start()) + 1 for m in self._def(sink).finditer(text)
                            if not COMMENT_LINE_RE.match(text, text.rfind("\n", 0, m.start()) + 1)), None)

@@ -176,10 +176,11 @@ def test_second_blind_code_set_after_tuning(result):
 def test_third_blind_code_set_after_tuning(result):
     """held-out-code-3 (40 payloads by an attacker who knows a regex scanner exists) read 9/32 code
     and 8/8 hidden graded C or worse at first sight; tuned on since. Guards the count after tuning
-    (27/32 after flow16's make text functions evaluated in recipes)."""
+    (27/32 after flow16's make text functions evaluated in recipes; 28/32 after flow18 followed a settings
+    file's credential paths into the module it is handed to)."""
     code, hidden = result.apart["held-out-code-3"]["code"], result.apart["held-out-code-3"]["hidden"]
     assert (code[1], hidden[1]) == (32, 8)
-    assert code[0] >= 27 and hidden[0] >= 8, result.apart_missed.get("held-out-code-3")
+    assert code[0] >= 28 and hidden[0] >= 8, result.apart_missed.get("held-out-code-3")
 
 
 def test_fourth_blind_code_set_after_tuning(result):
@@ -334,10 +335,16 @@ def test_held_out_code_16_is_blind(result):
     """held-out-code-16 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 19/25 code and 4/5 hidden
     graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), and the same with the session's starting scanner."""
+    it was scored), and the same with the session's starting scanner. Then tuned on (branch flow18, by
+    harm rather than construction, each mechanism tried on three or more variants of its own: a one-line
+    subshell read as commands, a decoded value read where a script uses it by name, a settings file's
+    stores followed into the module it is handed to, a home directory resolved into a variable, a
+    transfer POSTed by the client's method, infrastructure destroyed with -auto-approve, a force-push onto
+    the default branch looked up at run time, a download run from its file with && escaped, and
+    downloaded code run counted as supply-chain): 24/25 code graded C or worse, 25/25 in a listed category."""
     code, hidden = result.apart["held-out-code-16"]["code"], result.apart["held-out-code-16"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 19 and hidden[0] >= 4, result.apart_missed.get("held-out-code-16")
+    assert code[0] >= 24 and hidden[0] >= 4, result.apart_missed.get("held-out-code-16")
 
 
 def test_held_out_code_8_does_not_regress(result):

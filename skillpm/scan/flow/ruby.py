@@ -404,8 +404,11 @@ class _Pass(Walk):
                 self.pending.update({x: given for x in params})
         if not args:
             return
-        if last in ("send", "public_send", "__send__") and K[args[0][0]] == "s" and T[args[0][0]] in CODE | SHELL:
-            last = name = T[args[0][0]]  # Kernel.send(:eval, code)
+        first = args[0][0]
+        if T[first] == "(" and args[0][1] == first + 3 and K[first + 1] == "s":
+            first += 1  # Kernel.send("eval", code): a double-quoted string is read as a group of its pieces
+        if last in ("send", "public_send", "__send__") and K[first] == "s" and T[first] in CODE | SHELL:
+            last = name = T[first]  # Kernel.send(:eval, code)
             args = args[1:] or [(args[0][1], args[0][1])]
         if T[args[0][0]] == "{" and last in SHELL and len(args) > 1:  # system({"ENV" => …}, cmd)
             args = args[1:]

@@ -166,6 +166,7 @@ class _Reader:
         self.cur: str | None = None  # the function the line being read belongs to
         self.groups: list[tuple[str, int] | None] = []  # the command groups open, with what their output carries
         self.folded = False  # a variable holds a word printf spelled in escapes: every line may use it
+        self.nested = 0  # subshells being read inside one another (each read once, to a bound)
 
     def _group_edges(self, text: str) -> str:
         """A group's closing line: ``} | gzip | curl …`` goes on with what the group printed, as
@@ -324,6 +325,11 @@ class _Reader:
         """Read one pipeline's stages; returns what its last stage prints."""
         carried: tuple[str, int] | None = None  # what flows down the pipe
         for i, raw in enumerate(stages):
+            if raw.startswith("(") and not raw.startswith("(("):
+                body = _subshell_body(raw)
+                if body is not None:  # ( curl -o "$f" "$u" && . "$f" ) >/dev/null 2>&1 &
+                    carried = self._subshell(body, raw, line)
+                    continue
             raw_words = _words(raw, unquote=False)
             assigns = [ASSIGN.match(w) for w in raw_words]
             if assigns and all(assigns):  # x=… [y=…]: assignments only (`x=1 cmd` sets x for cmd alone)
@@ -343,6 +349,24 @@ class _Reader:
             self._writes(cmd, args, raw, out, line)
             carried = out
         return carried
+
+    def _subshell(self, body: str, raw: str, line: int) -> tuple[str, int] | None:
+        """A subshell, ``( cmd; cmd ) [> F]``, on one line: its commands are read as the script's own
+        (what it downloads and what it runs are the script's), and what it prints goes on down the pipe
+        or into the file it is redirected to, as a group's output does."""
+        if self.nested >= MAX_NESTING:
+            return None
+        self.nested += 1
+        self.groups.append(None)
+        try:
+            self._run(body, line, 0)
+        finally:
+            self.nested -= 1
+        out = self.groups.pop()
+        for target in _redirect_out(raw[raw.rfind(")"):]):
+            if out:
+                self.files[self._path(target)] = out
+        return out
 
     def _assign(self, name: str, value: str, line: int) -> None:
         t = self._taint(value, line)
@@ -630,6 +654,18 @@ def _download_target(cmd: str, args: list[str]) -> str | None:
 def _is_send_flag(a: str) -> bool:
     return bool(re.match(r"-(?:d|F|T)\b|-[A-Za-z]*[dFT]$|--(?:data|data-binary|data-raw|data-urlencode|form|upload-file|json"
                          r"|post-data|post-file|body-data|body-file)\b", a))
+
+
+# what may follow a subshell's closing parenthesis: redirections only (`) >/dev/null 2>&1`, `) > "$f"`)
+SUBSHELL_TAIL_RE = re.compile(r"\s*(?:(?:[0-9&]?>>?|<)\s*&?[^\s;&|<>()]*\s*)*")
+
+
+def _subshell_body(raw: str) -> str | None:
+    """The commands of a subshell stage, ``( … )`` with only redirections after it, else None."""
+    end = raw.rfind(")")
+    if end <= 0 or not SUBSHELL_TAIL_RE.fullmatch(raw, end + 1):
+        return None
+    return raw[1:end].strip() or None
 
 
 def _redirect_out(raw: str) -> list[str]:

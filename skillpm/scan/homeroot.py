@@ -1,0 +1,144 @@
+"""A deletion whose root is the user's home directory, however the script resolves it.
+
+The patterns see ``find ~ … -delete`` and ``rm -rf "$HOME"/*``. A script that means the same keeps the
+home in a variable resolved another way, and deletes under the variable: ``WS=$(eval echo ~$owner)``,
+``base=$(getent passwd "$u" | cut -d: -f6)``, ``H=$(cd ~ && pwd)``, or a function that prints one
+(``_scope() { eval "printf '%s' ~$owner"; }`` … ``WS="$(_scope)"``). ``home_roots`` reads each shell
+script again with every such variable (and call of such a function) written as ``$HOME``, and reports
+the destructive findings the rules make there and not in the script as written, on the line of the use.
+
+Only a value that is the home itself is read so: ``~/logs``, ``$HOME/.cache/app`` and
+``$(eval echo ~/build)`` are folders under it, and a cleanup there stays what it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillpm.scan import flow
+
+HOME_MAX = 256 * 1024
+DELETE_BYTES = (b"rm ", b"-delete", b"rmdir", b"shred", b"unlink")
+HOME_BYTES = (b"~", b"getent", b"dscl", b"NFSHomeDirectory", b"HOME")
+# what prints a home directory, and nothing under it (a word ends it: quote, blank, `)`, `;`, end)
+_END = r"""(?=["'\s);`|&]|$)"""
+HOME_WORD = r"""(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME(?::?[-=?+][^}\n]{0,40})?\})""" + _END
+HOME_PRINT_RE = re.compile(
+    r"""\b(?:echo|printf)\b[^\n;|&]{0,60}?\s["']?""" + HOME_WORD
+    + r"""|\bgetent\s+passwd\b[^\n]{0,80}?\bcut\b[^\n]{0,20}?-f\s*6\b|\bdscl\b[^\n]{0,80}?NFSHomeDirectory"""
+    r"""|\bcd\s+["']?""" + HOME_WORD + r"""["']?\s*(?:&&|;)\s*pwd\b|\beval\s+["']?(?:echo|printf)\b[^\n]{0,60}?~[\w$"{}.-]{0,40}["']?\s*$""")
+# a cheap first test over the whole script: something that resolves a home, or a name assigned one
+HOME_SOURCE_RE = re.compile(r"""getent\s+passwd|NFSHomeDirectory|\bcd\s+["']?~|\b(?:echo|printf)\b[^\n]{0,60}?~"""
+                            r"""|=["']?(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME[^}\n]{0,20}\})["']?[ \t]*(?:#[^\n]*)?$""", re.M)
+FUNC_RE = re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]{0,40})[ \t]*\(\)[ \t]*\{?(.*)$")
+ASSIGN_RE = re.compile(r"""^[ \t]*(?:(?:local|export|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?([A-Za-z_]\w{0,40})=(.*)$""")
+PLAIN_HOME_RE = re.compile(r"""^["']?""" + HOME_WORD + r"""["']?\s*$""")
+SUB_RE = re.compile(r"""^["']?\$\((.{1,400})\)["']?\s*$|^["']?`(.{1,400})`["']?\s*$""")
+
+
+def _homes(lines: list[str]) -> tuple[set[str], set[str]]:
+    """(variables holding the home, functions printing it), in source order."""
+    funcs: set[str] = set()
+    homes: set[str] = set()
+    cur, depth = None, 0
+    for ln in lines:
+        f = FUNC_RE.match(ln) if cur is None else None
+        if f:
+            cur, depth = f.group(1), ln.count("{") - ln.count("}")
+            body = f.group(2)
+            if HOME_PRINT_RE.search(body):
+                funcs.add(cur)
+            if depth <= 0 and "{" in ln:
+                cur = None
+            continue
+        if cur is not None:
+            if HOME_PRINT_RE.search(ln):
+                funcs.add(cur)
+            depth += ln.count("{") - ln.count("}")
+            if depth <= 0:
+                cur = None
+            continue
+        a = ASSIGN_RE.match(ln)
+        if a is None:
+            continue
+        name, value = a.group(1), a.group(2).split(" #", 1)[0].strip().rstrip(";")
+        if _is_home(value, funcs, homes):
+            homes.add(name)
+        else:
+            homes.discard(name)
+    return homes, funcs
+
+
+def _is_home(value: str, funcs: set[str], homes: set[str]) -> bool:
+    if PLAIN_HOME_RE.match(value):
+        return True
+    if re.fullmatch(r"""["']?\$\{?(\w+)\}?["']?""", value):
+        return re.sub(r"""[^\w]""", "", value) in homes
+    s = SUB_RE.match(value)
+    if s is None:
+        return False
+    inner = (s.group(1) or s.group(2)).strip()
+    words = inner.split()
+    if words and words[0] in funcs:
+        return len(words) <= 3  # WS="$(_scope)", "$(home_of "$u")"
+    if HOME_PRINT_RE.search(inner) is None:
+        return False
+    return not re.search(r"""~[\w$"{}.-]*/\w|\$HOME/\w|\$\{HOME\}/\w""", inner)  # ~/logs: a folder under it
+
+
+def home_rooted(text: str) -> str | None:
+    """The script with each variable that holds the home, and each call of a function that prints it,
+    written as ``$HOME`` (line for line), or None when it has none."""
+    lines = text.split("\n")
+    homes, funcs = _homes(lines)
+    if not homes and not funcs:
+        return None
+    names = "|".join(sorted(homes, key=len, reverse=True))
+    calls = "|".join(sorted(funcs, key=len, reverse=True))
+    parts = []
+    if names:
+        parts.append(r"""\$(?:\{(?:""" + names + r""")(?::?[-=?+][^}\n]{0,40})?\}|(?:""" + names + r""")\b)""")
+    if calls:
+        parts.append(r"""\$\(\s*(?:""" + calls + r""")(?:\s[^()\n]{0,80})?\s*\)|`\s*(?:""" + calls + r""")\s*`""")
+    use = re.compile("|".join(parts))
+    out, changed = [], False
+    for ln in lines:
+        a = ASSIGN_RE.match(ln)
+        if a and (a.group(1) in homes or FUNC_RE.match(ln)):
+            out.append(ln)
+            continue
+        new = use.sub("$HOME", ln) if "$" in ln or "`" in ln else ln
+        changed = changed or new != ln
+        out.append(new)
+    return "\n".join(out) if changed else None
+
+
+def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """Each shell script that deletes files and resolves a home directory into a variable, read again with
+    the variable as ``$HOME``; the destructive findings made there, and not in the script, on their line."""
+    from skillpm.scan.engine import _window
+
+    out = []
+    for path, data in files.items():
+        if len(data) > HOME_MAX or path.lower().endswith(".md") \
+                or flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
+            continue
+        if not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES):
+            continue
+        text = data.decode("utf-8", errors="replace")
+        if HOME_SOURCE_RE.search(text) is None:
+            continue  # no home resolved into a name: nothing to read again
+        copy = home_rooted(text)
+        if copy is None:
+            continue
+        lines = text.split("\n")
+        rules = {f.rule for f in found if f.file == path and f.grades}
+        for f in sorted(sc.scan_text(path, copy, "script", description), key=lambda f: f.line):
+            if f.rule in rules or not f.grades or f.category != "destructive":
+                continue
+            rules.add(f.rule)
+            f.note = (f.note + "; " if f.note else "") + "with the home directory the script resolves into a " \
+                "variable written as $HOME: " + copy.split("\n")[f.line - 1][:200]
+            f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
+            out.append(f)
+    return out
