@@ -2081,6 +2081,9 @@ class _Text:
     def positions(self, lit: str, limit: int) -> list[int]:
         """Offsets of ``lit`` in the lowercase text, at most ``limit`` (cached; a list cut short by a
         smaller limit is found again when a caller asks for more)."""
+        same = self._same
+        if same is not None and "\n" not in lit and " " not in lit:
+            return same.positions(lit, limit)  # the same offsets there (see every)
         got, used = self._pos.get(lit, (None, 0))
         if got is None or (len(got) >= used and limit > used):
             find = self.low.find
@@ -2354,6 +2357,7 @@ class Scanner:
         self.ruleset = load_rules()
         self._def_res: dict[str, re.Pattern] = {}  # [defs] regexes the context checks read (_def)
         self._def_leads: dict[str, tuple[str, ...] | None] = {}  # their leading literals (_code_search)
+        self._def_lead_words: dict[str, list[tuple[str, frozenset]]] = {}  # … and their whole words (_lead_words)
         self.pattern_rules = [r for r in self.ruleset.rules if r.patterns]
         self.by_id = self.ruleset.by_id
         self.plans = [pl for r in self.pattern_rules for i, p in enumerate(r.patterns) for pl in _plans(r, i, p)]
@@ -3557,8 +3561,26 @@ class Scanner:
 
     def _lead_starts(self, name: str, tx: "_Text") -> list[int]:
         """The places in ``tx`` of the leading literals of the ``[defs]`` regex ``name`` (it must have
-        some), at most CODE_SEARCH_TRIES per literal, sorted: where a match of it can start."""
-        return sorted(p for lit in self._leads(name) for p in tx.positions(lit, CODE_SEARCH_TRIES))
+        some), at most CODE_SEARCH_TRIES per literal, sorted: where a match of it can start. A literal
+        one of whose whole words the text lacks (``_lead_words``) cannot start one: it is not looked for."""
+        if tx.words is None:
+            tx.words = literals.Lexicon.words(tx.low)
+        words = tx.words
+        return sorted(p for lit, whole in self._lead_words(name) if words.issuperset(whole)
+                      for p in tx.positions(lit, CODE_SEARCH_TRIES))
+
+    def _lead_words(self, name: str) -> list[tuple[str, frozenset]]:
+        """Each leading literal of the ``[defs]`` regex ``name`` (``_leads``), with the words every
+        match that starts with it holds whole (literals.Key.whole, of each of its forms)."""
+        got = self._def_lead_words.get(name)
+        if got is None:
+            whole: dict[str, frozenset] = {}
+            for x in literals.leading_literals(self.ruleset.defs[name], re.IGNORECASE):
+                k = literals.Key(x, False).whole
+                lit = literals.plain(x)
+                whole[lit] = whole[lit] & k if lit in whole else k
+            got = self._def_lead_words[name] = [(lit, whole[lit]) for lit in self._leads(name)]
+        return got
 
     def _stored_as_refused(self, ctx: _FileCtx, line: int, col: int) -> bool:
         """Whether the match at ``col`` of ``line`` lies in the value of an assignment to a name about
