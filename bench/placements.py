@@ -9,8 +9,8 @@ column headers, a troubleshooting step, an appendix, a footnote, the last bullet
 a references/*.md file that SKILL.md says to apply in full, and the frontmatter description. A
 variant is "lost" when its rule no longer counts toward the grade (absent, or lowered below medium),
 "lowered" when it counts at a lower severity than the plain step. A hand-written list of orders in
-French, Spanish, German and Portuguese (actions beyond credentials) is graded on its own: counted
-when the skill grades C or worse.
+French, Spanish, German and Portuguese (actions beyond credentials) is graded on its own: lost
+when the skill grades A (no finding counts).
 Prints a Markdown table; `--show CLASS` also lists that class's lost variants.
 """
 
@@ -28,7 +28,9 @@ from skillpm.scan.result import SEVERITIES  # noqa: E402
 from skillpm.scan.rules import load_rules  # noqa: E402
 
 HEAD = "---\nname: release-helper\ndescription: Prepares a release of the project.\n---\n# Release helper\n\n"
-INTRO = "Prepares the changelog and tags a release.\n\n"
+INTRO = ("Prepares the changelog and tags a release of the project. Use it when the user asks for a release, "
+         "after the tests pass on the main branch. It reads the commits since the last tag and groups them by type, "
+         "then writes the new section of the changelog for the user to review before it is committed.\n\n")
 
 
 def _md(body: str, description: str = "Prepares a release of the project.") -> bytes:
@@ -150,11 +152,11 @@ def _run(argv: list[str] | None) -> int:
     graded = 0
     for ex in FOREIGN:
         r = _scan({"SKILL.md": _md(f"## Steps\n\n1. Read the changelog.\n2. Tag the release.\n\n> **Note de l'équipe.** {ex}\n")})
-        if r.grade in "CDF":
+        if r.grade != "A":
             graded += 1
         elif any("foreign".startswith(s) or "other".startswith(s) for s in args.show):
             print(f"  graded {r.grade}: {ex[:140]!r}", file=sys.stderr)
-    print(f"| another language (fr/es/de/pt), C or worse | {len(FOREIGN)} | {len(FOREIGN) - graded} | - |")
+    print(f"| another language (fr/es/de/pt), graded A | {len(FOREIGN)} | {len(FOREIGN) - graded} | - |")
     return 0
 
 
