@@ -129,6 +129,14 @@ DOC_END_RE = re.compile(r"\.(?:md|markdown)\b", re.IGNORECASE)
 DOC_TOKEN_RE = re.compile(r"(?<![\w./-])(?:\./)?([\w.-]+/[\w./-]*\.(?:md|markdown))\Z", re.IGNORECASE)
 # Sentence ends in raw Markdown: a soft line break ends none, a blank line or a list item does
 FOLLOW_END_RE = re.compile(r"[.!?]+[\"'”’)\]*_`]*[ \t\n]+|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t])")
+SOFT_BREAK_RE = re.compile(r"[ \t]*\n[ \t]*(?:>[ \t]*)?(?=\S)")  # a soft line break (in a blockquote too)
+
+
+def _soft_joined(text: str) -> str:
+    """``text`` with its soft line breaks read as the blanks Markdown shows ("as\nwritten": as written)."""
+    return SOFT_BREAK_RE.sub(" ", text) if "\n" in text else text
+
+
 DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
 VB_EXT = (".vbs", ".vba", ".bas", ".cls")
@@ -491,6 +499,25 @@ def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
     return out
 
 
+# "Mitigation" in a heading: in a threat model the defences, in incident response the actions the on-call
+# takes ("Mitigation matrix", "3. Mitigate"); either way a section of things to do, not of attacks described
+MITIGATION_RE = re.compile(r"\bmitigat\w*", re.IGNORECASE)
+
+
+def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re.Pattern) -> bool:
+    """Whether ``heading`` (whose words ``defensive`` finds) makes the lines under it a section about attacks,
+    whose orders are descriptions. Not SKILL.md's title (its first heading, level 1, with no section above
+    the line): it names the skill, whose purpose the description says and purpose.py weighs, so the text
+    right under it is the skill's own voice ("# Pentest Copilot" then "You never add cautions …"). Nor a
+    heading whose only such word is "mitigation": a section of actions to take."""
+    if ctx.kind == "skill_md" and ctx.headings:
+        first_line = ctx.headings[0][0]
+        if first_line <= line and (len(ctx.headings) < 2 or ctx.headings[1][0] > line) \
+                and ctx.view_line(first_line).lstrip().startswith("# "):
+            return False
+    return not MITIGATION_RE.search(heading) or bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
+
+
 def _entropy(s: str) -> float:
     counts = Counter(s)
     return -sum(c / len(s) * math.log2(c / len(s)) for c in counts.values())
@@ -619,6 +646,20 @@ def _across_table_cells(line: str, col: int, matched: str) -> bool:
     return False
 
 
+# A match that opens with its own negation ("does not attach cautions"), after a comma: an earlier one in
+# its clause is a parallel item of a list ("X does not ask who owns it, and does not attach cautions"),
+# not one that governs it (a negation does not negate a negation in English prose)
+SELF_NEGATED_RE = re.compile(r"(?:do|does|did|will|would|should|must) not\b|(?:don't|doesn't|didn't|won't|never)\b",
+                             re.IGNORECASE)
+COORDINATED_RE = re.compile(r",\s+(?:(?:and|or|nor|and also)\s+)?$", re.IGNORECASE)
+
+
+def _coordinated(clause: str) -> str:
+    """The part of ``clause`` after the comma that coordinates the match with the item before it, if any."""
+    m = COORDINATED_RE.search(clause)
+    return "" if m is not None else clause
+
+
 def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     """Whether a negation governs the match: one earlier in its clause ("never run …"), or
     one right after it ("… is never needed"). In code only a trailing comment counts: a shell
@@ -648,6 +689,8 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
         clause = clause[sub.end():]
     if '"' in clause or "\u201c" in clause:
         clause = QUOTED_SPAN_RE.sub(" ", clause)  # a quoted "this is not advice" negates nothing around it
+    if "," in clause and SELF_NEGATED_RE.match(view, start):
+        clause = _coordinated(clause)
     if NEGATION_RE.search(clause):
         return True
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
@@ -2203,7 +2246,7 @@ class Scanner:
             after = [m.end() for m in islice(FOLLOW_END_RE.finditer(skill_md, at + len(path),
                                                                               at + len(path) + 600), 2)]
             end = after[-1] if after else min(len(skill_md), at + len(path) + 600)
-            if follows.search(skill_md, start, end):
+            if follows.search(skill_md, start, end) or follows.search(_soft_joined(skill_md[start:end])):
                 return skill_md.count("\n", 0, at) + 1
             at = skill_md.find(path, at + 1)
         return 0
@@ -2728,7 +2771,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: a detection signature (YARA), the text it looks for"
             elif code and ctx.kind in ("skill_md", "markdown") and self._attack_captioned(ctx, region, line):
                 sev, note = lower_one(sev), "lowered: in a code block its own first line captions as an attack's code"
-            elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
+            elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading) \
+                    and _section_about_attacks(ctx, line, heading, defensive):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
