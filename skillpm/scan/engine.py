@@ -129,12 +129,12 @@ DOC_END_RE = re.compile(r"\.(?:md|markdown)\b", re.IGNORECASE)
 DOC_TOKEN_RE = re.compile(r"(?<![\w./-])(?:\./)?([\w.-]+/[\w./-]*\.(?:md|markdown))\Z", re.IGNORECASE)
 # Sentence ends in raw Markdown: a soft line break ends none, a blank line or a list item does
 FOLLOW_END_RE = re.compile(r"[.!?]+[\"'”’)\]*_`]*[ \t\n]+|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t])")
-SOFT_BREAK_RE = re.compile(r"[ \t]*\n[ \t]*(?:>[ \t]*)?(?=\S)")  # a soft line break (in a blockquote too)
+FOLLOW_BREAK_RE = re.compile(r"[ \t]*\n[ \t]*(?:>[ \t]*)?(?=\S)")  # a soft line break (in a blockquote too)
 
 
 def _soft_joined(text: str) -> str:
     """``text`` with its soft line breaks read as the blanks Markdown shows ("as\nwritten": as written)."""
-    return SOFT_BREAK_RE.sub(" ", text) if "\n" in text else text
+    return FOLLOW_BREAK_RE.sub(" ", text) if "\n" in text else text
 
 
 DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
@@ -506,15 +506,8 @@ MITIGATION_RE = re.compile(r"\bmitigat\w*", re.IGNORECASE)
 
 def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re.Pattern) -> bool:
     """Whether ``heading`` (whose words ``defensive`` finds) makes the lines under it a section about attacks,
-    whose orders are descriptions. Not SKILL.md's title (its first heading, level 1, with no section above
-    the line): it names the skill, whose purpose the description says and purpose.py weighs, so the text
-    right under it is the skill's own voice ("# Pentest Copilot" then "You never add cautions …"). Nor a
-    heading whose only such word is "mitigation": a section of actions to take."""
-    if ctx.kind == "skill_md" and ctx.headings:
-        first_line = ctx.headings[0][0]
-        if first_line <= line and (len(ctx.headings) < 2 or ctx.headings[1][0] > line) \
-                and ctx.view_line(first_line).lstrip().startswith("# "):
-            return False
+    whose orders are descriptions: not a heading whose only such word is "mitigation", a section of actions
+    to take."""
     return not MITIGATION_RE.search(heading) or bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
 
 
