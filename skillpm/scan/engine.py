@@ -644,7 +644,7 @@ def _across_table_cells(line: str, col: int, matched: str) -> bool:
 # not one that governs it (a negation does not negate a negation in English prose)
 SELF_NEGATED_RE = re.compile(r"(?:do|does|did|will|would|should|must) not\b|(?:don't|doesn't|didn't|won't|never)\b",
                              re.IGNORECASE)
-COORDINATED_RE = re.compile(r",\s+(?:(?:and|or|nor|and also)\s+)?$", re.IGNORECASE)
+COORDINATED_RE = re.compile(r",\s+(?:(?:and|or|nor|and also)\s+)?(?:(?:you|it|they|he|she|we|[A-Z][\w-]*)\s+)?$")
 
 
 def _coordinated(clause: str) -> str:

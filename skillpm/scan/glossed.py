@@ -47,6 +47,17 @@ pergunte|ask;perguntar|ask;peça|ask;pedir|ask;peça confirmação|ask for confi
 verifique|check;leia|read;ler|read;escreva|write;escrever|write;faça merge|merge;aprove|approve;altere|change;colete|collect
 baixe|download;projeto|project;incluindo|including;ignorados|ignored;credenciais|credentials;sem esperar|without waiting for
 execução|run;tarefa|task;aprovar|approves;somente depois|only after;só depois|only after
+base de données de production|production database;bases de données de production|production databases
+base de datos de producción|production database;bases de datos de producción|production databases
+banco de dados de produção|production database;bancos de dados de produção|production databases
+comme|as;si|if;s'y oppose|objects;s'y opposent|object;ces|these;cette|this;cet|this;les siennes|theirs;les leurs|theirs
+celles|those;ceux|those;sur|over;autres|other;toutes les autres|all other;tous les autres|all other
+vuelve a crearla|recreate it;vuelve a crearlo|recreate it;recréez-la|recreate it;recrée-la|recreate it
+suprima|delete;supprima|delete;estas|these;estos|these;esta|this;este|this;otras|other;otros|other;las demás|the other
+se opone|objects;si se opone|if they object;todo el|the whole;toda la|the whole;incluidos|including
+komplette|complete;kompletten|complete;gesamte|entire;gesamten|entire;.env-Dateien|.env files;Dateien|files
+diese|these;dieser|this;dieses|this;allen|all;anderen|other;alle anderen|all other;einwände|objections
+estas instruções|these instructions;estas|these;outras|other;todas as outras|all other
 sans demander|without asking;sans le demander|without asking;sans leur demander|without asking;sans confirmation|without confirmation
 sans demander confirmation|without asking for confirmation;sans prévenir|without telling;sans avertir|without telling
 sans le mentionner|without mentioning it;sans en parler|without mentioning it;sans le dire|without telling;sans l'accord|without the approval
