@@ -511,6 +511,21 @@ def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re
     return not MITIGATION_RE.search(heading) or bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
 
 
+# A YAML key whose value is a quoted scalar: `description: "Formats … and posts …"` (the quotes delimit the
+# value; they quote nothing in it)
+YAML_QUOTED_VALUE_RE = re.compile(r"""^(\s*[\w-]+:\s*)(["'])(.*)\2\s*$""")
+
+
+def _quoted_in_yaml_value(vline: str, col: int, end_col: int) -> bool:
+    """Whether the match at ``col``..``end_col`` of a frontmatter line is quoted inside the value, the
+    quotes that delimit a quoted YAML scalar read as the delimiters they are."""
+    m = YAML_QUOTED_VALUE_RE.match(vline)
+    if m is None:
+        return _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
+    bare = vline[:m.start(2)] + " " + m.group(3) + " " + vline[m.end(3) + 1:]
+    return _quoted(bare, col) or (0 <= end_col < len(bare) and _quoted(bare, end_col))
+
+
 def _entropy(s: str) -> float:
     counts = Counter(s)
     return -sum(c / len(s) * math.log2(c / len(s)) for c in counts.values())
@@ -2703,7 +2718,10 @@ class Scanner:
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
-        if not quoted and not code and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
+        yaml_value = region.kind == "frontmatter" and YAML_QUOTED_VALUE_RE.match(vline) is not None
+        if quoted and yaml_value:
+            quoted = _quoted_in_yaml_value(vline, col, end_col)
+        if not quoted and not code and not yaml_value and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
             above = ctx.view_line(line - 1)
             quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
