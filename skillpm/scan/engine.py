@@ -504,10 +504,19 @@ def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
 MITIGATION_RE = re.compile(r"\bmitigat\w*", re.IGNORECASE)
 
 
-def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re.Pattern) -> bool:
+def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re.Pattern, order: bool = False) -> bool:
     """Whether ``heading`` (whose words ``defensive`` finds) makes the lines under it a section about attacks,
     whose orders are descriptions: not a heading whose only such word is "mitigation", a section of actions
-    to take."""
+    to take. ``order``: the match is an intent's (concepts that meet in one sentence as an order); then not
+    SKILL.md's title either (its first heading, level 1, no section between it and the line): the title
+    names the skill, whose purpose its description declares, and the text right under it is the skill's
+    own voice ("# Pentest Copilot" then "the assistant never attaches cautions"). The sentence model's
+    weaker reading keeps the title's lowering."""
+    if order and ctx.kind == "skill_md" and ctx.headings:
+        first_line = ctx.headings[0][0]
+        if first_line <= line and (len(ctx.headings) < 2 or ctx.headings[1][0] > line) \
+                and ctx.view_line(first_line).lstrip().startswith("# "):
+            return False
     return not MITIGATION_RE.search(heading) or bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
 
 
@@ -1950,6 +1959,7 @@ class Scanner:
         # serves patterns and concepts.
         self.intents = [(r, it) for r in self.ruleset.rules for it in r.intents]
         self.intents_lowered = [(r, it) for r, it in self.intents if RANK[it.pattern.severity] >= RANK["high"]]
+        self.intent_patterns = {id(it.pattern) for _, it in self.intents}  # (an intent's match, in _consider)
         self.concepts = {name: [_Plan(None, Pattern(LazyRegex(b, rx.flags), "info", False))
                                 for b in _concept_parts(rx.pattern, rx.flags)]
                          for name, rx in self.ruleset.concepts.items()}
@@ -2783,7 +2793,7 @@ class Scanner:
             elif code and ctx.kind in ("skill_md", "markdown") and self._attack_captioned(ctx, region, line):
                 sev, note = lower_one(sev), "lowered: in a code block its own first line captions as an attack's code"
             elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading) \
-                    and _section_about_attacks(ctx, line, heading, defensive):
+                    and _section_about_attacks(ctx, line, heading, defensive, id(pat) in self.intent_patterns):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
