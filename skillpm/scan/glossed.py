@@ -142,9 +142,12 @@ _GLOSS_RE = re.compile(r"(?<![\w'’-])(?:" + "|".join(re.escape(k) for k in sor
                        + r")(?![\w'’-])", re.IGNORECASE)
 # the glossary's single words that are another language's only (not English words too): a paragraph
 # holding enough of them is another language's even when asides.FOREIGN's function words are few
-_ENGLISH_TOO = frozenset("a in no do as e o en to on force ignore execute production sandbox branches repository "
-                         "files tags public install publish copie vide".split())
-_FOREIGN_WORDS = frozenset(k for k, v in _GLOSS.items() if " " not in k and k not in _ENGLISH_TOO
+# (words of four letters or more: short ones collide with English prose and code, "com", "mit", "et al.",
+# "os", "todo", "sans-serif")
+_ENGLISH_TOO = frozenset("force ignore execute production sandbox branches repository files tags public install "
+                         "publish copie vide todo todos sans lies modifier allen alle alla como merge server "
+                         "secrets confirme confirma".split())
+_FOREIGN_WORDS = frozenset(k for k, v in _GLOSS.items() if " " not in k and len(k) >= 4 and k not in _ENGLISH_TOO
                            and k not in asides.ENGLISH and k != v.lower())
 _GATE_BYTES = asides._FOREIGN_BYTES | frozenset(w.encode() for w in _FOREIGN_WORDS)
 _CODE = re.compile(r"`[^`\n]*`|https?://\S+")
@@ -204,6 +207,12 @@ def in_file(sc, ctx, found: list[Finding]) -> list[Finding]:
     return out
 
 
+def _foreign_count(text: str) -> int:
+    """How many of the glossary's phrases of another language ``text`` holds: its phrases of two words or
+    more ("bancos de dados", "sem pedir confirmação") and its words that are no English word too."""
+    return sum(1 for m in _GLOSS_RE.finditer(text) if " " in m.group(0) or m.group(0).lower() in _FOREIGN_WORDS)
+
+
 def _aside_spans(text: str) -> list[tuple[int, int]]:
     """The paragraphs of ``text`` (fenced blocks out) that asides.py reads as another language's, in an
     English document."""
@@ -214,11 +223,11 @@ def _aside_spans(text: str) -> list[tuple[int, int]]:
         spans = [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
     doc = asides.CODE_SPAN_RE.sub(" ", prose)
     english_doc = asides._count(doc, asides.ENGLISH)
-    foreign_doc = max(asides._count(doc, asides.FOREIGN), asides._count(doc, _FOREIGN_WORDS))
+    foreign_doc = max(asides._count(doc, asides.FOREIGN), _foreign_count(doc))
     out = []
     for start, end in spans:
         para = asides.CODE_SPAN_RE.sub(" ", prose[start:end])
-        f = max(asides._count(para, asides.FOREIGN), asides._count(para, _FOREIGN_WORDS))
+        f = max(asides._count(para, asides.FOREIGN), _foreign_count(para))
         if f < MIN_WORDS:
             continue
         e = asides._count(para, asides.ENGLISH)
