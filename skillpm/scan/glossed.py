@@ -221,18 +221,24 @@ def _aside_spans(text: str) -> list[tuple[int, int]]:
     spans = [(0, len(prose))]
     if bounds:
         spans = [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
-    doc = asides.CODE_SPAN_RE.sub(" ", prose)
-    english_doc = asides._count(doc, asides.ENGLISH)
-    foreign_doc = max(asides._count(doc, asides.FOREIGN), _foreign_count(doc))
+    english_doc = foreign_doc = None
     out = []
     for start, end in spans:
         para = asides.CODE_SPAN_RE.sub(" ", prose[start:end])
+        words = asides.WORD_RE.findall(para.lower())
+        quick = sum(map(asides.FOREIGN.__contains__, words)) + sum(map(_FOREIGN_WORDS.__contains__, words))
+        if quick < 2:
+            continue  # (most paragraphs: the glossary's phrases are read only where its words are)
         f = max(asides._count(para, asides.FOREIGN), _foreign_count(para))
         if f < MIN_WORDS:
             continue
         e = asides._count(para, asides.ENGLISH)
         if f <= 2 * e:
             continue
+        if english_doc is None:
+            doc = asides.CODE_SPAN_RE.sub(" ", prose)
+            english_doc = asides._count(doc, asides.ENGLISH)
+            foreign_doc = max(asides._count(doc, asides.FOREIGN), _foreign_count(doc))
         if english_doc - e < asides.MIN_ENGLISH_DOC or english_doc - e <= foreign_doc - f:
             continue
         out.append((start, end))
