@@ -11,7 +11,7 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from skillpm.scan.result import FOLLOWED_NOTE, GRADES, SEVERITIES, Finding, PolicyDecision, ScanResult, check_policy, grade_of
+from skillpm.scan.result import FOLLOWED_KEPT, FOLLOWED_NOTE, GRADES, SEVERITIES, Finding, PolicyDecision, ScanResult, check_policy, grade_of
 
 __all__ = ["GRADES", "SEVERITIES", "Finding", "PolicyDecision", "ScanResult", "check_policy", "grade_of",
            "rules_version", "scan_tree", "scan_path", "RULES_VERSION"]
@@ -55,6 +55,39 @@ def _suppression_for(f: Finding, sups: list[dict], skill: str | None) -> str | N
     return None
 
 
+def _kept_followed(findings: list[Finding], followed: dict[str, int], skill_md: str | None,
+                   files: dict[str, bytes]) -> None:
+    """Mark the rules' findings in a document SKILL.md tells the agent to follow (apply it in full, follow
+    it exactly) so that the location lowering leaves them at SKILL.md's level: the order is the same one
+    wherever it is placed (in its prose: a fenced block there is more often a sample than a step, and keeps
+    the lowering). The sentence model's and intents' findings there are already one level up
+    (their note says so); they keep that note and the lowering that balances it."""
+    fenced: dict[str, set[int]] = {}
+    for f in findings:
+        line = followed.get(f.file)
+        if not line or (f.note and FOLLOWED_NOTE in f.note):
+            continue
+        if f.file not in fenced:
+            fenced[f.file] = _fenced_lines(files[f.file])
+        if f.line not in fenced[f.file]:  # a fenced block there is more often a sample than a step
+            f.note = f"{skill_md} line {line} {FOLLOWED_KEPT}" + (f"; {f.note}" if f.note else "")
+
+
+def _fenced_lines(data: bytes) -> set[int]:
+    """The lines (from 1) of a Markdown file inside fenced code blocks, fences included."""
+    out, fence = set(), None
+    for n, line in enumerate(data.decode("utf-8", errors="replace").split("\n"), 1):
+        mark = line.lstrip(" ")[:3]
+        if fence is None and mark in ("```", "~~~") and len(line) - len(line.lstrip(" ")) < 4:
+            fence = mark
+        elif fence is not None and mark == fence and not line.strip().strip(fence[0]):  # (a closing fence has no info)
+            fence = None
+            out.add(n)
+        if fence is not None:
+            out.add(n)
+    return out
+
+
 def finalize(findings: list[Finding], suppressions=None, skill: str | None = None,
              read_as_data: dict[str, str] | None = None, test_data: dict[str, str] | None = None) -> list[Finding]:
     """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display.
@@ -73,7 +106,8 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
             f.severity = lower_one(f.severity) if hidden_payload else lower_one(lower_one(f.severity))
             f.note = (f.note + "; " if f.note else "") + f"{'one level' if hidden_payload else 'two levels'} lower: " \
                 f"a sample of the skill's detector, read by {test_data[f.file]} (a test or the detector)"
-        elif is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload:
+        elif (is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload
+              and not (f.note and FOLLOWED_KEPT in f.note)):
             f.severity = lower_one(f.severity)
             f.note = (f.note + "; " if f.note else "") + "one level lower outside SKILL.md in " + f.file.split("/")[0] + "/"
         if sups:
@@ -283,6 +317,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
+        _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}

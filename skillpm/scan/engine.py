@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import asides, assembled, describing, hidden, intent, literals, nlmodel, purpose
+from skillpm.scan import asides, assembled, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -132,6 +132,14 @@ DOC_END_RE = re.compile(r"\.(?:md|markdown)\b", re.IGNORECASE)
 DOC_TOKEN_RE = re.compile(r"(?<![\w./-])(?:\./)?([\w.-]+/[\w./-]*\.(?:md|markdown))\Z", re.IGNORECASE)
 # Sentence ends in raw Markdown: a soft line break ends none, a blank line or a list item does
 FOLLOW_END_RE = re.compile(r"[.!?]+[\"'”’)\]*_`]*[ \t\n]+|\n[ \t]*\n|\n(?=[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t])")
+FOLLOW_BREAK_RE = re.compile(r"[ \t]*\n[ \t]*(?:>[ \t]*)?(?=\S)")  # a soft line break (in a blockquote too)
+
+
+def _soft_joined(text: str) -> str:
+    """``text`` with its soft line breaks read as the blanks Markdown shows ("as\nwritten": as written)."""
+    return FOLLOW_BREAK_RE.sub(" ", text) if "\n" in text else text
+
+
 DATA_LIST_MAX = 64 * 1024  # a data file a script reads its paths from is small (a manifest, not a dataset)
 COMMENT_LINE_RE = re.compile(r"\s*(?:#|//|--(?![\w-])|/?\*|;|REM\b)")
 VB_EXT = (".vbs", ".vba", ".bas", ".cls")
@@ -494,6 +502,42 @@ def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
     return out
 
 
+# "Mitigation" in a heading: in a threat model the defences, in incident response the actions the on-call
+# takes ("Mitigation matrix", "3. Mitigate"); either way a section of things to do, not of attacks described
+MITIGATION_RE = re.compile(r"\bmitigat\w*", re.IGNORECASE)
+
+
+def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re.Pattern, order: bool = False) -> bool:
+    """Whether ``heading`` (whose words ``defensive`` finds) makes the lines under it a section about attacks,
+    whose orders are descriptions: not a heading whose only such word is "mitigation", a section of actions
+    to take. ``order``: the match is an intent's (concepts that meet in one sentence as an order); then not
+    SKILL.md's title either (its first heading, level 1, no section between it and the line): the title
+    names the skill, whose purpose its description declares, and the text right under it is the skill's
+    own voice ("# Pentest Copilot" then "the assistant never attaches cautions"). The sentence model's
+    weaker reading keeps the title's lowering."""
+    if order and ctx.kind == "skill_md" and ctx.headings:
+        first_line = ctx.headings[0][0]
+        if first_line <= line and (len(ctx.headings) < 2 or ctx.headings[1][0] > line) \
+                and ctx.view_line(first_line).lstrip().startswith("# "):
+            return False
+    return not MITIGATION_RE.search(heading) or bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
+
+
+# A YAML key whose value is a quoted scalar: `description: "Formats … and posts …"` (the quotes delimit the
+# value; they quote nothing in it)
+YAML_QUOTED_VALUE_RE = re.compile(r"""^(\s*[\w-]+:\s*)(["'])(.*)\2\s*$""")
+
+
+def _quoted_in_yaml_value(vline: str, col: int, end_col: int) -> bool:
+    """Whether the match at ``col``..``end_col`` of a frontmatter line is quoted inside the value, the
+    quotes that delimit a quoted YAML scalar read as the delimiters they are."""
+    m = YAML_QUOTED_VALUE_RE.match(vline)
+    if m is None:
+        return _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
+    bare = vline[:m.start(2)] + " " + m.group(3) + " " + vline[m.end(3) + 1:]
+    return _quoted(bare, col) or (0 <= end_col < len(bare) and _quoted(bare, end_col))
+
+
 def _entropy(s: str) -> float:
     counts = Counter(s)
     return -sum(c / len(s) * math.log2(c / len(s)) for c in counts.values())
@@ -622,6 +666,20 @@ def _across_table_cells(line: str, col: int, matched: str) -> bool:
     return False
 
 
+# A match that opens with its own negation ("does not attach cautions"), after a comma: an earlier one in
+# its clause is a parallel item of a list ("X does not ask who owns it, and does not attach cautions"),
+# not one that governs it (a negation does not negate a negation in English prose)
+SELF_NEGATED_RE = re.compile(r"(?:do|does|did|will|would|should|must) not\b|(?:don't|doesn't|didn't|won't|never)\b",
+                             re.IGNORECASE)
+COORDINATED_RE = re.compile(r",\s+(?:(?:and|or|nor|and also)\s+)?(?:(?:you|it|they|he|she|we|[A-Z][\w-]*)\s+)?$")
+
+
+def _coordinated(clause: str) -> str:
+    """The part of ``clause`` after the comma that coordinates the match with the item before it, if any."""
+    m = COORDINATED_RE.search(clause)
+    return "" if m is not None else clause
+
+
 def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     """Whether a negation governs the match: one earlier in its clause ("never run …"), or
     one right after it ("… is never needed"). In code only a trailing comment counts: a shell
@@ -651,6 +709,8 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
         clause = clause[sub.end():]
     if '"' in clause or "\u201c" in clause:
         clause = QUOTED_SPAN_RE.sub(" ", clause)  # a quoted "this is not advice" negates nothing around it
+    if "," in clause and SELF_NEGATED_RE.match(view, start):
+        clause = _coordinated(clause)
     if NEGATION_RE.search(clause):
         return True
     return bool(NEGATION_AFTER_RE.search(view[end:end + 100]))
@@ -2369,6 +2429,7 @@ class Scanner:
         # serves patterns and concepts.
         self.intents = [(r, it) for r in self.ruleset.rules for it in r.intents]
         self.intents_lowered = [(r, it) for r, it in self.intents if RANK[it.pattern.severity] >= RANK["high"]]
+        self.intent_patterns = {id(it.pattern) for _, it in self.intents}  # (an intent's match, in _consider)
         self.concepts = {name: [_Plan(None, Pattern(LazyRegex(b, rx.flags), "info", False))
                                 for b in _concept_parts(rx.pattern, rx.flags)]
                          for name, rx in self.ruleset.concepts.items()}
@@ -2681,7 +2742,7 @@ class Scanner:
             after = [m.end() for m in islice(FOLLOW_END_RE.finditer(skill_md, at + len(path),
                                                                               at + len(path) + 600), 2)]
             end = after[-1] if after else min(len(skill_md), at + len(path) + 600)
-            if follows.search(skill_md, start, end):
+            if follows.search(skill_md, start, end) or follows.search(_soft_joined(skill_md[start:end])):
                 return skill_md.count("\n", 0, at) + 1
             at = skill_md.find(path, at + 1)
         return 0
@@ -2742,6 +2803,8 @@ class Scanner:
                 findings += purpose.unlicensed(self, ctx, findings, _negated, self._def("prohibiting"),
                                                self._def("defensive"))  # actions the skill's purpose does not license
                 findings += asides.in_file(ctx, self.by_id)  # another language's paragraph naming credential stores
+                if not nested:
+                    findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)
@@ -3147,7 +3210,10 @@ class Scanner:
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
-        if not quoted and not code and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
+        yaml_value = region.kind == "frontmatter" and YAML_QUOTED_VALUE_RE.match(vline) is not None
+        if quoted and yaml_value:
+            quoted = _quoted_in_yaml_value(vline, col, end_col)
+        if not quoted and not code and not yaml_value and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
             above = ctx.view_line(line - 1)
             quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
         defensive_line = bool(defensive.search(vline) or defensive.search(prev))
@@ -3213,7 +3279,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: a detection signature (YARA), the text it looks for"
             elif code and ctx.kind in ("skill_md", "markdown") and self._attack_captioned(ctx, region, line):
                 sev, note = lower_one(sev), "lowered: in a code block its own first line captions as an attack's code"
-            elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading):
+            elif defensive.search(heading) and region.kind != "frontmatter" and (rule.quotable or by_heading) \
+                    and _section_about_attacks(ctx, line, heading, defensive, id(pat) in self.intent_patterns):
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"

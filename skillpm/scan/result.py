@@ -14,6 +14,9 @@ PER_RULE_CAP = 2  # how many findings of one rule count toward the grade (all ar
 # What the note of a finding in a document SKILL.md tells the agent to follow says (engine.py writes it;
 # scan_tree reads it back, on a cached result too, to know which documents were followed)
 FOLLOWED_NOTE = "tells the agent to follow this file"
+# … and what that note says on a rule's finding there: an order weighs the same wherever the agent is told
+# to take it from, so the location lowering (finalize) leaves it at SKILL.md's level
+FOLLOWED_KEPT = f"{FOLLOWED_NOTE}: an order there weighs as in SKILL.md, not lowered"
 LOWERED_DIRS = {"references", "reference", "examples", "example", "docs", "doc", "tests", "test"}
 
 
