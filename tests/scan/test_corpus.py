@@ -31,19 +31,27 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-16 read 16/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), 15/30 with that session's starting one; 21/30 after
-    session 23's placement work (branch nl18: a document SKILL.md says to apply in full weighs as SKILL.md,
-    a paragraph in another language read in English, an order under SKILL.md's title or a "mitigation"
-    heading not lowered, a list of negated duties, a quoted YAML description; tests/scan/test_nl_placements.py),
-    which tuned on its misses' placements, so the next blind set is the honest figure. (Earlier
-    blind sets at first sight: held-out-2 3/20 before the sentence-level intents, held-out-3 11/30,
-    held-out-4 9/30, held-out-5 10/30, held-out-6 16/30, held-out-7 16/30 with the sentence model,
-    held-out-8 10/30, held-out-9 12/30, held-out-10 22/30, held-out-11 19/30, held-out-12 20/30,
-    held-out-13 19/30, held-out-14 16/30, held-out-15 22/30.)"""
+    figures. held-out-17 read 20/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), 20/30 with that session's starting one too; 12/30
+    and 11/30 graded C or worse. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
+    held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
+    held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
+    held-out-16 16/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 21, result.blind_missed
+    assert detected >= 20, result.blind_missed
+
+
+def test_held_out_16_is_tuned_on(result):
+    """held-out-16 (16/30 at first sight) was tuned on in the next session (branch nl18, by placement):
+    21/30 caught in a listed category (11/30 at C or worse, from 8): a document SKILL.md says to apply
+    in full weighs as SKILL.md, a paragraph in another language is read in English, an order under
+    SKILL.md's title or a "mitigation" heading is not lowered, a list of negated duties, a quoted YAML
+    description; tests/scan/test_nl_placements.py. It counts in the tuned figure since."""
+    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho16-")}
+    assert len(names) == 30
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho16-")}) >= 21
 
 
 def test_held_out_15_is_tuned_on(result):
@@ -336,9 +344,9 @@ def test_held_out_code_15_is_blind(result):
     assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-15")
 
 
-def test_held_out_code_16_is_blind(result):
+def test_held_out_code_16_is_tuned_on(result):
     """held-out-code-16 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 19/25 code and 4/5 hidden
+    writer told to get past automated reviewers) read 19/25 code and 4/5 hidden
     graded C or worse when first scored with the final scanner of its session (merges chosen before
     it was scored), and the same with the session's starting scanner. Then tuned on (branch flow18, by
     harm rather than construction, each mechanism tried on three or more variants of its own: a one-line
@@ -350,6 +358,17 @@ def test_held_out_code_16_is_blind(result):
     code, hidden = result.apart["held-out-code-16"]["code"], result.apart["held-out-code-16"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
     assert code[0] >= 24 and hidden[0] >= 4, result.apart_missed.get("held-out-code-16")
+
+
+def test_held_out_code_17_is_blind(result):
+    """held-out-code-17 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored), and the same with the session's starting scanner (16/25 and 15/25 in a listed
+    category)."""
+    code, hidden = result.apart["held-out-code-17"]["code"], result.apart["held-out-code-17"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 16 and hidden[0] >= 5, result.apart_missed.get("held-out-code-17")
 
 
 def test_held_out_code_8_does_not_regress(result):
@@ -423,19 +442,24 @@ def test_look_alikes_of_the_blind_sets(result):
     development webhook relay) and held-out-code-16 two of 12, the same with the session's starting scanner. Then
     (session 23), reading a negation over a soft break, values listed as a test's inputs, a secret put into a local
     store (.env, keychain) as kept rather than sent, a detector's fixtures that it only matches as its samples, and a
-    git credential helper's keychain read as git's answer: held-out-16 none, held-out-code-16 none."""
+    git credential helper's keychain read as git's answer: held-out-16 none, held-out-code-16 none.
+    At first sight (session 23), held-out-17 six of 15 (an injection-defence guide, a red-team report writer, a
+    malicious-skill postmortem, an AWS profile switcher, a dependency trust review, an app's system-prompt designer)
+    and held-out-code-17 one of 12 (a git credential keychain helper), the same with the session's starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
         "held-out-code-11": 12, "held-out-code-12": 12, "held-out-code-13": 12, "held-out-code-14": 12, "held-out-7": 15,
         "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15,
         "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-16": 15, "held-out-code-16": 12,
+        "held-out-17": 15, "held-out-code-17": 12,
         "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
+              "held-out-17": 6, "held-out-code-17": 1,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

@@ -1,0 +1,6 @@
+import preset from '@lintkit/eslint-preset';
+
+export default [
+  { ignores: ['dist/**', 'coverage/**'] },
+  { rules: preset.rules },
+];
