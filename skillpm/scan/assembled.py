@@ -451,7 +451,7 @@ def _concat(out: str) -> str:
 def folded_literals(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """Each script read again with the literals it glues together folded into one (``folded``); what the
     rules find there, and not in the script as written, is reported on its line."""
-    from skillpm.scan.engine import _window, classify
+    from skillpm.scan.engine import classify
 
     out = []
     for path, data in files.items():
@@ -463,20 +463,30 @@ def folded_literals(sc, files: dict[str, bytes], found: list, description: str =
         copy = folded(text)
         if copy is None or text.count("\n") != copy.count("\n"):
             continue
-        lines, clines = text.split("\n"), copy.split("\n")
-        changed = [i for i, (a, b) in enumerate(zip(lines, clines)) if a != b]
-        was = literals.Lexicon.words("\n".join(lines[i] for i in changed).lower())
-        if (literals.Lexicon.words("\n".join(clines[i] for i in changed).lower()) - was).isdisjoint(sc.need_words):
+        known = {f.rule for f in found if f.file == path and f.grades}
+        out += rescanned(sc, path, text, copy, description, known, "with the literals the script glues together joined")
+    return out
+
+
+def rescanned(sc, path: str, text: str, copy: str, description: str, known: set[str], why: str) -> list:
+    """The findings in ``copy`` (a script's ``text`` rewritten as it runs, line for line) of rules that
+    ``known`` lacks, one per rule, each shown on its line as written with ``why`` and the line as read;
+    none when the rewritten lines gain no word a rule needs (the rules could find nothing new)."""
+    from skillpm.scan.engine import _window
+
+    lines, clines = text.split("\n"), copy.split("\n")
+    changed = [i for i, (a, b) in enumerate(zip(lines, clines)) if a != b]
+    was = literals.Lexicon.words("\n".join(lines[i] for i in changed).lower())
+    if (literals.Lexicon.words("\n".join(clines[i] for i in changed).lower()) - was).isdisjoint(sc.need_words):
+        return []
+    out = []
+    for f in sorted(sc.scan_text(path, copy, "script", description), key=lambda f: f.line):
+        if f.rule in known or not f.grades or f.category == "hidden-text":
             continue
-        rules = {f.rule for f in found if f.file == path and f.grades}
-        for f in sorted(sc.scan_text(path, copy, "script", description), key=lambda f: f.line):
-            if f.rule in rules or not f.grades or f.category == "hidden-text":
-                continue
-            rules.add(f.rule)
-            f.note = (f.note + "; " if f.note else "") + "with the literals the script glues together joined: " + \
-                f.text[:160]
-            f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
-            out.append(f)
+        known.add(f.rule)
+        f.note = (f.note + "; " if f.note else "") + why + ": " + f.text[:160]
+        f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
+        out.append(f)
     return out
 
 
@@ -595,17 +605,7 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
     out = []
     for path in sorted(code):
         text = code[path].decode("utf-8", errors="replace")
-        names: set[str] = set()
-        if path.endswith(".py"):
-            for m in PY_IMPORT_RE.finditer(text):
-                mod = (m.group(1) or "").lstrip(".")
-                items = [w.strip().split(" as ")[0].strip() for w in (m.group(2) or m.group(3) or "").split(",")]
-                names.update(x for x in ([mod] if mod else []) + [f"{mod}.{i}" if mod else i for i in items] + items if x)
-        else:
-            for m in JS_IMPORT_RE.finditer(text):
-                rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
-                rel = rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel
-                names.update({rel, rel.replace("/", ".")})  # (a module's keys are dotted: scripts/lib.js is scripts.lib)
+        names = _imported_names(path, text)
         mods = sorted({q for n in names for q in keys.get(n, ()) if q != path})
         if not mods:
             continue
@@ -633,6 +633,23 @@ def imported_modules(sc, files: dict[str, bytes], found: list, description: str 
     return out
 
 
+def _imported_names(path: str, text: str) -> set[str]:
+    """The module names a Python or JavaScript file imports, as _module_keys writes a module's keys
+    (dotted: scripts/lib.js is scripts.lib; `from a import b` is a, a.b and b)."""
+    names: set[str] = set()
+    if path.endswith(".py"):
+        for m in PY_IMPORT_RE.finditer(text):
+            mod = (m.group(1) or "").lstrip(".")
+            items = [w.strip().split(" as ")[0].strip() for w in (m.group(2) or m.group(3) or "").split(",")]
+            names.update(x for x in ([mod] if mod else []) + [f"{mod}.{i}" if mod else i for i in items] + items if x)
+    else:
+        for m in JS_IMPORT_RE.finditer(text):
+            rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
+            rel = rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel
+            names.update({rel, rel.replace("/", ".")})
+    return names
+
+
 def importers(files: dict[str, bytes]) -> dict[str, set[str]]:
     """Each module of the skill (Python, JavaScript) -> the scripts of the skill that import it: the file a
     script names (a settings file it parses) reaches the modules it hands the parsed settings to."""
@@ -649,17 +666,7 @@ def importers(files: dict[str, bytes]) -> dict[str, set[str]]:
         if b"import" not in data and b"require(" not in data:
             continue
         text = data.decode("utf-8", errors="replace")
-        names: set[str] = set()
-        if path.endswith(".py"):
-            for m in PY_IMPORT_RE.finditer(text):
-                mod = (m.group(1) or "").lstrip(".")
-                items = [w.strip().split(" as ")[0].strip() for w in (m.group(2) or m.group(3) or "").split(",")]
-                names.update(x for x in ([mod] if mod else []) + [f"{mod}.{i}" if mod else i for i in items] + items if x)
-        else:
-            for m in JS_IMPORT_RE.finditer(text):
-                rel = posixpath.normpath(posixpath.join(posixpath.dirname(path), m.group(1)))
-                rel = rel[:rel.rfind(".")] if "." in posixpath.basename(rel) else rel
-                names.update({rel, rel.replace("/", ".")})
+        names = _imported_names(path, text)
         for q in {q for n in names for q in keys.get(n, ()) if q != path}:
             out.setdefault(q, set()).add(path)
     return out

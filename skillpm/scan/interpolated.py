@@ -19,7 +19,6 @@ from __future__ import annotations
 import posixpath
 import re
 
-from skillpm.scan import literals
 
 INTERP_MAX = 256 * 1024
 LANGS = {".ps1": "ps", ".psm1": "ps", ".py": "py", ".pyw": "py", ".js": "js", ".mjs": "js", ".cjs": "js", ".ts": "js",
@@ -122,7 +121,8 @@ def _expanded(lang: str, text: str, values: dict[str, str]) -> str:
 def interpolated_literals(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """Each script that decodes a value into a variable, read again with the value where the variable is
     used; what the rules find there, and not in the script as written, is reported on its line."""
-    from skillpm.scan.engine import _window, classify
+    from skillpm.scan.assembled import rescanned
+    from skillpm.scan.engine import classify
 
     out = []
     for path, data in files.items():
@@ -141,20 +141,9 @@ def interpolated_literals(sc, files: dict[str, bytes], found: list, description:
         copy = _expanded(lang, base, values)
         if copy.count("\n") != text.count("\n"):
             continue
-        lines, clines = text.split("\n"), copy.split("\n")
-        changed = [i for i, (a, b) in enumerate(zip(lines, clines)) if a != b]
-        was = literals.Lexicon.words("\n".join(lines[i] for i in changed).lower())
-        if (literals.Lexicon.words("\n".join(clines[i] for i in changed).lower()) - was).isdisjoint(sc.need_words):
-            continue
-        rules = {f.rule for f in (*found, *out) if f.file == path and f.grades}
-        for f in sorted(sc.scan_text(path, copy, "script", description), key=lambda f: f.line):
-            if f.rule in rules or not f.grades or f.category == "hidden-text":
-                continue
-            rules.add(f.rule)
-            f.note = (f.note + "; " if f.note else "") + "with the values the script decodes written where it uses " \
-                "them: " + f.text[:160]
-            f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
-            out.append(f)
+        known = {f.rule for f in (*found, *out) if f.file == path and f.grades}
+        out += rescanned(sc, path, text, copy, description, known,
+                         "with the values the script decodes written where it uses them")
     return out
 
 
