@@ -68,24 +68,18 @@ def _kept_followed(findings: list[Finding], followed: dict[str, int], skill_md: 
         if not line or (f.note and FOLLOWED_NOTE in f.note):
             continue
         if f.file not in fenced:
-            fenced[f.file] = _fenced_lines(files[f.file])
+            fenced[f.file] = _fenced_lines(f.file, files[f.file])
         if f.line not in fenced[f.file]:  # a fenced block there is more often a sample than a step
             f.note = f"{skill_md} line {line} {FOLLOWED_KEPT}" + (f"; {f.note}" if f.note else "")
 
 
-def _fenced_lines(data: bytes) -> set[int]:
-    """The lines (from 1) of a Markdown file inside fenced code blocks, fences included."""
-    out, fence = set(), None
-    for n, line in enumerate(data.decode("utf-8", errors="replace").split("\n"), 1):
-        mark = line.lstrip(" ")[:3]
-        if fence is None and mark in ("```", "~~~") and len(line) - len(line.lstrip(" ")) < 4:
-            fence = mark
-        elif fence is not None and mark == fence and not line.strip().strip(fence[0]):  # (a closing fence has no info)
-            fence = None
-            out.add(n)
-        if fence is not None:
-            out.add(n)
-    return out
+def _fenced_lines(path: str, data: bytes) -> set[int]:
+    """The lines (from 1) of a Markdown file inside fenced code blocks, fences included, as the engine
+    segments it (a fence's length, indentation and an unterminated block read the same)."""
+    from skillpm.scan.engine import markdown_ctx
+
+    ctx = markdown_ctx(path, data.decode("utf-8", errors="replace"), "markdown")
+    return {n for first, last, _ in ctx.fences for n in range(first, last + 1)}
 
 
 def finalize(findings: list[Finding], suppressions=None, skill: str | None = None,
