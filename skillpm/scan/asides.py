@@ -95,12 +95,17 @@ def in_file(ctx, by_id: dict) -> list[Finding]:
     return _asides(ctx.path, text, follow_line, rule, "SKILL.md")
 
 
-def _asides(path: str, text: str, follow_line: int, rule, skill_md: str) -> list[Finding]:
-    prose = FENCED_BLOCK_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)  # line numbers kept
-    spans = [(0, len(prose))]
+def paragraphs(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """``text`` with its fenced blocks blanked (line numbers kept), and the (start, end) of each paragraph."""
+    prose = FENCED_BLOCK_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     bounds = [m.span() for m in PARAGRAPH_RE.finditer(prose)]
-    if bounds:
-        spans = [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
+    if not bounds:
+        return prose, [(0, len(prose))]
+    return prose, [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
+
+
+def _asides(path: str, text: str, follow_line: int, rule, skill_md: str) -> list[Finding]:
+    prose, spans = paragraphs(text)
     english_doc = foreign_doc = None
     out = []
     for start, end in spans:

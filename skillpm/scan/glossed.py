@@ -216,11 +216,7 @@ def _foreign_count(text: str) -> int:
 def _aside_spans(text: str) -> list[tuple[int, int]]:
     """The paragraphs of ``text`` (fenced blocks out) that asides.py reads as another language's, in an
     English document."""
-    prose = asides.FENCED_BLOCK_RE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
-    bounds = [m.span() for m in asides.PARAGRAPH_RE.finditer(prose)]
-    spans = [(0, len(prose))]
-    if bounds:
-        spans = [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
+    prose, spans = asides.paragraphs(text)
     english_doc = foreign_doc = None
     out = []
     for start, end in spans:
