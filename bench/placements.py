@@ -27,7 +27,6 @@ import skillpm.scan as S  # noqa: E402
 from skillpm.scan.result import SEVERITIES  # noqa: E402
 from skillpm.scan.rules import load_rules  # noqa: E402
 
-HEAD = "---\nname: release-helper\ndescription: Prepares a release of the project.\n---\n# Release helper\n\n"
 INTRO = ("Prepares the changelog and tags a release of the project. Use it when the user asks for a release, "
          "after the tests pass on the main branch. It reads the commits since the last tag and groups them by type, "
          "then writes the new section of the changelog for the user to review before it is committed.\n\n")

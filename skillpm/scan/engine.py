@@ -528,12 +528,11 @@ def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re
 YAML_QUOTED_VALUE_RE = re.compile(r"""^(\s*[\w-]+:\s*)(["'])(.*)\2\s*$""")
 
 
-def _quoted_in_yaml_value(vline: str, col: int, end_col: int) -> bool:
-    """Whether the match at ``col``..``end_col`` of a frontmatter line is quoted inside the value, the
-    quotes that delimit a quoted YAML scalar read as the delimiters they are."""
-    m = YAML_QUOTED_VALUE_RE.match(vline)
-    if m is None:
-        return _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
+def _quoted_in_yaml_value(m: re.Match, col: int, end_col: int) -> bool:
+    """Whether the match at ``col``..``end_col`` of a frontmatter line (``m``: YAML_QUOTED_VALUE_RE's match
+    of it) is quoted inside the value, the quotes that delimit a quoted YAML scalar read as the delimiters
+    they are."""
+    vline = m.string
     bare = vline[:m.start(2)] + " " + m.group(3) + " " + vline[m.end(3) + 1:]
     return _quoted(bare, col) or (0 <= end_col < len(bare) and _quoted(bare, end_col))
 
@@ -1015,8 +1014,9 @@ def _not_asked_cells(part: str) -> str:
 RUN_ON_ROW_RE = re.compile(r"^[ \t]{0,3}\|[^\n]*\|[^\n]*\|", re.MULTILINE)  # a row of two cells or more
 TICK_OR_PIPE_RE = re.compile(r"[`|]")
 ARGUMENT_START_RE = re.compile(r"[-~/$\"'0-9<>]")  # a command's next argument: a flag, a path, a number, a redirection
-LOWER_CELL_RE = re.compile(r"\|[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
-RUN_ON_NEXT_RE = re.compile(r"[ \t]*[a-z0-9@~$\"'(\[{./+>-]")
+_GOES_ON = r"[ \t]*[a-z0-9@~$\"'(\[{./+>-]"  # a cell that goes on: lower case, a path, an argument
+RUN_ON_NEXT_RE = re.compile(_GOES_ON)
+LOWER_CELL_RE = re.compile(r"\|" + _GOES_ON)  # some cell of the row goes on
 OPEN_END_WORDS = frozenset(
     "the a an to of for with without from into onto in on at by about over under than as via regardless and or but "
     "nor not never no any all every each your their its our my this that these those you you've you're you'll we "
@@ -2857,9 +2857,9 @@ class Scanner:
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
-        yaml_value = region.kind == "frontmatter" and YAML_QUOTED_VALUE_RE.match(vline) is not None
+        yaml_value = YAML_QUOTED_VALUE_RE.match(vline) if region.kind == "frontmatter" else None
         if quoted and yaml_value:
-            quoted = _quoted_in_yaml_value(vline, col, end_col)
+            quoted = _quoted_in_yaml_value(yaml_value, col, end_col)
         if not quoted and not code and not yaml_value and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
             above = ctx.view_line(line - 1)
             quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
