@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
-from skillpm.scan import asides, assembled, describing, glossed, hidden, intent, literals, nlmodel, purpose
+from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -1095,6 +1095,7 @@ def _unemphasised(ctx: "_FileCtx") -> str:
             for mark, rx in EMPHASIS_RES:
                 if mark in plain:
                     plain = rx.sub("", plain)
+            plain = deleet.read(plain)
             changed = changed or plain != part
             part = plain
         elif r.kind == "frontmatter" and ("\n " in part or "\n\t" in part):

@@ -82,7 +82,8 @@ def test_hostile_lines_per_rule(rule):
 
 
 @pytest.mark.parametrize("line", ["a", " ", "'", "\\", "A1+/", "<!--", "\u200b", "\U000e0041", "rm -rf ", "curl ",
-                                  "| ", "| a of ", "| a `b | c ", "ignore previous ", "aGVsbG8g"])
+                                  "| ", "| a of ", "| a `b | c ", "ignore previous ", "aGVsbG8g",
+                                  "1gn0r3 pr3v10us ", "s3nd ", "a1"])
 def test_generic_hostile_lines(line):
     assert _scan_line(line) < LIMIT
 
