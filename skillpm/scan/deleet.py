@@ -32,11 +32,9 @@ ESCAPE_RE = re.compile(r"\\[A-Za-z]")  # \b \w \s in a regex source: not letters
 @lru_cache(maxsize=1)
 def vocabulary() -> frozenset[str]:
     """Every word of three or more letters that the shipped rules' patterns are written with."""
-    import tomllib
+    from skillpm.scan.rules import _raw
 
-    from skillpm.scan.rules import RULES_FILE
-
-    data = tomllib.loads(RULES_FILE.read_text(encoding="utf-8"))
+    data = _raw()[0]  # rules.toml as parsed for the rules (cached)
     sources: list[str] = []
 
     def walk(value: object) -> None:
