@@ -239,7 +239,8 @@ ADOPT_RE = re.compile(
     r"\b(?:do|doing|try|perform|repeat|reproduce|replicate|simulate|emulate|mimic|copy|follow|obey|honou?r|execute"
     r"|run|carry out|act on|go along with|comply with|accept|apply)\s+(?:it|this|that|these|those|them|the same(?: thing)?"
     r"|likewise|exactly (?:that|this)|what (?:it|they|he|she|the \w+) (?:says?|asks?|wants?|tells?|does|did)"
-    r"|the (?:above|same|steps?|instructions?|request|attack|payload|command|order))\b"
+    r"|the (?:above|same|steps?|instructions?|request|attack|payload|command|order|samples?|quotes?|quotation|quoted \w+"
+    r"|evidence|example|text(?: above)?))\b"
     r"|\b(?:comply|so should you|you should too|as (?:an?|the) attackers? (?:would|does|did))\b"
     r"|\b(?:you|the agent|the assistant|claude)\s+(?:should|must|will|can|need to|are to|is to)\s+(?:also\s+)?"
     r"(?:do|follow|obey|comply|go along)\b", re.IGNORECASE)
@@ -334,5 +335,86 @@ def user_says(line: str, start: int, end: int) -> bool:
         if c < 0 or c < end - 1 or c - q > 160:
             continue
         if USER_SAYS_BEFORE_RE.search(line[max(0, q - 120):q]):
+            return True
+    return False
+
+
+# A quotation a report gives as evidence: 'Evidence (quoted, inert):' over a blockquote, 'the skill contained,
+# in a reference file, the text: "…"', 'the payload read: "…"', 'The ticket said "…"'. The frame is the clause
+# that introduces the quotation: it ends where the quotation starts (a colon, or a verb of saying) and names
+# the quotation as something found, said or captured, never as an order ("Follow this:", "Send the text:").
+REPORT_WORD_RE = re.compile(
+    r"\b(?:evidence|verbatim|quoted|excerpts?|transcripts?|indicators?|IOCs?|observed|captured|recovered|logged"
+    r"|intercepted|found|seen|contained|included|embedded|hidden|planted|injected|said|stated|wrote|written|read|reads"
+    r"|saying|reading|stating|reported|flagged|detected|original|offending|verbatim|as (?:written|given|found))\b",
+    re.IGNORECASE)
+FRAME_END_RE = re.compile(r"(?::|\b(?:said|says|read|reads|stated|states|wrote|writes|saying|reading|stating))[\s(]*$",
+                          re.IGNORECASE)
+FRAME_STOP_RE = re.compile(r"[.!?;](?=\s)|\n\s*>?\s*\n")
+QUOTE_MARKER_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?")
+
+
+def reporting_frame(clause: str) -> bool:
+    """Whether ``clause`` (the text up to a quotation) introduces it as evidence, words found or said:
+    it ends in a colon or a verb of saying, names the text as found, captured, said or quoted (or as an
+    attack sample), and is not itself an order."""
+    c = QUOTE_MARKER_RE.sub(" ", clause).replace("*", "").strip()
+    if not c or len(c) > 200 or not FRAME_END_RE.search(c) or LABEL_ORDER_RE.match(c):
+        return False
+    return bool(REPORT_WORD_RE.search(c) or PAYLOAD_LABEL_RE.search(c))
+
+
+def quoted_evidence(view: str, lo: int, hi: int, line_at, line: int, last: int, first: int = 1) -> int | None:
+    """Where the quotation holding ``view[lo:hi]`` ends, when a reporting frame (``reporting_frame``)
+    introduces it, else None. The quotation is a blockquote (its frame the line above it, ``line`` to
+    ``last`` its lines the match is on) or a double-quoted span (its frame the clause before the opening
+    quote, in the same paragraph). ``line_at(n)`` gives a line; ``first`` is the first line that may be read."""
+    if BLOCKQUOTE_RE.match(line_at(line)) and all(BLOCKQUOTE_RE.match(line_at(n)) for n in range(line, last + 1)):
+        n = line
+        while n > first and n > line - 40 and BLOCKQUOTE_RE.match(line_at(n - 1)):
+            n -= 1
+        if n > first + 1 and not line_at(n - 1).strip():
+            n -= 1
+        if n > first and reporting_frame(line_at(n - 1)):
+            end = last
+            while BLOCKQUOTE_RE.match(line_at(end + 1)) and end < last + 40:
+                end += 1
+            off = view.find("\n", lo)
+            for _ in range(end - line):
+                if off < 0:
+                    break
+                off = view.find("\n", off + 1)
+            return len(view) if off < 0 else off
+    start = max(view.rfind("\n\n", 0, lo), view.rfind("\n>\n", 0, lo), lo - 600, 0)
+    for opening, closing in (('"', '"'), ("\u201c", "\u201d")):
+        q = view.rfind(opening, start, lo)
+        if q < 0 or (opening == '"' and view.count('"', start, q) % 2 == 1):
+            continue
+        if closing != opening and view.find(closing, q, lo) >= 0:
+            continue
+        c = view.find(closing, lo)
+        if c < 0 or c < hi or c - q > 800 or "\n\n" in view[q:c]:
+            continue
+        stop = None
+        for stop in FRAME_STOP_RE.finditer(view, max(start, q - 200), q):
+            pass
+        clause = view[stop.end() if stop else max(start, q - 200):q]
+        if reporting_frame(clause):
+            return c + 1
+    return None
+
+
+# Before the quotation, a sentence that points ahead to it and tells someone to act on it ("Follow the
+# text below", "Apply the sample that follows")
+AHEAD_RE = re.compile(r"\b(?:below|beneath|following|follows|next)\b", re.IGNORECASE)
+
+
+def evidence_adopted(before: str, after: str) -> bool:
+    """Whether the text around a quotation given as evidence takes it up as an order: a sentence after it
+    that points back at it (``attack_adopted``), or one before it that points ahead at it."""
+    if attack_adopted(QUOTE_MARKER_RE.sub(" ", after)):
+        return True
+    for sentence in SENTENCE_STOP_RE.split(QUOTE_MARKER_RE.sub(" ", before)[-400:]):
+        if AHEAD_RE.search(sentence) and ADOPT_RE.search(sentence) and not ADOPT_NEGATED_RE.search(sentence):
             return True
     return False

@@ -2770,6 +2770,8 @@ class Scanner:
                 f.note = "lowered: what a tool reports, not an order" + (f"; {f.note}" if f.note else "")
             elif RANK[f.severity] > RANK["low"] and (why := self._intent_described(ctx, text, hit, line, f.severity)):
                 f.severity, f.note = why
+            elif RANK[f.severity] > RANK["low"] and (why := self._intent_quoted_evidence(ctx, hit)):
+                f.severity, f.note = why
             taken.add((hit.rule.id, line))
             what = "in one sentence: " if hit.intent.window == 1 else f"within {hit.intent.window} sentences: "
             what += " + ".join(hit.intent.concepts)
@@ -2910,6 +2912,8 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: in a fill-in template (its <placeholders>), text for the user's own product"
             elif rule.quotable and (note := self._described_sample(ctx, region, line, vline, col, m)):
                 sev = lower_one(sev)
+            elif ctx.kind in ("skill_md", "markdown") and (why := self._quoted_evidence(ctx, start, start + (m.end() - m.start()))):
+                sev, note = why
             elif rule.quotable and region.kind == "prose" and describing.user_says(vline, col, col + len(matched)):
                 sev, note = lower_one(sev), "lowered: words the user is told they may say to the agent, not the skill's order"
             elif region.kind == "prose" and describing.review_question(
@@ -2999,6 +3003,33 @@ class Scanner:
                                  or about.search(ctx.heading_at(line)) or about.search(row[:label_end])):
             return None
         return "low", "quoted in a defensive context: the row's first cell names the attack, its samples are quoted"
+
+    def _intent_quoted_evidence(self, ctx: _FileCtx, hit) -> tuple[str, str] | None:
+        """(severity, note) for an intent whose matches all lie in a quotation a reporting frame introduces
+        as evidence (describing.quoted_evidence: "Evidence (quoted, inert):" over a blockquote, 'the skill
+        contained the text: "…"'), or None. As for the attacker frame, a frame is a wrapper anyone can
+        write: it reads as a description only in a skill whose declared purpose describes attacks, and only
+        while no sentence around the quotation takes it up as an order (describing.evidence_adopted). Such a
+        quotation is what a report quotes, low as a quoted sample in a defensive context is."""
+        return self._quoted_evidence(ctx, min(c.start() for c in hit.matches), max(c.end() for c in hit.matches))
+
+    @staticmethod
+    def _quoted_evidence(ctx: _FileCtx, lo: int, hi: int) -> tuple[str, str] | None:
+        """_intent_quoted_evidence for the text ``ctx.view[lo:hi]`` (an intent's matches, or a pattern's match
+        in prose or a Markdown file's fenced text block)."""
+        if ctx.kind not in ("skill_md", "markdown"):
+            return None
+        line, last = ctx.line_of(lo), ctx.line_of(max(lo, hi - 1))
+        region = ctx.region_at(line)
+        if region.kind == "code" and region.lang.lower() not in FILL_IN_LANGS:
+            return None
+        first = region.first if region.kind == "code" else 1
+        end = describing.quoted_evidence(ctx.view, lo, hi, ctx.view_line, line, last, first)
+        if end is None or not describing.teaches_attacks(purpose.declared_of(ctx)):
+            return None
+        if describing.evidence_adopted(ctx.view[max(0, lo - 600):lo], ctx.view[end:end + describing.ADOPT_READ]):
+            return None
+        return "low", "lowered: quoted as evidence under a reporting frame, in a skill that describes attacks"
 
     def _attack_captioned(self, ctx: _FileCtx, region: _Region, line: int) -> bool:
         """Whether a fenced block of a Markdown file opens with a comment that captions it as an attack's
