@@ -418,3 +418,62 @@ def evidence_adopted(before: str, after: str) -> bool:
         if AHEAD_RE.search(sentence) and ADOPT_RE.search(sentence) and not ADOPT_NEGATED_RE.search(sentence):
             return True
     return False
+
+
+# A table of test cases: one column names what the system under test is fed ("Example input", "Test prompt",
+# "Attack"), another what it must do with it ("Expected", "Should", "Pass if"). A quoted cell of such a table
+# is an input written for the user's own product, not words the skill says to its agent.
+TEST_TABLE_INPUT_RE = re.compile(
+    r"\b(?:inputs?|prompts?|payloads?|attempts?|attacks?|probes?|messages?|quer(?:y|ies)|utterances?|user says"
+    r"|(?:test|sample|example) (?:cases?|texts?|strings?))\b", re.IGNORECASE)
+TEST_TABLE_EXPECT_RE = re.compile(
+    r"\b(?:expected|expectations?|should|must|pass(?:es)? (?:if|when)|pass(?:/fail| criteri\w*)|desired|correct"
+    r" (?:response|behaviou?r|reply)|good (?:response|reply|answer)|verdict)\b", re.IGNORECASE)
+# ... whose introduction runs the inputs against something ("run them against the prompt") rather than
+# telling the agent to act on them ("Do these yourself:")
+AGAINST_RE = re.compile(r"\s+(?:\w+\s+)?(?:against|on|through|into|in|with|at)\b", re.IGNORECASE)
+
+
+def test_case_table(header: str) -> bool:
+    """Whether a table's header row names a column of inputs and one of the results expected of them."""
+    cells = [c.strip() for c in header.strip().strip("|").split("|")]
+    inputs = [i for i, c in enumerate(cells) if TEST_TABLE_INPUT_RE.search(c)]
+    expects = [i for i, c in enumerate(cells) if TEST_TABLE_EXPECT_RE.search(c)]
+    return bool(inputs and expects and set(inputs) != set(expects))
+
+
+def table_inputs_adopted(intro: str) -> bool:
+    """Whether the line introducing a test-case table tells the agent to act on its inputs: a sentence that
+    points at them and says to do them, unnegated, other than running them against the thing under test."""
+    for sentence in SENTENCE_STOP_RE.split(QUOTE_MARKER_RE.sub(" ", intro)):
+        for m in ADOPT_RE.finditer(sentence):
+            if not ADOPT_NEGATED_RE.search(sentence) and not AGAINST_RE.match(sentence, m.end()):
+                return True
+    return False
+
+
+# A table cell that names a kind of input by example: "A web page containing hidden text", "An email with
+# instructions in white-on-white text", "a PDF that embeds a prompt". A noun phrase, the content its subject:
+# it says what a hostile input holds, and orders nothing (no "you", no "then", no "must" in the cell).
+EXAMPLE_INPUT_RE = re.compile(
+    r"\W*(?:an?|any|some|one)\s+(?:[\w'-]+\s+){0,3}?(?:web ?pages?|pages?|sites?|websites?|documents?|docs?|e-?mails?"
+    r"|PDFs?|files?|uploads?|images?|tickets?|issues?|comments?|READMEs?|pull requests?|PRs?|commits?|reviews?|posts?"
+    r"|spreadsheets?|(?:calendar )?invites?|API responses?|tool (?:outputs?|results?)|search results?|snippets?"
+    r"|repos?|repositor(?:y|ies)|packages?|transcripts?|attachments?|fields?|records?|rows?)\s+"
+    r"(?:(?:that|which)\s+(?:contains?|includes?|hides?|carries?|embeds?|holds?|has)|containing|with|hiding|carrying"
+    r"|embedding|including|holding)\b", re.IGNORECASE)
+
+
+def example_input_cell(text: str, lo: int, hi: int, starts: list[int]) -> bool:
+    """Whether the table cell (or sentence) of ``text[lo:hi]`` holding the first match (``starts``) is a noun
+    phrase naming a kind of input by what it holds, every match inside it and no order in it."""
+    first = min(starts)
+    seg = lo
+    for m in SEGMENT_START_RE.finditer(text, lo, first):
+        seg = m.end()
+    m = EXAMPLE_INPUT_RE.match(text, seg, hi)
+    if m is None:
+        return False
+    end = SEGMENT_START_RE.search(text, m.end(), hi)
+    end = end.start() if end else hi
+    return all(seg <= s < end for s in starts) and REPORT_ORDER_RE.search(text, seg, end) is None
