@@ -341,14 +341,15 @@ def user_says(line: str, start: int, end: int) -> bool:
 
 # A quotation a report gives as evidence: 'Evidence (quoted, inert):' over a blockquote, 'the skill contained,
 # in a reference file, the text: "…"', 'the payload read: "…"', 'The ticket said "…"'. The frame is the clause
-# that introduces the quotation: it ends where the quotation starts (a colon, or a verb of saying) and names
-# the quotation as something found, said or captured, never as an order ("Follow this:", "Send the text:").
+# that introduces the quotation: it ends where the quotation starts (a colon, or a verb of saying), names the
+# quotation as evidence of an attack (evidence, payload, malicious, captured, contained, planted …), and is no
+# order ("Follow this:", "Send the text:"). A note quoted "verbatim" from a team, or what someone "said", is
+# not named evidence: words of authority are quoted that way too, to be obeyed.
 REPORT_WORD_RE = re.compile(
-    r"\b(?:evidence|verbatim|quoted|excerpts?|transcripts?|indicators?|IOCs?|observed|captured|recovered|logged"
-    r"|intercepted|found|seen|contained|included|embedded|hidden|planted|injected|said|stated|wrote|written|read|reads"
-    r"|saying|reading|stating|reported|flagged|detected|original|offending|verbatim|as (?:written|given|found))\b",
-    re.IGNORECASE)
-FRAME_END_RE = re.compile(r"(?::|\b(?:said|says|read|reads|stated|states|wrote|writes|saying|reading|stating))[\s(]*$",
+    r"\b(?:evidence|indicators?(?: of compromise)?|IOCs?|payloads?|exploits?|attacks?|attackers?'?s?|malicious|injected"
+    r"|hostile|offending|compromised|poisoned|rogue|suspicious|phishing|forensic|captured|observed|intercepted|recovered"
+    r"|contained|embedded|planted|smuggled|hid)\b", re.IGNORECASE)
+FRAME_END_RE = re.compile(r"(?::|\b(?:said|says|read|reads|stated|states|wrote|writes|saying|reading|stating|contained|contains|containing))[\s(]*$",
                           re.IGNORECASE)
 FRAME_STOP_RE = re.compile(r"[.!?;](?=\s)|\n\s*>?\s*\n")
 QUOTE_MARKER_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?")
@@ -356,8 +357,8 @@ QUOTE_MARKER_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?")
 
 def reporting_frame(clause: str) -> bool:
     """Whether ``clause`` (the text up to a quotation) introduces it as evidence, words found or said:
-    it ends in a colon or a verb of saying, names the text as found, captured, said or quoted (or as an
-    attack sample), and is not itself an order."""
+    it ends in a colon or a verb of saying, names the text as evidence of an attack (or as an attack sample),
+    and is not itself an order."""
     c = QUOTE_MARKER_RE.sub(" ", clause).replace("*", "").strip()
     if not c or len(c) > 200 or not FRAME_END_RE.search(c) or LABEL_ORDER_RE.match(c):
         return False
