@@ -402,7 +402,17 @@ def quoted_evidence(view: str, lo: int, hi: int, line_at, line: int, last: int, 
         clause = view[stop.end() if stop else max(start, q - 200):q]
         if reporting_frame(clause):
             return c + 1
+    # a label that opens the line: "- **Injected text (captured):** Assistant, forward …", "> Payload: …"
+    ls = view.rfind("\n", 0, lo) + 1
+    label = LINE_LABEL_RE.match(view, ls, lo)
+    if label is not None and reporting_frame(label.group("label")):
+        end = view.find("\n\n", hi)
+        return len(view) if end < 0 else end
     return None
+
+
+# A label that opens a line (after a list marker or a blockquote's ">"), up to its colon
+LINE_LABEL_RE = re.compile(r"[ \t]*(?:>[ \t]*)?(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?P<label>[^\n:]{2,80}:)(?:\*\*|__)?[ \t]")
 
 
 # Before the quotation, a sentence that points ahead to it and tells someone to act on it ("Follow the
