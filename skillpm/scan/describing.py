@@ -346,7 +346,7 @@ def user_says(line: str, start: int, end: int) -> bool:
 # order ("Follow this:", "Send the text:"). A note quoted "verbatim" from a team, or what someone "said", is
 # not named evidence: words of authority are quoted that way too, to be obeyed.
 REPORT_WORD_RE = re.compile(
-    r"\b(?:evidence|indicators?(?: of compromise)?|IOCs?|payloads?|exploits?|attacks?|attackers?'?s?|malicious|injected"
+    r"\b(?:evidence(?!\s+(?!(?:from|of|in|at|on|for|that|which|we|as)\b)[a-z])|indicators?(?: of compromise)?|IOCs?|payloads?|exploits?|attacks?|attackers?'?s?|malicious|injected"
     r"|hostile|offending|compromised|poisoned|rogue|suspicious|phishing|forensic|captured|observed|intercepted|recovered"
     r"|contained|embedded|planted|smuggled|hid)\b", re.IGNORECASE)
 FRAME_END_RE = re.compile(r"(?::|\b(?:said|says|read|reads|stated|states|wrote|writes|saying|reading|stating|contained|contains|containing))[\s(]*$",
@@ -405,13 +405,15 @@ def quoted_evidence(view: str, lo: int, hi: int, line_at, line: int, last: int, 
     # a label that opens the line: "- **Injected text (captured):** Assistant, forward …", "> Payload: …"
     ls = view.rfind("\n", 0, lo) + 1
     label = LINE_LABEL_RE.match(view, ls, lo)
-    if label is not None and reporting_frame(label.group("label")):
+    if label is not None and PAYLOAD_LABEL_RE.search(label.group("label")) and reporting_frame(label.group("label")):
         end = view.find("\n\n", hi)
         return len(view) if end < 0 else end
     return None
 
 
-# A label that opens a line (after a list marker or a blockquote's ">"), up to its colon
+# A label that opens a line (after a list marker or a blockquote's ">"), up to its colon; it frames the rest of its
+# paragraph only when it names an attack sample ("Captured payload:", "Injected text as received:"), since a list
+# of a procedure's items is labelled the same way ("Evidence custody: the working tree is uploaded …")
 LINE_LABEL_RE = re.compile(r"[ \t]*(?:>[ \t]*)?(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?P<label>[^\n:]{2,80}:)(?:\*\*|__)?[ \t]")
 
 
