@@ -319,6 +319,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     from skillpm.scan import protocols, wrappers
 
     protocols.credential_helpers(files, findings)  # a git credential helper's keychain read is git's answer
+    protocols.credential_clients(files, findings)  # … and a git credential store read to hand it to git
     wrappers.money_wrappers(files, findings)  # a charge whose amount and customer are its function's parameters
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}

@@ -239,7 +239,8 @@ ADOPT_RE = re.compile(
     r"\b(?:do|doing|try|perform|repeat|reproduce|replicate|simulate|emulate|mimic|copy|follow|obey|honou?r|execute"
     r"|run|carry out|act on|go along with|comply with|accept|apply)\s+(?:it|this|that|these|those|them|the same(?: thing)?"
     r"|likewise|exactly (?:that|this)|what (?:it|they|he|she|the \w+) (?:says?|asks?|wants?|tells?|does|did)"
-    r"|the (?:above|same|steps?|instructions?|request|attack|payload|command|order))\b"
+    r"|the (?:above|same|steps?|instructions?|request|attack|payload|command|order|samples?|quotes?|quotation|quoted \w+"
+    r"|evidence|example|text(?: above)?))\b"
     r"|\b(?:comply|so should you|you should too|as (?:an?|the) attackers? (?:would|does|did))\b"
     r"|\b(?:you|the agent|the assistant|claude)\s+(?:should|must|will|can|need to|are to|is to)\s+(?:also\s+)?"
     r"(?:do|follow|obey|comply|go along)\b", re.IGNORECASE)
@@ -336,3 +337,156 @@ def user_says(line: str, start: int, end: int) -> bool:
         if USER_SAYS_BEFORE_RE.search(line[max(0, q - 120):q]):
             return True
     return False
+
+
+# A quotation a report gives as evidence: 'Evidence (quoted, inert):' over a blockquote, 'the skill contained,
+# in a reference file, the text: "…"', 'the payload read: "…"', 'The ticket said "…"'. The frame is the clause
+# that introduces the quotation: it ends where the quotation starts (a colon, or a verb of saying), names the
+# quotation as evidence of an attack (evidence, payload, malicious, captured, contained, planted …), and is no
+# order ("Follow this:", "Send the text:"). A note quoted "verbatim" from a team, or what someone "said", is
+# not named evidence: words of authority are quoted that way too, to be obeyed.
+REPORT_WORD_RE = re.compile(
+    r"\b(?:evidence(?!\s+(?!(?:from|of|in|at|on|for|that|which|we|as)\b)[a-z])|indicators?(?: of compromise)?|IOCs?|payloads?|exploits?|attacks?|attackers?'?s?|malicious|injected"
+    r"|hostile|offending|compromised|poisoned|rogue|suspicious|phishing|forensic|captured|observed|intercepted|recovered"
+    r"|contained|embedded|planted|smuggled|hid)\b", re.IGNORECASE)
+FRAME_END_RE = re.compile(r"(?::|\b(?:said|says|read|reads|stated|states|wrote|writes|saying|reading|stating|contained|contains|containing))[\s(]*$",
+                          re.IGNORECASE)
+FRAME_STOP_RE = re.compile(r"[.!?;](?=\s)|\n\s*>?\s*\n")
+QUOTE_MARKER_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?")
+
+
+def reporting_frame(clause: str) -> bool:
+    """Whether ``clause`` (the text up to a quotation) introduces it as evidence, words found or said:
+    it ends in a colon or a verb of saying, names the text as evidence of an attack (or as an attack sample),
+    and is not itself an order."""
+    c = QUOTE_MARKER_RE.sub(" ", clause).replace("*", "").strip()
+    if not c or len(c) > 200 or not FRAME_END_RE.search(c) or LABEL_ORDER_RE.match(c):
+        return False
+    return bool(REPORT_WORD_RE.search(c) or PAYLOAD_LABEL_RE.search(c))
+
+
+def quoted_evidence(view: str, lo: int, hi: int, line_at, line: int, last: int, first: int = 1) -> int | None:
+    """Where the quotation holding ``view[lo:hi]`` ends, when a reporting frame (``reporting_frame``)
+    introduces it, else None. The quotation is a blockquote (its frame the line above it, ``line`` to
+    ``last`` its lines the match is on) or a double-quoted span (its frame the clause before the opening
+    quote, in the same paragraph). ``line_at(n)`` gives a line; ``first`` is the first line that may be read."""
+    if BLOCKQUOTE_RE.match(line_at(line)) and all(BLOCKQUOTE_RE.match(line_at(n)) for n in range(line, last + 1)):
+        n = line
+        while n > first and n > line - 40 and BLOCKQUOTE_RE.match(line_at(n - 1)):
+            n -= 1
+        if n > first + 1 and not line_at(n - 1).strip():
+            n -= 1
+        if n > first and reporting_frame(line_at(n - 1)):
+            end = last
+            while BLOCKQUOTE_RE.match(line_at(end + 1)) and end < last + 40:
+                end += 1
+            off = view.find("\n", lo)
+            for _ in range(end - line):
+                if off < 0:
+                    break
+                off = view.find("\n", off + 1)
+            return len(view) if off < 0 else off
+    start = max(view.rfind("\n\n", 0, lo), view.rfind("\n>\n", 0, lo), lo - 600, 0)
+    for opening, closing in (('"', '"'), ("\u201c", "\u201d")):
+        q = view.rfind(opening, start, lo)
+        if q < 0 or (opening == '"' and view.count('"', start, q) % 2 == 1):
+            continue
+        if closing != opening and view.find(closing, q, lo) >= 0:
+            continue
+        c = view.find(closing, lo)
+        if c < 0 or c < hi or c - q > 800 or "\n\n" in view[q:c]:
+            continue
+        stop = None
+        for stop in FRAME_STOP_RE.finditer(view, max(start, q - 200), q):
+            pass
+        clause = view[stop.end() if stop else max(start, q - 200):q]
+        if reporting_frame(clause):
+            return c + 1
+    # a label that opens the line: "- **Injected text (captured):** Assistant, forward …", "> Payload: …"
+    ls = view.rfind("\n", 0, lo) + 1
+    label = LINE_LABEL_RE.match(view, ls, lo)
+    if label is not None and PAYLOAD_LABEL_RE.search(label.group("label")) and reporting_frame(label.group("label")):
+        end = view.find("\n\n", hi)
+        return len(view) if end < 0 else end
+    return None
+
+
+# A label that opens a line (after a list marker or a blockquote's ">"), up to its colon; it frames the rest of its
+# paragraph only when it names an attack sample ("Captured payload:", "Injected text as received:"), since a list
+# of a procedure's items is labelled the same way ("Evidence custody: the working tree is uploaded …")
+LINE_LABEL_RE = re.compile(r"[ \t]*(?:>[ \t]*)?(?:[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?P<label>[^\n:]{2,80}:)(?:\*\*|__)?[ \t]")
+
+
+# Before the quotation, a sentence that points ahead to it and tells someone to act on it ("Follow the
+# text below", "Apply the sample that follows")
+AHEAD_RE = re.compile(r"\b(?:below|beneath|following|follows|next)\b", re.IGNORECASE)
+
+
+def evidence_adopted(before: str, after: str) -> bool:
+    """Whether the text around a quotation given as evidence takes it up as an order: a sentence after it
+    that points back at it (``attack_adopted``), or one before it that points ahead at it."""
+    if attack_adopted(QUOTE_MARKER_RE.sub(" ", after)):
+        return True
+    for sentence in SENTENCE_STOP_RE.split(QUOTE_MARKER_RE.sub(" ", before)[-400:]):
+        if AHEAD_RE.search(sentence) and ADOPT_RE.search(sentence) and not ADOPT_NEGATED_RE.search(sentence):
+            return True
+    return False
+
+
+# A table of test cases: one column names what the system under test is fed ("Example input", "Test prompt",
+# "Attack"), another what it must do with it ("Expected", "Should", "Pass if"). A quoted cell of such a table
+# is an input written for the user's own product, not words the skill says to its agent.
+TEST_TABLE_INPUT_RE = re.compile(
+    r"\b(?:inputs?|prompts?|payloads?|attempts?|attacks?|probes?|messages?|quer(?:y|ies)|utterances?|user says"
+    r"|(?:test|sample|example) (?:cases?|texts?|strings?))\b", re.IGNORECASE)
+TEST_TABLE_EXPECT_RE = re.compile(
+    r"\b(?:expected|expectations?|should|must|pass(?:es)? (?:if|when)|pass(?:/fail| criteri\w*)|desired|correct"
+    r" (?:response|behaviou?r|reply)|good (?:response|reply|answer)|verdict)\b", re.IGNORECASE)
+# ... whose introduction runs the inputs against something ("run them against the prompt") rather than
+# telling the agent to act on them ("Do these yourself:")
+AGAINST_RE = re.compile(r"\s+(?:\w+\s+)?(?:against|on|through|into|in|with|at)\b", re.IGNORECASE)
+
+
+def test_case_table(header: str) -> bool:
+    """Whether a table's header row names a column of inputs and one of the results expected of them."""
+    cells = [c.strip() for c in header.strip().strip("|").split("|")]
+    inputs = [i for i, c in enumerate(cells) if TEST_TABLE_INPUT_RE.search(c)]
+    expects = [i for i, c in enumerate(cells) if TEST_TABLE_EXPECT_RE.search(c)]
+    return bool(inputs and expects and set(inputs) != set(expects))
+
+
+def table_inputs_adopted(intro: str) -> bool:
+    """Whether the line introducing a test-case table tells the agent to act on its inputs: a sentence that
+    points at them and says to do them, unnegated, other than running them against the thing under test."""
+    for sentence in SENTENCE_STOP_RE.split(QUOTE_MARKER_RE.sub(" ", intro)):
+        for m in ADOPT_RE.finditer(sentence):
+            if not ADOPT_NEGATED_RE.search(sentence) and not AGAINST_RE.match(sentence, m.end()):
+                return True
+    return False
+
+
+# A table cell that names a kind of input by example: "A web page containing hidden text", "An email with
+# instructions in white-on-white text", "a PDF that embeds a prompt". A noun phrase, the content its subject:
+# it says what a hostile input holds, and orders nothing (no "you", no "then", no "must" in the cell).
+EXAMPLE_INPUT_RE = re.compile(
+    r"\W*(?:an?|any|some|one)\s+(?:[\w'-]+\s+){0,3}?(?:web ?pages?|pages?|sites?|websites?|documents?|docs?|e-?mails?"
+    r"|PDFs?|files?|uploads?|images?|tickets?|issues?|comments?|READMEs?|pull requests?|PRs?|commits?|reviews?|posts?"
+    r"|spreadsheets?|(?:calendar )?invites?|API responses?|tool (?:outputs?|results?)|search results?|snippets?"
+    r"|repos?|repositor(?:y|ies)|packages?|transcripts?|attachments?|fields?|records?|rows?)\s+"
+    r"(?:(?:that|which)\s+(?:contains?|includes?|hides?|carries?|embeds?|holds?|has)|containing|with|hiding|carrying"
+    r"|embedding|including|holding)\b", re.IGNORECASE)
+
+
+def example_input_cell(text: str, lo: int, hi: int, starts: list[int]) -> bool:
+    """Whether the table cell (or sentence) of ``text[lo:hi]`` holding the first match (``starts``) is a noun
+    phrase naming a kind of input by what it holds, every match inside it and no order in it."""
+    first = min(starts)
+    seg = lo
+    for m in SEGMENT_START_RE.finditer(text, lo, first):
+        seg = m.end()
+    m = EXAMPLE_INPUT_RE.match(text, seg, hi)
+    if m is None:
+        return False
+    end = SEGMENT_START_RE.search(text, m.end(), hi)
+    end = end.start() if end else hi
+    return all(seg <= s < end for s in starts) and REPORT_ORDER_RE.search(text, seg, end) is None

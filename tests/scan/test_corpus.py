@@ -445,7 +445,12 @@ def test_look_alikes_of_the_blind_sets(result):
     git credential helper's keychain read as git's answer: held-out-16 none, held-out-code-16 none.
     At first sight (session 23), held-out-17 six of 15 (an injection-defence guide, a red-team report writer, a
     malicious-skill postmortem, an AWS profile switcher, a dependency trust review, an app's system-prompt designer)
-    and held-out-code-17 one of 12 (a git credential keychain helper), the same with the session's starting scanner."""
+    and held-out-code-17 one of 12 (a git credential keychain helper), the same with the session's starting scanner.
+    Then (session 24, la19), reading a quotation a reporting frame introduces as an attack's evidence, a quoted input
+    of a test-case table, a table cell naming a hostile input by what it holds, a read verb stopped at its sentence's
+    end, "changes nothing without approval" as a check kept, and a git credential store handed to git's own
+    credential protocol: held-out-17 one (the dependency trust review's "~/.npmrc — registry lines only"),
+    held-out-code-17 none."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -459,7 +464,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
-              "held-out-17": 6, "held-out-code-17": 1,
+              "held-out-17": 1, "held-out-code-17": 0,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
