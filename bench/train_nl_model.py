@@ -89,30 +89,38 @@ def reported_lines(root: Path, categories: list[str]) -> set[tuple[str, int]]:
 
 def fit(pos: list[set], neg: list[set], seed: int = 1, share: float = 30) -> tuple[dict[str, float], float]:
     """Logistic regression by SGD with lazily applied L2 decay; positives weighted up to the
-    negatives' mass over ``share``."""
-    w: dict[str, float] = {}
+    negatives' mass over ``share``. Features are numbered and weights kept in a list (the same
+    arithmetic in the same order as over a dict of strings, so the same weights, in a third of the time)."""
+    index: dict[str, int] = {}
+    setdefault = index.setdefault
+    data = [(tuple([setdefault(x, len(index)) for x in f]), 1) for f in pos]
+    data += [(tuple([setdefault(x, len(index)) for x in f]), 0) for f in neg]
+    w = [0.0] * len(index)
     bias, lr = -4.0, 0.05
-    data = [(f, 1) for f in pos] + [(f, 0) for f in neg]
     wpos = len(neg) / max(1, len(pos)) / share
     rnd = random.Random(seed)
     decay, scale = 1 - lr * L2, 1.0  # true weight = w[x] * scale
+    exp = math.exp
     for _ in range(EPOCHS):
         rnd.shuffle(data)
+        get = w.__getitem__
         for f, y in data:
-            z = bias + scale * sum(w.get(x, 0.0) for x in f)
-            p = 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+            z = bias + scale * sum(map(get, f))
+            p = 1 / (1 + exp(-max(-30.0, min(30.0, z))))
             scale *= decay
             g = (p - y) * (wpos if y else 1.0) * lr
             if abs(g) < 1e-6:
                 continue
+            d = g / scale
             for x in f:
-                w[x] = w.get(x, 0.0) - g / scale
+                w[x] -= d
             bias -= g * 0.1
-        w = {k: v * scale for k, v in w.items()}
+        w = [v * scale for v in w]
         scale = 1.0
     from skillpm.scan.nlmodel import Model
 
-    return Model(bias, 0.0, w)  # scored as the scanner scores (its threshold is set apart)
+    names = list(index)
+    return Model(bias, 0.0, {names[i]: v for i, v in enumerate(w) if v})  # scored as the scanner scores
 
 
 def positives(bags: dict[str, list[tuple[set, bool]]], model=None) -> list[tuple[set, str]]:
@@ -154,63 +162,61 @@ def fit_categories(pos: list[tuple[set, str]], categories: dict[str, list[str]],
     return out
 
 
-def main() -> int:
-    global L2, TOP_K
-    if os.environ.get("PYTHONHASHSEED") != "0":
-        # Sums run over sets of strings, whose order follows the per-process string hash: fix it,
-        # or two runs on the same inputs give weights that differ in their last digits.
-        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+def load_corpus(corpus: Path, excluded: set, with_sets: bool = False):
+    """(bags, categories, corpus_neg): each natural-language injection's sentences as (features,
+    reported by the rules), its categories, and the features of every sentence of the benign skills,
+    the sets in ``excluded`` left out (look-alikes too). ``with_sets``: corpus_neg holds (set, features)."""
     from skillpm.config import load_toml
-    from skillpm.fsutil import atomic_write_text
-    from skillpm.scan import evaluate, nlmodel
-    from skillpm.scan.rules import load_rules
+    from skillpm.scan import nlmodel
 
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--real", action="append", default=[], type=Path, required=True, help="folder of real skills")
-    ap.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parent.parent / "tests/scan/corpus")
-    ap.add_argument("--exclude", action="append", default=[], help="a corpus set left out of training")
-    ap.add_argument("--rate", type=float, default=0.01, help="share of real skills allowed a finding (held out)")
-    ap.add_argument("--strong-rate", type=float, default=0.003,
-                    help="share of real skills allowed a sentence over the strong score, gate or none (held out)")
-    ap.add_argument("--dry-run", action="store_true", help="print the measurement, write nothing")
-    ap.add_argument("--out", type=Path, help="write the model here instead of skillpm/scan/nl_model.tsv")
-    ap.add_argument("--l2", type=float, default=L2, help=f"L2 decay (default {L2})")
-    ap.add_argument("--top-k", type=int, default=TOP_K, help=f"sentences kept per unreported skill (default {TOP_K})")
-    args = ap.parse_args()
-    L2, TOP_K = args.l2, args.top_k
-    t0 = time.time()
-    excluded = {evaluate.BLIND, evaluate.BLIND_CODE, *args.exclude}  # the blind sets, look-alikes too
-    manifest = load_toml(args.corpus / "manifest.toml", "corpus manifest")
+    manifest = load_toml(corpus / "manifest.toml", "corpus manifest")
     bags, categories = {}, {}
     for e in manifest["malicious"]:
         if e["group"] == "nl" and e.get("set", "") not in excluded:
-            root = args.corpus / "malicious" / e["name"]
+            root = corpus / "malicious" / e["name"]
             categories[e["name"]] = e["categories"]
             bags[e["name"]] = [(nlmodel.features(s), seen)
                                for s, seen in skill_sentences(root, reported_lines(root, e["categories"]))]
-    corpus_neg = [nlmodel.features(s) for e in manifest["benign"] if e.get("set", "") not in excluded
-                  for s, _ in skill_sentences(args.corpus / "benign" / e["name"])]
+    corpus_neg = [(e.get("set", ""), nlmodel.features(s)) if with_sets else nlmodel.features(s)
+                  for e in manifest["benign"] if e.get("set", "") not in excluded
+                  for s, _ in skill_sentences(corpus / "benign" / e["name"])]
+    return bags, categories, corpus_neg
+
+
+def load_real(dirs: list[Path]) -> tuple[dict[str, list[str]], dict[str, list[set]]]:
+    """Each real skill's sentences and their features."""
+    from skillpm.scan import nlmodel
+
     real: dict[str, list[str]] = {}
-    for d in args.real:
+    for d in dirs:
         for md in sorted(p for p in d.resolve().rglob("*") if p.name.lower() == "skill.md" and p.is_file()):
             try:
                 real[str(md.parent)] = [s for s, _ in skill_sentences(md.parent)]
             except Exception:  # a skill the installer would refuse
                 continue
-    real_f = {k: [nlmodel.features(s) for s in v] for k, v in real.items()}
+    return real, {k: [nlmodel.features(s) for s in v] for k, v in real.items()}
+
+
+def build_model(bags, categories, corpus_neg, real, real_f, rate: float, strong_rate: float, quiet: bool = False):
+    """The model trained on these positives and negatives, its threshold and strong score set by
+    two-fold cross-validation over the real skills; and the measurement ({"flagged",
+    "flagged_strong", "fitted"})."""
+    from skillpm.scan import nlmodel
+    from skillpm.scan.rules import load_rules
+
+    log = (lambda *a, **k: None) if quiet else print
     # A word or pair seen in fewer than MIN_SKILLS skills (injected ones, or benign and real ones)
     # is one writer's idiom, not a sign of intent: it is left out, so the model cannot learn a name.
     df: dict[str, int] = {}
     for bag in [*([f for f, _ in b] for b in bags.values()), *real_f.values()]:
         for x in set().union(*bag):
             df[x] = df.get(x, 0) + 1
-    for bag in bags.values():
-        bag[:] = [({x for x in f if df[x] >= MIN_SKILLS}, seen) for f, seen in bag]
+    bags = {k: [({x for x in f if df[x] >= MIN_SKILLS}, seen) for f, seen in bag] for k, bag in bags.items()}
     real_f = {k: [{x for x in f if df[x] >= MIN_SKILLS} for f in v] for k, v in real_f.items()}
     corpus_neg = [{x for x in f if df.get(x, 0) >= MIN_SKILLS} for f in corpus_neg]
-    print(f"{len(bags)} injected skills ({sum(any(s for _, s in b) for b in bags.values())} with sentences the rules "
-          f"report), {len(corpus_neg)} benign corpus sentences, "
-          f"{len(real)} real skills ({sum(map(len, real.values()))} sentences)", file=sys.stderr)
+    log(f"{len(bags)} injected skills ({sum(any(s for _, s in b) for b in bags.values())} with sentences the rules "
+        f"report), {len(corpus_neg)} benign corpus sentences, "
+        f"{len(real)} real skills ({sum(map(len, real.values()))} sentences)", file=sys.stderr)
 
     rules = load_rules()
     gates = [[rules.concepts[name].compiled for name in names] for names, _ in rules.model_gates]
@@ -236,36 +242,74 @@ def main() -> int:
             scored = [(fold_model.score_features(f), text) for f, text in zip(real_f[k], real[k])]
             best[k] = max((s for s, text in scored if gated(text)), default=-math.inf)
             best_any[k] = max((s for s, _ in scored), default=-math.inf)
-        thresholds.append(at_rate([best[k] for k in held], args.rate))
-        strongs.append(at_rate([best_any[k] for k in held], args.strong_rate))
-        print(f"fold {fold}: {len(held)} real skills held out, threshold at {args.rate:.1%}: {thresholds[-1]:.2f}, "
-              f"strong score at {args.strong_rate:.1%}: {strongs[-1]:.2f}", file=sys.stderr)
+        thresholds.append(at_rate([best[k] for k in held], rate))
+        strongs.append(at_rate([best_any[k] for k in held], strong_rate))
+        log(f"fold {fold}: {len(held)} real skills held out, threshold at {rate:.1%}: {thresholds[-1]:.2f}, "
+            f"strong score at {strong_rate:.1%}: {strongs[-1]:.2f}", file=sys.stderr)
     threshold = sum(thresholds) / len(thresholds)
     # The strong score is never below the gated threshold: under it no sentence is weighed at all.
     strong = max(threshold, sum(strongs) / len(strongs))
     flagged = sum(v >= threshold for v in best.values())
     flagged_strong = sum(v >= strong for v in best_any.values())
-    print(f"held-out real skills with a gated sentence at or above {threshold:.2f}: {flagged}/{len(best)} "
-          f"({100 * flagged / max(1, len(best)):.2f}%); with any sentence at or above the strong score "
-          f"{strong:.2f}: {flagged_strong}/{len(best_any)} ({100 * flagged_strong / max(1, len(best_any)):.2f}%)")
+    log(f"held-out real skills with a gated sentence at or above {threshold:.2f}: {flagged}/{len(best)} "
+        f"({100 * flagged / max(1, len(best)):.2f}%); with any sentence at or above the strong score "
+        f"{strong:.2f}: {flagged_strong}/{len(best_any)} ({100 * flagged_strong / max(1, len(best_any)):.2f}%)")
     fitted, pos = train(bags, corpus_neg + [f for v in real_f.values() for f in v], named=True)
     weights = {k: v for k, v in fitted.weights.items() if abs(v) >= MIN_WEIGHT}
     cats = fit_categories(pos, categories, rules.model_strong)
     model = nlmodel.Model(fitted.bias, threshold, weights, strong, cats)
+    return model, {"flagged": flagged, "flagged_strong": flagged_strong, "fitted": len(fitted.weights)}
+
+
+def main() -> int:
+    global L2, TOP_K
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # Sums run over sets of strings, whose order follows the per-process string hash: fix it,
+        # or two runs on the same inputs give weights that differ in their last digits.
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+    from skillpm.fsutil import atomic_write_text
+    from skillpm.scan import evaluate, nlmodel
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--real", action="append", default=[], type=Path, required=True, help="folder of real skills")
+    ap.add_argument("--corpus", type=Path, default=Path(__file__).resolve().parent.parent / "tests/scan/corpus")
+    ap.add_argument("--exclude", action="append", default=[], help="a corpus set left out of training")
+    ap.add_argument("--rate", type=float, default=0.01, help="share of real skills allowed a finding (held out)")
+    ap.add_argument("--strong-rate", type=float, default=0.003,
+                    help="share of real skills allowed a sentence over the strong score, gate or none (held out)")
+    ap.add_argument("--no-blind", action="store_true",
+                    help="train on the blind sets too (when none is blind: the next one is not in the corpus yet)")
+    ap.add_argument("--dry-run", action="store_true", help="print the measurement, write nothing")
+    ap.add_argument("--out", type=Path, help="write the model here instead of skillpm/scan/nl_model.tsv")
+    ap.add_argument("--l2", type=float, default=L2, help=f"L2 decay (default {L2})")
+    ap.add_argument("--top-k", type=int, default=TOP_K, help=f"sentences kept per unreported skill (default {TOP_K})")
+    args = ap.parse_args()
+    L2, TOP_K = args.l2, args.top_k
+    t0 = time.time()
+    excluded = {evaluate.BLIND, evaluate.BLIND_CODE, *args.exclude}  # the blind sets, look-alikes too
+    if args.no_blind:
+        excluded = set(args.exclude)
+    bags, categories, corpus_neg = load_corpus(args.corpus, excluded)
+    real, real_f = load_real(args.real)
+    model, stats = build_model(bags, categories, corpus_neg, real, real_f, args.rate, args.strong_rate)
+    threshold, strong, cats, weights = model.threshold, model.strong, model.categories, model.weights
+    flagged, flagged_strong, n_real = stats["flagged"], stats["flagged_strong"], len(real)
     header = [
         "The scanner's sentence model (skillpm/scan/nlmodel.py): feature<TAB>weight, written by",
         "bench/train_nl_model.py; do not edit by hand.",
-        f"positives: the corpus's {len(bags)} natural-language injections (blind set {evaluate.BLIND} "
-        f"left out, with {', '.join(sorted(excluded - {evaluate.BLIND}))})",
+        (f"positives: the corpus's {len(bags)} natural-language injections (blind set {evaluate.BLIND} "
+         f"left out, with {', '.join(sorted(excluded - {evaluate.BLIND}))})" if evaluate.BLIND in excluded else
+         f"positives: the corpus's {len(bags)} natural-language injections (no set left out"
+         + (f" but {', '.join(sorted(excluded))})" if excluded else ")")),
         f"negatives: {len(corpus_neg)} sentences of the corpus's benign skills and "
         f"{sum(map(len, real.values()))} sentences of {len(real)} real public skills",
-        f"threshold: held-out {args.rate:.1%} of real skills (two folds); measured {flagged}/{len(best)}",
+        f"threshold: held-out {args.rate:.1%} of real skills (two folds); measured {flagged}/{n_real}",
         f"strong score (no gate needed): held-out {args.strong_rate:.1%} of real skills (two folds); "
-        f"measured {flagged_strong}/{len(best_any)}",
+        f"measured {flagged_strong}/{n_real}",
         f"categories: one against the rest over the positives, for {', '.join(sorted(cats))}",
         f"L2 {L2}, {EPOCHS} epochs, {ROUNDS} rounds keeping {TOP_K} sentences per skill; |weight| >= {MIN_WEIGHT}",
     ]
-    print(f"{len(weights)} weights kept of {len(fitted.weights)}; {time.time() - t0:.0f} s", file=sys.stderr)
+    print(f"{len(weights)} weights kept of {stats['fitted']}; {time.time() - t0:.0f} s", file=sys.stderr)
     if not args.dry_run:
         out = args.out or nlmodel.MODEL_FILE
         atomic_write_text(out, model.dump(header))
