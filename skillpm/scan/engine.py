@@ -1075,7 +1075,7 @@ def _unemphasised(ctx: "_FileCtx") -> str:
     view, regions = ctx.view, ctx.regions
     if not regions or regions[0].first != 1:
         return view
-    nl = _newlines(view)
+    nl = ctx._nl if ctx._nl is not None else _newlines(view)  # (the view's table, when segmenting made it)
 
     def start(line: int) -> int:  # offset of a line's first character (past the last line: the end)
         return 0 if line < 2 else nl[line - 2] + 1 if line - 2 < len(nl) else len(view)
@@ -2550,7 +2550,7 @@ class Scanner:
                     joined = _joined_text(ctx, base)
                 if joined is not base:
                     if soft is None:
-                        nls = _newlines(view)
+                        nls = ctx._nl if ctx._nl is not None else _newlines(view)  # (the view's table, when made)
                         soft = (nls, [joined.text[i] != "\n" for i in nls] + [False])  # (past the last: none)
                     same = starts if tx is base and plan.flat else None
                     found = chain(found, self._across_breaks(joined, plan, present_words, has, soft, same))

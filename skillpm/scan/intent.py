@@ -23,7 +23,9 @@ from dataclasses import dataclass
 
 # A sentence ends at . ! ? (not inside "e.g." or "i.e.") followed by blanks, or at a line break:
 # the text given here has its soft-wrapped paragraph lines already joined.
-SENTENCE_END_RE = re.compile(r"[.!?]+(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)[\"'”’)\]*_]*[ \t]+|\n")
+# (Written with its first character a class of its own: re then skips ahead to the next candidate
+# in C, where the plain alternation is tried at every character; the same matches, 2x faster.)
+SENTENCE_END_RE = re.compile(r"[.!?\n](?:(?<=\n)|(?<=[.!?])[.!?]*(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bvs\.)(?<!\betc\.)[\"'”’)\]*_]*[ \t]+)")
 MAX_TEXT = 512 * 1024  # characters of one file read for intents (prose beyond this is rare)
 SPAN = 600  # how far from its rarest concept an intent's other concepts are looked for
 MAX_WINDOWS = 20_000  # sentence windows weighed per file (a hostile file of keywords stops here) …
