@@ -633,11 +633,25 @@ def inflated(raw: bytes) -> bytes:
     elif len(raw) > 2 and raw[0] == 0x78 and raw[1] in (0x01, 0x5E, 0x9C, 0xDA):
         wbits = 15
     else:
-        return raw
+        return raw_inflated(raw)
     try:
         return zlib.decompressobj(wbits).decompress(raw, INFLATED_MAX)
     except zlib.error:
         return raw
+
+
+def raw_inflated(raw: bytes) -> bytes:
+    """``raw`` inflated when it is raw deflate data with no header (PHP's ``gzinflate``, Python's
+    ``zlib.decompress(b, -15)``, Node's ``inflateRawSync``): tried only on bytes that are not ASCII
+    (text is never deflate data worth reading), kept only when the stream ends cleanly; else ``raw``."""
+    if len(raw) < 8 or raw.isascii():
+        return raw
+    d = zlib.decompressobj(-15)
+    try:
+        out = d.decompress(raw, INFLATED_MAX)
+    except zlib.error:
+        return raw
+    return out if out and (d.eof or len(out) >= INFLATED_MAX) else raw
 
 
 _B64_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
@@ -777,11 +791,59 @@ def wrapped_blobs(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# A line that holds one quoted piece of base64 and nothing else a program runs: a blob cut into
+# string literals on consecutive lines and glued back when it runs (Python's implicit concatenation
+# in parentheses, JS/PHP/Ruby's + or . at a line's end, a shell's a="…" b="…" joined in "$a$b").
+QUOTED_PIECE_LINE_RE = re.compile(r"""[ \t]*(?:(?:const|let|var|local|readonly|export|declare|define)[ \t]+)?"""
+                                  r"""(?:[$\w.\[\]'"]{1,40}[ \t]*(?:\.?=|\+=|:|=>)[ \t]*)?[(\[{]?[ \t]*(["'`])"""
+                                  r"""([A-Za-z0-9+/]{8,4000}={0,2})\1[ \t]*[,+.;)\]}\\]{0,3}[ \t]*\r?""")
+MAX_PIECE_LINES = 64  # lines joined into one blob
+
+
+def quoted_blobs(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, joined) of each run of 2 or more consecutive lines that each hold one quoted base64
+    piece (16 or more of its characters in a row on at least one of them), the pieces joined."""
+    lines: list[tuple[int, int, re.Match]] = []  # (line start, line end, match) of each candidate line
+    for lo, _ in _runs(text, B64_TABLE, 16):
+        ls = text.rfind("\n", 0, lo) + 1
+        if lines and lines[-1][0] == ls:
+            continue
+        le = text.find("\n", lo)
+        le = len(text) if le < 0 else le
+        m = QUOTED_PIECE_LINE_RE.fullmatch(text, ls, le)
+        if m is not None:
+            lines.append((ls, le, m))
+    out: list[tuple[int, int, str]] = []
+    run: list[tuple[int, int, re.Match]] = []
+
+    def close() -> None:
+        if len(run) >= 2 and sum(len(m.group(2)) for _, _, m in run) >= 24:
+            out.append((run[0][2].start(2), run[-1][2].end(2),
+                        "".join(m.group(2).rstrip("=") for _, _, m in run[:-1]) + run[-1][2].group(2)))
+
+    for ln in lines:
+        if run and (run[-1][1] + 1 != ln[0] or len(run) >= MAX_PIECE_LINES):
+            close()
+            run = []
+        run.append(ln)
+    close()
+    return out
+
+
 def blobs(text: str):
     """Yield (offset, kind, length, decoded text or None) for base64 and hex blobs."""
     if len(text) < 24:
         return
     chunked = []
+    if "\n" in text and len(text) >= 80:
+        for start, end, joined in quoted_blobs(text):
+            if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
+                continue
+            raw = decode_b64(joined)
+            decoded = printable_text(inflated(raw)) if raw else None
+            if decoded:  # decodes to text only joined: its pieces are not blobs again
+                chunked.append((start, end))
+                yield start, "base64", len(joined), decoded
     if "\n" in text and len(text) >= 80:
         for start, end, joined in wrapped_blobs(text):
             if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
