@@ -588,7 +588,7 @@ BLANK_RUN_RE = re.compile(r"\n(?:[ \t\u00a0]*\n){40,}")
 SPACE_RUN_RE = re.compile(r"(?<![ \t])[ \t]{300,}(?=\S)")
 B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
 HEX_RE = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{200,}(?![0-9A-Fa-f])")
-BLOB_OK_CONTEXT = re.compile(r"base64,|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:png|jpg|jpeg|gif|svg|woff2?|ttf|ico)\b",
+BLOB_OK_CONTEXT = re.compile(r"base64,(?![ \t])|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:png|jpg|jpeg|gif|svg|woff2?|ttf|ico)\b",
                              re.IGNORECASE)
 
 
@@ -796,7 +796,7 @@ def wrapped_blobs(text: str) -> list[tuple[int, int, str]]:
 # in parentheses, JS/PHP/Ruby's + or . at a line's end, a shell's a="…" b="…" joined in "$a$b").
 QUOTED_PIECE_LINE_RE = re.compile(r"""[ \t]*(?:(?:const|let|var|local|readonly|export|declare|define)[ \t]+)?"""
                                   r"""(?:[$\w.\[\]'"]{1,40}[ \t]*(?:\.?=|\+=|:|=>)[ \t]*)?[(\[{]?[ \t]*(["'`])"""
-                                  r"""([A-Za-z0-9+/]{8,4000}={0,2})\1[ \t]*[,+.;)\]}\\]{0,3}[ \t]*\r?""")
+                                  r"""([A-Za-z0-9+/]{2,4000}={0,2})\1[ \t]*[,+.;)\]}\\]{0,3}[ \t]*\r?""")
 MAX_PIECE_LINES = 64  # lines joined into one blob
 
 
@@ -817,6 +817,13 @@ def quoted_blobs(text: str) -> list[tuple[int, int, str]]:
     run: list[tuple[int, int, re.Match]] = []
 
     def close() -> None:
+        if run and len(run) < MAX_PIECE_LINES:  # the last piece may be short (its remainder and padding: 'Ag==')
+            ls = run[-1][1] + 1
+            le = text.find("\n", ls)
+            le = len(text) if le < 0 else le
+            m = QUOTED_PIECE_LINE_RE.fullmatch(text, ls, le) if 0 < le - ls <= 80 else None
+            if m is not None:
+                run.append((ls, le, m))
         if len(run) >= 2 and sum(len(m.group(2)) for _, _, m in run) >= 24:
             out.append((run[0][2].start(2), run[-1][2].end(2),
                         "".join(m.group(2).rstrip("=") for _, _, m in run[:-1]) + run[-1][2].group(2)))

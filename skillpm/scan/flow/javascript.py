@@ -88,7 +88,9 @@ SHELL = {"exec", "execSync", "execAsync", "execPromise"}
 SPAWN = {"spawn", "spawnSync", "execFile", "execFileSync", "fork"}
 CHILD = re.compile(r"^(?:(?:cp|child_process|childProcess|child|proc)\.)?"
                    r"(?:exec|execSync|execAsync|execPromise|spawn|spawnSync|execFile|execFileSync|fork)$")
-CODE = {"eval", "window.eval", "globalThis.eval", "global.eval", "self.eval", "Function", "new Function"}
+CODE = {"eval", "window.eval", "globalThis.eval", "global.eval", "self.eval", "Function", "new Function",
+        "window.Function", "globalThis.Function", "global.Function", "self.Function", "new global.Function",
+        "new globalThis.Function", "new window.Function"}
 CODE_LAST = {"runInThisContext", "runInNewContext", "runInContext", "compileFunction", "_compile"}
 LOADS, TIMERS = {"require", "import", "module.require"}, {"setTimeout", "setInterval"}
 BINDS, NEXT = {"const", "let", "var", "function"}, ASSIGN | {"=>", "("}  # what starts a binding or call, what follows
