@@ -32,7 +32,12 @@ DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
 SCRIPT_MAX = 256 * 1024
 B64_WORDS = ("b64", "base64", "Base64", "BASE64", "atob", "decode64", "unpack(")
 ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M", "n-za-m")
-DECODE_BYTES = tuple(w.encode() for w in (*B64_WORDS, *ROT13_WORDS))
+# what turns \\xNN / \\NNN escapes back into text: printf's %b, echo -e, a printf format that is the value
+# itself, Python's unicode_escape codec
+ESCAPE_WORDS = ("%b", "echo -e", "echo -ne", "echo -en", 'printf "$', "printf -- \"$", "unicode_escape", "string_escape")
+DECODE_BYTES = tuple(w.encode() for w in (*B64_WORDS, *ROT13_WORDS, *ESCAPE_WORDS))
+ESCAPE_RE = re.compile(r"\\x([0-9A-Fa-f]{2})|\\([0-3][0-7]{2})|\\u([0-9A-Fa-f]{4})")
+ESCAPED_LINE_RE = re.compile(r"^[ \t]*(?:\\(?:x[0-9A-Fa-f]{2}|[0-3][0-7]{2}|u[0-9A-Fa-f]{4})[ \t]*){4,}\r?$", re.M)
 # A base64 piece: 8 or more characters of its alphabet, not inside a longer word or path
 B64_PIECE_RE = re.compile(r"(?<![\w+/.~-])[A-Za-z0-9+/]{8,4000}={0,2}(?![\w+/=.-])")
 GLUE_RE = re.compile(r"""[\s"',]{0,40}""")  # what may stand between the pieces of one payload (JSON lists, quotes)
@@ -84,6 +89,19 @@ def b64_payloads(text: str) -> list[str]:
     return out
 
 
+def escaped_payload(text: str) -> str | None:
+    """A data file's lines of escapes (``\\x5b\\x20\\x2d…``, octal, ``\\u``), joined and written as the
+    text they make (as ``grep -v '^#' f | tr -d '\\n'`` then ``printf '%b'`` does), or None when it has
+    fewer than two such lines or they make no text."""
+    rows = ESCAPED_LINE_RE.findall(text)
+    if len(rows) < 2 and not (rows and len(rows[0]) >= 64):
+        return None
+    body = "".join(m.group(0).strip() for m in ESCAPED_LINE_RE.finditer(text))
+    out = ESCAPE_RE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else chr(int(m.group(2), 8)) if m.group(2)
+                        else chr(int(m.group(3), 16)), body)
+    return _printable(out.encode("ascii", errors="replace")) if out.isascii() else None
+
+
 def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """A data file of the skill that a script of it names and decodes (base64 or rot13), read decoded as
     a script; what the rules find there is reported on the script's line that names the file."""
@@ -96,7 +114,8 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
         if not _script(classify, path, data):
             continue
         text = data.decode("utf-8", errors="replace")
-        scripts.append((path, text, any(w in text for w in B64_WORDS), any(w in text for w in ROT13_WORDS)))
+        scripts.append((path, text, any(w in text for w in B64_WORDS), any(w in text for w in ROT13_WORDS),
+                        any(w in text for w in ESCAPE_WORDS)))
     if not scripts:
         return []
     out = []
@@ -109,12 +128,14 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
         if not readers:
             continue
         dtext = ddata.decode("utf-8", errors="replace")
-        for spath, stext, b64, rot in readers:
+        for spath, stext, b64, rot, esc in readers:
             decoded = []
             if b64:
                 decoded += [("base64", p) for p in b64_payloads(dtext)]
             if rot:
                 decoded.append(("rot13", _shift(dtext, 13)))
+            if esc and "\\" in dtext and (p := escaped_payload(dtext)) is not None:
+                decoded.append(("escape", p))
             if not decoded:
                 continue
             had = literals.Lexicon.words((stext + "\n" + dtext).lower())
