@@ -795,8 +795,8 @@ def wrapped_blobs(text: str) -> list[tuple[int, int, str]]:
 # string literals on consecutive lines and glued back when it runs (Python's implicit concatenation
 # in parentheses, JS/PHP/Ruby's + or . at a line's end, a shell's a="…" b="…" joined in "$a$b").
 QUOTED_PIECE_LINE_RE = re.compile(r"""[ \t]*(?:(?:const|let|var|local|readonly|export|declare|define)[ \t]+)?"""
-                                  r"""(?:[$\w.\[\]'"]{1,40}[ \t]*(?:\.?=|\+=|:|=>)[ \t]*)?[(\[{]?[ \t]*(["'`])"""
-                                  r"""([A-Za-z0-9+/]{2,4000}={0,2})\1[ \t]*[,+.;)\]}\\]{0,3}[ \t]*\r?""")
+                                  r"""(?P<head>[$\w.\[\]]{1,40}[ \t]*(?:\.?=|\+=|:=)[ \t]*)?[(\[{]?[ \t]*(["'`])"""
+                                  r"""([A-Za-z0-9+/]{2,4000}={0,2})\2[ \t]*[,+.;)\]}\\]{0,3}[ \t]*\r?""")
 MAX_PIECE_LINES = 64  # lines joined into one blob
 
 
@@ -811,7 +811,7 @@ def quoted_blobs(text: str) -> list[tuple[int, int, str]]:
         le = text.find("\n", lo)
         le = len(text) if le < 0 else le
         m = QUOTED_PIECE_LINE_RE.fullmatch(text, ls, le)
-        if m is not None:
+        if m is not None and len(m.group(3)) >= 16:
             lines.append((ls, le, m))
     out: list[tuple[int, int, str]] = []
     run: list[tuple[int, int, re.Match]] = []
@@ -822,11 +822,11 @@ def quoted_blobs(text: str) -> list[tuple[int, int, str]]:
             le = text.find("\n", ls)
             le = len(text) if le < 0 else le
             m = QUOTED_PIECE_LINE_RE.fullmatch(text, ls, le) if 0 < le - ls <= 80 else None
-            if m is not None:
+            if m is not None and not m.group("head"):
                 run.append((ls, le, m))
-        if len(run) >= 2 and sum(len(m.group(2)) for _, _, m in run) >= 24:
-            out.append((run[0][2].start(2), run[-1][2].end(2),
-                        "".join(m.group(2).rstrip("=") for _, _, m in run[:-1]) + run[-1][2].group(2)))
+        if len(run) >= 2 and sum(len(m.group(3)) for _, _, m in run) >= 24:
+            out.append((run[0][2].start(3), run[-1][2].end(3),
+                        "".join(m.group(3).rstrip("=") for _, _, m in run[:-1]) + run[-1][2].group(3)))
 
     for ln in lines:
         if run and (run[-1][1] + 1 != ln[0] or len(run) >= MAX_PIECE_LINES):

@@ -250,3 +250,11 @@ def test_escaped_data_files_that_make_harmless_text_stay_clean():
              "scripts/colors.sh": 'echo -e "$(cat assets/colors.txt)"\n'}
     r = scan(files)
     assert _cats(r) - {"excessive-agency"} == set(), [(f.rule, f.file, f.note) for f in r.findings if f.grades]
+
+
+def test_keyed_values_on_consecutive_lines_are_not_one_blob():
+    from skillpm.scan import hidden
+    svg = _b64('<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18"><path d="M0 0h18v18H0z"/></svg>')
+    text = ('ICONS = {\n    "api": {\n        "b64": "' + svg + '",\n        "category": "devops",\n'
+            '        "name": "API",\n    },\n}\n')
+    assert hidden.quoted_blobs(text) == []
