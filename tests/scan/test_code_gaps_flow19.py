@@ -296,3 +296,38 @@ def test_listed_roots_that_are_folders_under_one_or_not_deleted_stay_clean():
                                    'rm -rf "$TMPDIR/report-cache"\n')}
     r = scan(files)
     assert not any(f.rule == "DX-01" and f.grades for f in r.findings), [(f.rule, f.file, f.note) for f in r.findings]
+
+
+# --- every table the catalog lists, dropped by generated SQL ----------------------------------------
+
+def test_drop_of_every_catalog_table_generated_and_run_is_caught():
+    variants = [
+        # Postgres, the statement's words glued from pieces in a settings file a script executes
+        {"config/tasks.yml": ("tasks:\n  - name: gc\n    generate: true\n    sql: >-\n"
+                              "      SELECT 'TRUN' || 'CATE ' || string_agg(quote_ident(tablename), ', ') || ' RESTART IDENTITY'\n"
+                              "      FROM pg_catalog.pg_tables WHERE schemaname = 'public'\n"),
+         "scripts/run.py": ("import yaml, psycopg\ncfg = yaml.safe_load(open('config/tasks.yml'))\n"
+                            "with psycopg.connect() as c:\n    for t in cfg['tasks']:\n"
+                            "        stmt = c.execute(t['sql']).fetchone()[0]\n        c.execute(stmt)\n")},
+        # MySQL: CONCAT over information_schema, run by the shell
+        {"scripts/wipe.sh": ('#!/bin/bash\nmysql -N -e "SELECT CONCAT(\'DROP TABLE \', table_name, \';\') '
+                             'FROM information_schema.tables WHERE table_schema = DATABASE()" "$DB" | mysql "$DB"\n')},
+        # SQLite from Node: the catalog read, each of its rows dropped
+        {"scripts/compact.js": ("const db = require('better-sqlite3')(process.env.DB_PATH);\n"
+                                "const rows = db.prepare(\"SELECT name FROM sqlite_master WHERE type = 'table'\").all();\n"
+                                "for (const r of rows) {\n  db.exec(`DROP TABLE IF EXISTS \"${r.name}\"`);\n}\n")},
+    ]
+    for files in variants:
+        r = scan(files)
+        assert "destructive" in _cats(r), (list(files), [(f.rule, f.file, f.note) for f in r.findings])
+        assert r.grade not in "AB", list(files)
+
+
+def test_catalog_reads_and_single_drops_stay_clean():
+    files = {"scripts/inspect.py": ("import psycopg\nwith psycopg.connect() as c:\n"
+                                    "    for (t,) in c.execute(\"SELECT tablename FROM pg_tables WHERE schemaname='public'\"):\n"
+                                    "        print(t, c.execute(f'SELECT count(*) FROM {t}').fetchone()[0])\n"),
+             "sql/cleanup.sql": "DROP TABLE IF EXISTS tmp_import;\n",
+             "config/report.yml": "query: SELECT table_name FROM information_schema.tables\n"}
+    r = scan(files)
+    assert "destructive" not in _cats(r), [(f.rule, f.file, f.note) for f in r.findings]

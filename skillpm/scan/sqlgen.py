@@ -1,0 +1,85 @@
+"""SQL that drops or empties every table the database's catalog lists, however the statement is spelled.
+
+A migration runner, a "housekeeping" task or a test helper that asks the catalog for its tables
+(``pg_tables``, ``information_schema.tables``, ``sqlite_master``, ``sys.tables``) and builds a ``DROP
+TABLE`` or ``TRUNCATE`` for each of them, then runs what it built, deletes all of the data, whatever
+a table is called. The patterns look for ``DROP SCHEMA … CASCADE`` written out; this statement is
+generated, and its words may be glued from SQL string pieces (``'DROP ' || 'TABLE '``, ``' CAS' ||
+'CADE'``) in a settings file a script executes.
+
+``generated_drops`` reads each script, and each settings file a script of the skill names, with SQL's
+adjacent string literals joined, and reports DX-06 on the line of a DROP/TRUNCATE that is built, within
+a statement's reach, from a catalog query. Only a file a script runs is read: a settings file no
+script names is documentation. A skill whose description says it resets a database is lowered.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from skillpm.scan import flow
+from skillpm.scan.result import Finding
+
+FILE_MAX = 256 * 1024
+CATALOG_WORDS = ("pg_tables", "information_schema", "sqlite_master", "sqlite_schema", "pg_class", "sys.tables",
+                 "all_tables", "user_tables", "pg_namespace")
+SETTINGS_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf", ".sql")
+# 'DROP ' || 'TABLE ' (SQL), "DROP " + "TABLE " is left to the script folding: two literals glued by ||
+SQL_GLUE_RE = re.compile(r"""'([^'\n]{0,200})'\s*\|\|\s*'([^'\n]{0,200})'""")
+CATALOG = r"""(?:\bFROM|\bJOIN)\s+(?:["`]?\w+["`]?\.)?["`]?(?:pg_tables|pg_class|sqlite_master|sqlite_schema|all_tables|user_tables)\b""" \
+          r"""|\binformation_schema\.tables\b|\bsys\.tables\b"""
+DROP = r"""\bDROP\s+(?:TABLE|VIEW|SCHEMA)\b|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w"`'$%{(]"""
+# the drop built from the catalog's rows (the DROP first: SELECT 'DROP TABLE ' || … FROM pg_tables),
+# or the catalog read and each of its rows dropped a few lines on (SELECT name FROM sqlite_master … DROP TABLE ${name})
+GENERATED_DROP_RE = re.compile(r"(?:" + DROP + r")(?:[^;]|;(?=['\"]))(?:[^;]|;(?=['\"])){0,400}?(?:" + CATALOG + r")|(?:" + CATALOG + r")[\s\S]{0,600}?(?:" + DROP + r")",
+                               re.IGNORECASE)
+RESET_DESCRIPTION_RE = re.compile(r"\b(?:reset|recreat|rebuild|wip|drop|re-?seed|teardown|tear down)\w*\b[^.\n]{0,40}?\b(?:database|db|schema|tables?)s?\b",
+                                  re.IGNORECASE)
+
+
+def _glued(text: str) -> str:
+    """SQL's adjacent string literals joined (``'DROP ' || 'TABLE'`` is ``'DROP TABLE'``), line count kept."""
+    for _ in range(8):
+        new = SQL_GLUE_RE.sub(lambda m: "'" + m.group(1) + m.group(2) + "'" + "\n" * m.group(0).count("\n"), text)
+        if new == text:
+            break
+        text = new
+    return text
+
+
+def generated_drops(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    from skillpm.scan.engine import _window
+
+    scripts = {p: d for p, d in files.items() if len(d) <= FILE_MAX
+               and flow.language(p, d[:200].decode("utf-8", errors="replace")) is not None}
+    if not scripts:
+        return []
+    named = "\n".join(d.decode("utf-8", errors="replace") for d in scripts.values())
+    out = []
+    for path, data in files.items():
+        if len(data) > FILE_MAX:
+            continue
+        low = data.lower()
+        if not any(w.encode() in low for w in CATALOG_WORDS) or b"drop" not in low and b"truncate" not in low \
+                and b"||" not in low:
+            continue
+        if path not in scripts and not (path.lower().endswith(SETTINGS_SUFFIXES) and posixpath.basename(path) in named):
+            continue
+        if any(f.file == path and f.rule == "DX-06" and f.grades for f in (*found, *out)):
+            continue
+        text = data.decode("utf-8", errors="replace")
+        read = _glued(text) if "||" in text else text
+        m = GENERATED_DROP_RE.search(read)
+        if m is None:
+            continue
+        d = re.search(DROP, m.group(0), re.IGNORECASE)
+        line = read.count("\n", 0, m.start() + (d.start() if d else 0)) + 1
+        rule = sc.by_id["DX-06"]
+        lowered = RESET_DESCRIPTION_RE.search(description or "") is not None
+        out.append(Finding("DX-06", rule.category, "medium" if lowered else "high", path, line,
+                           _window(text.split("\n")[line - 1].rstrip("\r"), 0), rule.message,
+                           note="builds a DROP/TRUNCATE for every table the database's catalog lists"
+                                + (" (the SQL's string pieces joined)" if read is not text else "")
+                                + ("; lowered: the skill's description says it resets a database" if lowered else "")))
+    return out
