@@ -208,17 +208,32 @@ def _spelled(raw: str) -> str | None:
     return None if out is None or "'" in out else "'" + out + "'"
 
 
+SH_PARAM_OP_RE = re.compile(r"\$\{[^}\n]{0,40}:")  # ${x:-default}, ${x:0:3}: a value the run decides
+
+
+def _escaped_dollars(raw: str) -> str:
+    """A double-quoted value with each ``\\$`` (a dollar sign kept for a later shell, a cron line or a
+    launchd job to expand) written as a placeholder the caller turns back into ``$``; any other escape
+    keeps the value unread."""
+    body = raw[1:-1]
+    if re.search(r"\\[^$]", body.replace("\\$", "")):
+        return raw
+    return '"' + body.replace("\\$", "\x00") + '"'
+
+
 def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
     """A literal value as the shell makes it (quotes taken off, an array's words joined, the variables it
     names that hold a literal expanded, ``$(printf …)`` of literals printed), or None when it is not literal
     (another command substitution, an escape)."""
+    if "\\$" in raw and raw.startswith('"') and raw.endswith('"'):
+        raw = _escaped_dollars(raw)  # "… \$(id -un) …": a literal $ the value keeps, expanded where it is run
     if "$(" in raw and "printf" in raw:
         raw = PRINTF_SUB_RE.sub(_printf, raw)
     if raw[:3] in ('"$(', "$(") or raw.startswith("$("):
         spelled = _spelled(raw)
         if spelled is not None:
             raw = spelled
-    if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw:
+    if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw and SH_PARAM_OP_RE.search(raw):
         return None
     if SH_SPECIAL_RE.search(raw):
         return None  # a positional parameter or a special one ($2, $@, $?): set by whoever calls, not literal
@@ -280,7 +295,14 @@ def shell_assembled(text: str) -> list[str] | None:
                 defs.pop(name, None)
             else:
                 defs[name] = defs.get(name, "") + v if op == "+=" else v
+                if new == line and op == "=" and "$" in raw and COMMAND_LINE_RE.search(v) and '"' not in v:
+                    # a command line kept for later (a cron entry, a launchd job, an rc line), assembled from
+                    # literals: read as the command it is, however its uses quote it
+                    out[i], changed = line[:m.start(3)] + '"' + v + '"' + line[m.end(3):], True
     return out if changed else None
+
+
+COMMAND_LINE_RE = re.compile(r"\|[ \t]*(?:sudo[ \t]+)?[\w/.-]|;[ \t]*\w|&&")  # a pipe, a sequence: a command line
 
 
 def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = "") -> list:

