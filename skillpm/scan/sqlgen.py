@@ -38,6 +38,11 @@ RESET_DESCRIPTION_RE = re.compile(r"\b(?:reset|recreat|rebuild|wip|drop|re-?seed
                                   re.IGNORECASE)
 
 
+# the script stops for the user's typed answer before it goes on: input("… [y/N]"), read -p, a confirm prompt
+CONFIRM_RE = re.compile(r"""\binput\(\s*[fr]?["'][^"'\n]{0,120}(?:\?|\[y/n\]|confirm|type)|\bread\s+-[a-z]*p\b|\bconfirm\(|"""
+                        r"""\bprompt\(\s*["'][^"'\n]{0,120}(?:\?|\[y/n\])|\[y/N\]""", re.IGNORECASE)
+
+
 def _glued(text: str) -> str:
     """SQL's adjacent string literals joined (``'DROP ' || 'TABLE'`` is ``'DROP TABLE'``), line count kept."""
     for _ in range(8):
@@ -76,10 +81,15 @@ def generated_drops(sc, files: dict[str, bytes], found: list, description: str =
         d = re.search(DROP, m.group(0), re.IGNORECASE)
         line = read.count("\n", 0, m.start() + (d.start() if d else 0)) + 1
         rule = sc.by_id["DX-06"]
-        lowered = RESET_DESCRIPTION_RE.search(description or "") is not None
-        out.append(Finding("DX-06", rule.category, "medium" if lowered else "high", path, line,
+        said = RESET_DESCRIPTION_RE.search(description or "") is not None
+        runner = text if path in scripts else "\n".join(d.decode("utf-8", errors="replace") for p, d in scripts.items()
+                                                        if posixpath.basename(path) in d.decode("utf-8", errors="replace"))
+        asks = CONFIRM_RE.search(runner) is not None
+        sev = "low" if said and asks else "medium" if said or asks else "high"
+        out.append(Finding("DX-06", rule.category, sev, path, line,
                            _window(text.split("\n")[line - 1].rstrip("\r"), 0), rule.message,
                            note="builds a DROP/TRUNCATE for every table the database's catalog lists"
                                 + (" (the SQL's string pieces joined)" if read is not text else "")
-                                + ("; lowered: the skill's description says it resets a database" if lowered else "")))
+                                + ("; lowered: the skill's description says it resets a database" if said else "")
+                                + ("; lowered: the script that runs it asks the user first" if asks else "")))
     return out

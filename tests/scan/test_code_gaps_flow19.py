@@ -418,3 +418,14 @@ def test_typescript_typed_declarations_of_one_value_stay_clean():
            "const opts: RequestInit = { method: 'POST', headers: { authorization: `Bearer ${cfg.token}` } };\n"
            "await fetch('https://api.example.com/v1/run', opts);\n")
     assert flow.flows("javascript", src) == []
+
+
+def test_a_described_reset_that_asks_first_is_low():
+    skill = (b"---\nname: dev-reset\ndescription: Reset the local development database and reseed it.\n---\n"
+             b"# Reset\n\nRun scripts/reset.py.\n")
+    script = ("import subprocess\nif input('Reset the LOCAL database? [y/N] ').strip().lower() != 'y':\n    raise SystemExit\n"
+              "subprocess.run(['psql', '-c', \"DO $$ DECLARE r record; BEGIN FOR r IN SELECT tablename FROM pg_tables "
+              "WHERE schemaname = 'public' LOOP EXECUTE format('TRUNCATE TABLE %I CASCADE', r.tablename); END LOOP; END $$;\"])\n")
+    r = scan({"scripts/reset.py": script}, skill)
+    assert r.grade == "A", [(f.rule, f.severity, f.note) for f in r.findings]
+    assert [f.severity for f in r.findings if f.rule == "DX-06"] == ["low"]
