@@ -660,7 +660,7 @@ B64_TABLE = bytes.maketrans(bytes(range(256)), bytes(0x61 if c in _B64_CHARS els
 HEX_TABLE = bytes.maketrans(bytes(range(256)), bytes(0x61 if c in _HEX_CHARS else 0x20 for c in range(256)))
 
 
-def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
+def _runs(text: str, table: bytes, n: int, pad: int = 4) -> list[tuple[int, int]]:
     """Spans of ``text`` holding runs of at least ``n`` ASCII characters of a class.
 
     ``bytes.translate`` marks the class and a substring search finds the long runs: both in C,
@@ -681,7 +681,7 @@ def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
             ci = done_c + len(data[done_b:i].decode("utf-8", "surrogatepass"))
             cj = ci + (j - i)
             done_b, done_c = j, cj
-        out.append((ci, min(len(text), cj + 4)))  # the pattern reads "==" and one character past the run
+        out.append((ci, min(len(text), cj + pad)))  # the pattern reads "==" and one character past the run
         i = marked.find(needle, j)
     return out
 
@@ -800,18 +800,21 @@ QUOTED_PIECE_LINE_RE = re.compile(r"""[ \t]*(?:(?:const|let|var|local|readonly|e
 MAX_PIECE_LINES = 64  # lines joined into one blob
 
 
-def quoted_blobs(text: str) -> list[tuple[int, int, str]]:
+def quoted_blobs(text: str, runs: list[tuple[int, int]] | None = None) -> list[tuple[int, int, str]]:
     """(start, end, joined) of each run of 2 or more consecutive lines that each hold one quoted base64
-    piece (16 or more of its characters in a row on at least one of them), the pieces joined."""
+    piece of 24 or more characters (the last may be shorter), the pieces joined. ``runs``: the text's
+    runs of 24 base64 characters (``_runs``), when the caller has them."""
     lines: list[tuple[int, int, re.Match]] = []  # (line start, line end, match) of each candidate line
-    for lo, _ in _runs(text, B64_TABLE, 16):
+    for lo, _ in _runs(text, B64_TABLE, 24) if runs is None else runs:
+        if not lo or text[lo - 1] not in "\"'`":
+            continue  # not the start of a quoted string: no piece (a path, a word, a URL)
         ls = text.rfind("\n", 0, lo) + 1
         if lines and lines[-1][0] == ls:
             continue
         le = text.find("\n", lo)
         le = len(text) if le < 0 else le
         m = QUOTED_PIECE_LINE_RE.fullmatch(text, ls, le)
-        if m is not None and len(m.group(3)) >= 16:
+        if m is not None and len(m.group(3)) >= 24:
             lines.append((ls, le, m))
     out: list[tuple[int, int, str]] = []
     run: list[tuple[int, int, re.Match]] = []
@@ -842,8 +845,9 @@ def blobs(text: str):
     if len(text) < 24:
         return
     chunked = []
-    if "\n" in text and len(text) >= 80:
-        for start, end, joined in quoted_blobs(text):
+    runs = _runs(text, B64_TABLE, 24)
+    if runs and "\n" in text and len(text) >= 80:
+        for start, end, joined in quoted_blobs(text, runs):
             if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
                 continue
             raw = decode_b64(joined)
@@ -869,7 +873,7 @@ def blobs(text: str):
             continue
         chunked.append((start, run[-1][1]))
         yield start, "base64", len(tok), decoded
-    found = (m for lo, hi in _runs(text, B64_TABLE, 24) for m in B64_RE.finditer(text, lo, hi))
+    found = (m for lo, hi in runs for m in B64_RE.finditer(text, lo, hi))
     for n, m in enumerate(found):
         if n >= MAX_BLOBS:
             break  # a file made of blobs: the first MAX_BLOBS candidates are weighed, the rest not

@@ -24,6 +24,8 @@ from skillpm.scan.result import Finding
 FILE_MAX = 256 * 1024
 CATALOG_WORDS = ("pg_tables", "information_schema", "sqlite_master", "sqlite_schema", "pg_class", "sys.tables",
                  "all_tables", "user_tables", "pg_namespace")
+# the catalog's names as bytes, in the two cases SQL is written in (a file with none is not read further)
+CATALOG_BYTES = tuple({v.encode() for w in CATALOG_WORDS for v in (w, w.upper())})
 SETTINGS_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf", ".sql")
 # 'DROP ' || 'TABLE ' (SQL), "DROP " + "TABLE " is left to the script folding: two literals glued by ||
 SQL_GLUE_RE = re.compile(r"""'([^'\n]{0,200})'\s*\|\|\s*'([^'\n]{0,200})'""")
@@ -56,15 +58,17 @@ def _glued(text: str) -> str:
 def generated_drops(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     from skillpm.scan.engine import _window
 
+    candidates = [p for p, d in files.items() if len(d) <= FILE_MAX and any(w in d for w in CATALOG_BYTES)]
+    if not candidates:
+        return []
     scripts = {p: d for p, d in files.items() if len(d) <= FILE_MAX
                and flow.language(p, d[:200].decode("utf-8", errors="replace")) is not None}
     if not scripts:
         return []
     named = "\n".join(d.decode("utf-8", errors="replace") for d in scripts.values())
     out = []
-    for path, data in files.items():
-        if len(data) > FILE_MAX:
-            continue
+    for path in candidates:
+        data = files[path]
         low = data.lower()
         if not any(w.encode() in low for w in CATALOG_WORDS) or b"drop" not in low and b"truncate" not in low \
                 and b"||" not in low:
