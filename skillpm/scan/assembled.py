@@ -35,7 +35,8 @@ ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M", "n-za-m"
 # what turns \\xNN / \\NNN escapes back into text: printf's %b, echo -e, a printf format that is the value
 # itself, Python's unicode_escape codec
 ESCAPE_WORDS = ("%b", "echo -e", "echo -ne", "echo -en", 'printf "$', "printf -- \"$", "unicode_escape", "string_escape")
-DECODE_BYTES = tuple(w.encode() for w in (*B64_WORDS, *ROT13_WORDS, *ESCAPE_WORDS))
+DECODE_BYTES = tuple(w.encode() for w in (*B64_WORDS, *ROT13_WORDS))
+ESCAPE_BYTES = tuple(w.encode() for w in ESCAPE_WORDS)
 ESCAPE_RE = re.compile(r"\\x([0-9A-Fa-f]{2})|\\([0-3][0-7]{2})|\\u([0-9A-Fa-f]{4})")
 ESCAPED_LINE_RE = re.compile(r"^[ \t]*(?:\\(?:x[0-9A-Fa-f]{2}|[0-3][0-7]{2}|u[0-9A-Fa-f]{4})[ \t]*){4,}\r?$", re.M)
 # A base64 piece: 8 or more characters of its alphabet, not inside a longer word or path
@@ -108,8 +109,12 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
     from skillpm.scan.engine import _shift, _window, classify
 
     scripts = []
+    # escape decoders (printf %b, echo -e) are common: they count only when a file of the skill holds escapes
+    words = DECODE_BYTES + ESCAPE_BYTES if any(len(d) <= DATA_MAX and not p.endswith((".md", ".MD"))
+                                               and (b"\\x" in d or b"\\0" in d) and not _code_file(p, d)
+                                               for p, d in files.items()) else DECODE_BYTES
     for path, data in files.items():
-        if len(data) > SCRIPT_MAX or not _code_file(path, data) or not any(w in data for w in DECODE_BYTES):
+        if len(data) > SCRIPT_MAX or not _code_file(path, data) or not any(w in data for w in words):
             continue
         if not _script(classify, path, data):
             continue

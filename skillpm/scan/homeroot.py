@@ -21,6 +21,7 @@ HOME_MAX = 256 * 1024
 DELETE_BYTES = (b"rm ", b"-delete", b"rmdir", b"shred", b"unlink")
 DELETE_WORDS = tuple(w.decode() for w in DELETE_BYTES)
 HOME_BYTES = (b"~", b"getent", b"dscl", b"NFSHomeDirectory", b"HOME")
+HOME_WORDS = tuple(w.decode() for w in HOME_BYTES)
 # what prints a home directory, and nothing under it (a word ends it: quote, blank, `)`, `;`, end)
 _END = r"""(?=["'\s);`|&]|$)"""
 HOME_WORD = r"""(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME(?::?[-=?+][^}\n]{0,40})?\})""" + _END
@@ -92,7 +93,8 @@ def home_rooted(text: str) -> str | None:
     written as ``$HOME`` (line for line), or None when it has none."""
     lines = text.split("\n")
     homes, funcs = _homes(lines)
-    if not homes and not funcs and "$(" not in text:
+    inline = "$(" in text and any(_is_home(m.group(0), funcs, homes) for m in INLINE_SUB_RE.finditer(text))
+    if not homes and not funcs and not inline:
         return None
     names = "|".join(sorted(homes, key=len, reverse=True))
     calls = "|".join(sorted(funcs, key=len, reverse=True))
@@ -112,7 +114,7 @@ def home_rooted(text: str) -> str | None:
                 out.append(ln)
                 continue
             head, ln = ln[:cut], ln[cut:]  # `d=~; rm -rf "$d"`: the statements after the assignment use it
-        new = _inline_homes(ln, funcs, homes) if "$(" in ln else ln
+        new = _inline_homes(ln, funcs, homes) if inline and "$(" in ln else ln
         if use is not None and ("$" in new or "`" in new):
             new = use.sub("$HOME", new)
         changed = changed or new != ln
@@ -151,22 +153,36 @@ def _first_statement(value: str) -> str:
     return value
 
 
-SHELL_FENCE_BYTES = re.compile(rb"(?:```|~~~)[ \t]*(?:ba|z|k)?sh")  # a literal prefix: searched fast
-FENCED_SHELL_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh|console)[ \t]*\r?\n(.*?)"
-                             r"^[ \t]{0,3}\1[ \t]*\r?$", re.M | re.S)
+SHELL_FENCE_BYTES = re.compile(rb"```[ \t]*(?:ba|z|k)?sh|```[ \t]*console")  # a literal prefix: searched fast
+TILDE_FENCE_BYTES = re.compile(rb"~~~[ \t]*(?:ba|z|k)?sh|~~~[ \t]*console")
+FENCE_OPEN_RE = re.compile(r"(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh|console)[ \t]*\r?\n")
 
 
 def shell_blocks(text: str) -> str | None:
     """The lines of a Markdown document's shell blocks that delete something, every other line blank
     (line for line), or None when there is no such block."""
     parts, pos, line = [], 0, 0
-    for m in FENCED_SHELL_RE.finditer(text):
-        body = m.group(2)
-        if not any(w in body for w in DELETE_WORDS):
-            continue
-        at = line + text.count("\n", pos, m.start(2))
-        parts.append("\n" * (at - line) + body)
-        line, pos = at + body.count("\n"), m.start(2) + len(body)
+    for mark in ("```", "~~~"):
+        i = text.find(mark)
+        while i >= 0:
+            o = FENCE_OPEN_RE.match(text, i)  # an opening fence with a shell info string
+            if o is None:
+                i = text.find(mark, i + 3)
+                continue
+            ls = text.rfind("\n", 0, i) + 1
+            if i - ls > 3 or text[ls:i].strip(" \t"):
+                i = text.find(mark, o.end())
+                continue  # not at the start of its line
+            close = "\n" + o.group(1)
+            c = text.find(close, o.end() - 1)
+            start, end = o.end(), (c + 1 if c >= 0 else len(text))
+            i = text.find(mark, end + len(o.group(1))) if c >= 0 else -1
+            body = text[start:end]
+            if start < pos or not any(w in body for w in DELETE_WORDS):
+                continue
+            at = line + text.count("\n", pos, start)
+            parts.append("\n" * (at - line) + body)
+            line, pos = at + body.count("\n"), start + len(body)
     return "".join(parts) if parts else None
 
 
@@ -178,15 +194,16 @@ def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") 
     out = []
     for path, data in files.items():
         md = path.lower().endswith((".md", ".markdown"))
-        if len(data) > HOME_MAX or md and not SHELL_FENCE_BYTES.search(data) \
-                or not md and flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
+        if len(data) > HOME_MAX or not md and flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
             continue
-        if not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES):
+        if md and not (SHELL_FENCE_BYTES.search(data) or b"~~~" in data and TILDE_FENCE_BYTES.search(data)):
+            continue  # a document is read only for its shell blocks (their deletions are looked for there)
+        if not md and (not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES)):
             continue
         text = data.decode("utf-8", errors="replace")
         if md:  # a document's shell blocks, read as one script (every other line blank)
             code = shell_blocks(text)
-            if code is None or HOME_SOURCE_RE.search(code) is None:
+            if code is None or not any(w in code for w in HOME_WORDS) or HOME_SOURCE_RE.search(code) is None:
                 continue
             copy = home_rooted(code)
         elif HOME_SOURCE_RE.search(text) is None:

@@ -74,8 +74,12 @@ def listed_roots(sc, files: dict[str, bytes], found: list, description: str = ""
     from skillpm.scan.engine import _window
 
     lists = {posixpath.basename(p): (p, d) for p, d in files.items()
-             if len(d) <= LIST_MAX and p.lower().endswith(LIST_SUFFIXES)}
+             if len(d) <= LIST_MAX and p.lower().endswith(LIST_SUFFIXES) and len(posixpath.basename(p)) >= 5}
     if not lists:
+        return []
+    # the entries that are roots, read once per file (a relative '.' kept; whether it counts is the script's)
+    listed = {n: r for n, (p, d) in lists.items() if (r := _roots(d.decode("utf-8", errors="replace"), True))}
+    if not listed:
         return []
     out = []
     for path, data in files.items():
@@ -85,7 +89,7 @@ def listed_roots(sc, files: dict[str, bytes], found: list, description: str = ""
         if lang not in ("shell", "python"):
             continue
         text = data.decode("utf-8", errors="replace")
-        named = [n for n in lists if len(n) >= 5 and n in text and lists[n][0] != path]
+        named = [n for n in listed if n in text and lists[n][0] != path]
         if not named:
             continue
         delete = next((m for m in (SH_DELETE_RE if lang == "shell" else PY_DELETE_RE).finditer(text)
@@ -95,7 +99,7 @@ def listed_roots(sc, files: dict[str, bytes], found: list, description: str = ""
         relative_home = HOME_JOIN_RE.search(text) is not None
         for n in named:
             lpath, ldata = lists[n]
-            roots = _roots(ldata.decode("utf-8", errors="replace"), relative_home)
+            roots = [r for r in listed[n] if relative_home or not RELATIVE_ROOT_RE.fullmatch(r[0])]
             if not roots:
                 continue
             entry, why = roots[0]

@@ -19,6 +19,7 @@ import posixpath
 import re
 
 from skillpm.scan import flow
+from skillpm.scan.assembled import CODE_EXT
 from skillpm.scan.result import Finding
 
 FILE_MAX = 256 * 1024
@@ -55,39 +56,67 @@ def _glued(text: str) -> str:
     return text
 
 
+CATALOG_FIND_RE = re.compile(r"pg_tables|pg_class|sqlite_master|sqlite_schema|all_tables|user_tables|information_schema|sys\.tables",
+                             re.IGNORECASE)
+REACH = 700  # characters each side of a catalog's name that the drop built from it is looked for in
+MAX_NAMES = 50  # catalog names weighed per file
+
+
+def _read_as_code(path: str, data: bytes) -> bool:
+    """A script (by extension or shebang) or a settings/SQL file: what runs or is run; prose is not read."""
+    low = path.lower()
+    return low.endswith(SETTINGS_SUFFIXES) or low.endswith(CODE_EXT) or "." not in posixpath.basename(low) and data[:2] == b"#!"
+
+
+def _generated_drop(text: str) -> int | None:
+    """The offset of a DROP/TRUNCATE built from a catalog query (GENERATED_DROP_RE), looked for only
+    around the catalog's names (a large file's prose is not searched), or None."""
+    done = 0
+    for n, c in enumerate(CATALOG_FIND_RE.finditer(text)):
+        if n >= MAX_NAMES:
+            break
+        lo, hi = max(done, c.start() - REACH), c.end() + REACH
+        if lo >= hi:
+            continue
+        m = GENERATED_DROP_RE.search(text, max(0, c.start() - REACH), hi)
+        done = hi
+        if m is not None:
+            d = re.search(DROP, m.group(0), re.IGNORECASE)
+            return m.start() + (d.start() if d else 0)
+    return None
+
+
 def generated_drops(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     from skillpm.scan.engine import _window
 
-    candidates = [p for p, d in files.items() if len(d) <= FILE_MAX and any(w in d for w in CATALOG_BYTES)]
+    candidates = [p for p, d in files.items() if len(d) <= FILE_MAX and _read_as_code(p, d)
+                  and any(w in d for w in CATALOG_BYTES)]
     if not candidates:
         return []
-    scripts = {p: d for p, d in files.items() if len(d) <= FILE_MAX
-               and flow.language(p, d[:200].decode("utf-8", errors="replace")) is not None}
-    if not scripts:
-        return []
-    named = "\n".join(d.decode("utf-8", errors="replace") for d in scripts.values())
+    scripts = None
     out = []
     for path in candidates:
         data = files[path]
         low = data.lower()
-        if not any(w.encode() in low for w in CATALOG_WORDS) or b"drop" not in low and b"truncate" not in low \
-                and b"||" not in low:
-            continue
-        if path not in scripts and not (path.lower().endswith(SETTINGS_SUFFIXES) and posixpath.basename(path) in named):
-            continue
-        if any(f.file == path and f.rule == "DX-06" and f.grades for f in (*found, *out)):
+        if b"drop" not in low and b"truncate" not in low and b"||" not in low:
             continue
         text = data.decode("utf-8", errors="replace")
         read = _glued(text) if "||" in text else text
-        m = GENERATED_DROP_RE.search(read)
-        if m is None:
+        at = _generated_drop(read)
+        if at is None:
             continue
-        d = re.search(DROP, m.group(0), re.IGNORECASE)
-        line = read.count("\n", 0, m.start() + (d.start() if d else 0)) + 1
+        if scripts is None:
+            scripts = {p: d.decode("utf-8", errors="replace") for p, d in files.items() if len(d) <= FILE_MAX
+                       and flow.language(p, d[:200].decode("utf-8", errors="replace")) is not None}
+        if path not in scripts and not (path.lower().endswith(SETTINGS_SUFFIXES)
+                                        and any(posixpath.basename(path) in t for t in scripts.values())):
+            continue
+        if any(f.file == path and f.rule == "DX-06" and f.grades for f in (*found, *out)):
+            continue
+        line = read.count("\n", 0, at) + 1
         rule = sc.by_id["DX-06"]
         said = RESET_DESCRIPTION_RE.search(description or "") is not None
-        runner = text if path in scripts else "\n".join(d.decode("utf-8", errors="replace") for p, d in scripts.items()
-                                                        if posixpath.basename(path) in d.decode("utf-8", errors="replace"))
+        runner = text if path in scripts else "\n".join(t for t in scripts.values() if posixpath.basename(path) in t)
         asks = CONFIRM_RE.search(runner) is not None
         sev = "low" if said and asks else "medium" if said or asks else "high"
         out.append(Finding("DX-06", rule.category, sev, path, line,
