@@ -35,7 +35,7 @@ CATALOG = r"""(?:\bFROM|\bJOIN)\s+(?:["`]?\w+["`]?\.)?["`]?(?:pg_tables|pg_class
 DROP = r"""\bDROP\s+(?:TABLE|VIEW|SCHEMA)\b|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w"`'$%{(]"""
 # the drop built from the catalog's rows (the DROP first: SELECT 'DROP TABLE ' || … FROM pg_tables),
 # or the catalog read and each of its rows dropped a few lines on (SELECT name FROM sqlite_master … DROP TABLE ${name})
-GENERATED_DROP_RE = re.compile(r"(?:" + DROP + r")(?:[^;]|;(?=['\"]))(?:[^;]|;(?=['\"])){0,400}?(?:" + CATALOG + r")|(?:" + CATALOG + r")[\s\S]{0,600}?(?:" + DROP + r")",
+GENERATED_DROP_RE = re.compile(r"(?:" + DROP + r")(?:[^;]|(?<=['\"]);(?=['\"]))(?:[^;]|(?<=['\"]);(?=['\"])){0,400}?(?:" + CATALOG + r")|(?:" + CATALOG + r")[\s\S]{0,600}?(?:" + DROP + r")",
                                re.IGNORECASE)
 RESET_DESCRIPTION_RE = re.compile(r"\b(?:reset|recreat|rebuild|wip|drop|re-?seed|teardown|tear down)\w*\b[^.\n]{0,40}?\b(?:database|db|schema|tables?)s?\b",
                                   re.IGNORECASE)
