@@ -290,7 +290,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import assembled, fetched, homeroot, interpolated
+        from skillpm.scan import assembled, fetched, homeroot, interpolated, listedroots, sqlgen
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -309,6 +309,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
         findings += interpolated.interpolated_literals(sc, files, findings, description)  # a decoded value used by name
         findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
+        findings += listedroots.listed_roots(sc, files, findings, description)  # roots read from a list file
+        findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md

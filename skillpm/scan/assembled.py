@@ -32,7 +32,13 @@ DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
 SCRIPT_MAX = 256 * 1024
 B64_WORDS = ("b64", "base64", "Base64", "BASE64", "atob", "decode64", "unpack(")
 ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M", "n-za-m")
+# what turns \\xNN / \\NNN escapes back into text: printf's %b, echo -e, a printf format that is the value
+# itself, Python's unicode_escape codec
+ESCAPE_WORDS = ("%b", "echo -e", "echo -ne", "echo -en", 'printf "$', "printf -- \"$", "unicode_escape", "string_escape")
 DECODE_BYTES = tuple(w.encode() for w in (*B64_WORDS, *ROT13_WORDS))
+ESCAPE_BYTES = tuple(w.encode() for w in ESCAPE_WORDS)
+ESCAPE_RE = re.compile(r"\\x([0-9A-Fa-f]{2})|\\([0-3][0-7]{2})|\\u([0-9A-Fa-f]{4})")
+ESCAPED_LINE_RE = re.compile(r"^[ \t]*(?:\\(?:x[0-9A-Fa-f]{2}|[0-3][0-7]{2}|u[0-9A-Fa-f]{4})[ \t]*){4,}\r?$", re.M)
 # A base64 piece: 8 or more characters of its alphabet, not inside a longer word or path
 B64_PIECE_RE = re.compile(r"(?<![\w+/.~-])[A-Za-z0-9+/]{8,4000}={0,2}(?![\w+/=.-])")
 GLUE_RE = re.compile(r"""[\s"',]{0,40}""")  # what may stand between the pieces of one payload (JSON lists, quotes)
@@ -84,19 +90,37 @@ def b64_payloads(text: str) -> list[str]:
     return out
 
 
+def escaped_payload(text: str) -> str | None:
+    """A data file's lines of escapes (``\\x5b\\x20\\x2d…``, octal, ``\\u``), joined and written as the
+    text they make (as ``grep -v '^#' f | tr -d '\\n'`` then ``printf '%b'`` does), or None when it has
+    fewer than two such lines or they make no text."""
+    rows = ESCAPED_LINE_RE.findall(text)
+    if len(rows) < 2 and not (rows and len(rows[0]) >= 64):
+        return None
+    body = "".join(m.group(0).strip() for m in ESCAPED_LINE_RE.finditer(text))
+    out = ESCAPE_RE.sub(lambda m: chr(int(m.group(1), 16)) if m.group(1) else chr(int(m.group(2), 8)) if m.group(2)
+                        else chr(int(m.group(3), 16)), body)
+    return _printable(out.encode("ascii", errors="replace")) if out.isascii() else None
+
+
 def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """A data file of the skill that a script of it names and decodes (base64 or rot13), read decoded as
     a script; what the rules find there is reported on the script's line that names the file."""
     from skillpm.scan.engine import _shift, _window, classify
 
     scripts = []
+    # escape decoders (printf %b, echo -e) are common: they count only when a file of the skill holds escapes
+    words = DECODE_BYTES + ESCAPE_BYTES if any(len(d) <= DATA_MAX and not p.endswith((".md", ".MD"))
+                                               and (b"\\x" in d or b"\\0" in d) and not _code_file(p, d)
+                                               for p, d in files.items()) else DECODE_BYTES
     for path, data in files.items():
-        if len(data) > SCRIPT_MAX or not _code_file(path, data) or not any(w in data for w in DECODE_BYTES):
+        if len(data) > SCRIPT_MAX or not _code_file(path, data) or not any(w in data for w in words):
             continue
         if not _script(classify, path, data):
             continue
         text = data.decode("utf-8", errors="replace")
-        scripts.append((path, text, any(w in text for w in B64_WORDS), any(w in text for w in ROT13_WORDS)))
+        scripts.append((path, text, any(w in text for w in B64_WORDS), any(w in text for w in ROT13_WORDS),
+                        any(w in text for w in ESCAPE_WORDS)))
     if not scripts:
         return []
     out = []
@@ -109,12 +133,14 @@ def data_payloads(sc, files: dict[str, bytes], found: list, description: str = "
         if not readers:
             continue
         dtext = ddata.decode("utf-8", errors="replace")
-        for spath, stext, b64, rot in readers:
+        for spath, stext, b64, rot, esc in readers:
             decoded = []
             if b64:
                 decoded += [("base64", p) for p in b64_payloads(dtext)]
             if rot:
                 decoded.append(("rot13", _shift(dtext, 13)))
+            if esc and "\\" in dtext and (p := escaped_payload(dtext)) is not None:
+                decoded.append(("escape", p))
             if not decoded:
                 continue
             had = literals.Lexicon.words((stext + "\n" + dtext).lower())
@@ -187,17 +213,32 @@ def _spelled(raw: str) -> str | None:
     return None if out is None or "'" in out else "'" + out + "'"
 
 
+SH_PARAM_OP_RE = re.compile(r"\$\{[^}\n]{0,40}:")  # ${x:-default}, ${x:0:3}: a value the run decides
+
+
+def _escaped_dollars(raw: str) -> str:
+    """A double-quoted value with each ``\\$`` (a dollar sign kept for a later shell, a cron line or a
+    launchd job to expand) written as a placeholder the caller turns back into ``$``; any other escape
+    keeps the value unread."""
+    body = raw[1:-1]
+    if re.search(r"\\[^$]", body.replace("\\$", "")):
+        return raw
+    return '"' + body.replace("\\$", "\x00") + '"'
+
+
 def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
     """A literal value as the shell makes it (quotes taken off, an array's words joined, the variables it
     names that hold a literal expanded, ``$(printf …)`` of literals printed), or None when it is not literal
     (another command substitution, an escape)."""
+    if "\\$" in raw and raw.startswith('"') and raw.endswith('"'):
+        raw = _escaped_dollars(raw)  # "… \$(id -un) …": a literal $ the value keeps, expanded where it is run
     if "$(" in raw and "printf" in raw:
         raw = PRINTF_SUB_RE.sub(_printf, raw)
     if raw[:3] in ('"$(', "$(") or raw.startswith("$("):
         spelled = _spelled(raw)
         if spelled is not None:
             raw = spelled
-    if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw:
+    if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw and SH_PARAM_OP_RE.search(raw):
         return None
     if SH_SPECIAL_RE.search(raw):
         return None  # a positional parameter or a special one ($2, $@, $?): set by whoever calls, not literal
@@ -259,7 +300,14 @@ def shell_assembled(text: str) -> list[str] | None:
                 defs.pop(name, None)
             else:
                 defs[name] = defs.get(name, "") + v if op == "+=" else v
+                if new == line and op == "=" and "$" in raw and COMMAND_LINE_RE.search(v) and '"' not in v:
+                    # a command line kept for later (a cron entry, a launchd job, an rc line), assembled from
+                    # literals: read as the command it is, however its uses quote it
+                    out[i], changed = line[:m.start(3)] + '"' + v + '"' + line[m.end(3):], True
     return out if changed else None
+
+
+COMMAND_LINE_RE = re.compile(r"\|[ \t]*(?:sudo[ \t]+)?[\w/.-]|;[ \t]*\w|&&")  # a pipe, a sequence: a command line
 
 
 def shell_expanded(sc, files: dict[str, bytes], found: list, description: str = "") -> list:

@@ -588,7 +588,7 @@ BLANK_RUN_RE = re.compile(r"\n(?:[ \t\u00a0]*\n){40,}")
 SPACE_RUN_RE = re.compile(r"(?<![ \t])[ \t]{300,}(?=\S)")
 B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
 HEX_RE = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{200,}(?![0-9A-Fa-f])")
-BLOB_OK_CONTEXT = re.compile(r"base64,|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:png|jpg|jpeg|gif|svg|woff2?|ttf|ico)\b",
+BLOB_OK_CONTEXT = re.compile(r"base64,(?![ \t])|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:png|jpg|jpeg|gif|svg|woff2?|ttf|ico)\b",
                              re.IGNORECASE)
 
 
@@ -633,11 +633,25 @@ def inflated(raw: bytes) -> bytes:
     elif len(raw) > 2 and raw[0] == 0x78 and raw[1] in (0x01, 0x5E, 0x9C, 0xDA):
         wbits = 15
     else:
-        return raw
+        return raw_inflated(raw)
     try:
         return zlib.decompressobj(wbits).decompress(raw, INFLATED_MAX)
     except zlib.error:
         return raw
+
+
+def raw_inflated(raw: bytes) -> bytes:
+    """``raw`` inflated when it is raw deflate data with no header (PHP's ``gzinflate``, Python's
+    ``zlib.decompress(b, -15)``, Node's ``inflateRawSync``): tried only on bytes that are not ASCII
+    (text is never deflate data worth reading), kept only when the stream ends cleanly; else ``raw``."""
+    if len(raw) < 8 or raw.isascii():
+        return raw
+    d = zlib.decompressobj(-15)
+    try:
+        out = d.decompress(raw, INFLATED_MAX)
+    except zlib.error:
+        return raw
+    return out if out and (d.eof or len(out) >= INFLATED_MAX) else raw
 
 
 _B64_CHARS = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
@@ -646,7 +660,7 @@ B64_TABLE = bytes.maketrans(bytes(range(256)), bytes(0x61 if c in _B64_CHARS els
 HEX_TABLE = bytes.maketrans(bytes(range(256)), bytes(0x61 if c in _HEX_CHARS else 0x20 for c in range(256)))
 
 
-def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
+def _runs(text: str, table: bytes, n: int, pad: int = 4) -> list[tuple[int, int]]:
     """Spans of ``text`` holding runs of at least ``n`` ASCII characters of a class.
 
     ``bytes.translate`` marks the class and a substring search finds the long runs: both in C,
@@ -667,7 +681,7 @@ def _runs(text: str, table: bytes, n: int) -> list[tuple[int, int]]:
             ci = done_c + len(data[done_b:i].decode("utf-8", "surrogatepass"))
             cj = ci + (j - i)
             done_b, done_c = j, cj
-        out.append((ci, min(len(text), cj + 4)))  # the pattern reads "==" and one character past the run
+        out.append((ci, min(len(text), cj + pad)))  # the pattern reads "==" and one character past the run
         i = marked.find(needle, j)
     return out
 
@@ -777,11 +791,70 @@ def wrapped_blobs(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+# A line that holds one quoted piece of base64 and nothing else a program runs: a blob cut into
+# string literals on consecutive lines and glued back when it runs (Python's implicit concatenation
+# in parentheses, JS/PHP/Ruby's + or . at a line's end, a shell's a="…" b="…" joined in "$a$b").
+QUOTED_PIECE_LINE_RE = re.compile(r"""[ \t]*(?:(?:const|let|var|local|readonly|export|declare|define)[ \t]+)?"""
+                                  r"""(?P<head>[$\w.\[\]]{1,40}[ \t]*(?:\.?=|\+=|:=)[ \t]*)?[(\[{]?[ \t]*(["'`])"""
+                                  r"""([A-Za-z0-9+/]{2,4000}={0,2})\2[ \t]*[,+.;)\]}\\]{0,3}[ \t]*\r?""")
+MAX_PIECE_LINES = 64  # lines joined into one blob
+
+
+def quoted_blobs(text: str, runs: list[tuple[int, int]] | None = None) -> list[tuple[int, int, str]]:
+    """(start, end, joined) of each run of 2 or more consecutive lines that each hold one quoted base64
+    piece of 24 or more characters (the last may be shorter), the pieces joined. ``runs``: the text's
+    runs of 24 base64 characters (``_runs``), when the caller has them."""
+    lines: list[tuple[int, int, re.Match]] = []  # (line start, line end, match) of each candidate line
+    for lo, _ in _runs(text, B64_TABLE, 24) if runs is None else runs:
+        if not lo or text[lo - 1] not in "\"'`":
+            continue  # not the start of a quoted string: no piece (a path, a word, a URL)
+        ls = text.rfind("\n", 0, lo) + 1
+        if lines and lines[-1][0] == ls:
+            continue
+        le = text.find("\n", lo)
+        le = len(text) if le < 0 else le
+        m = QUOTED_PIECE_LINE_RE.fullmatch(text, ls, le)
+        if m is not None and len(m.group(3)) >= 24:
+            lines.append((ls, le, m))
+    out: list[tuple[int, int, str]] = []
+    run: list[tuple[int, int, re.Match]] = []
+
+    def close() -> None:
+        if run and len(run) < MAX_PIECE_LINES:  # the last piece may be short (its remainder and padding: 'Ag==')
+            ls = run[-1][1] + 1
+            le = text.find("\n", ls)
+            le = len(text) if le < 0 else le
+            m = QUOTED_PIECE_LINE_RE.fullmatch(text, ls, le) if 0 < le - ls <= 80 else None
+            if m is not None and not m.group("head"):
+                run.append((ls, le, m))
+        if len(run) >= 2 and sum(len(m.group(3)) for _, _, m in run) >= 24:
+            out.append((run[0][2].start(3), run[-1][2].end(3),
+                        "".join(m.group(3).rstrip("=") for _, _, m in run[:-1]) + run[-1][2].group(3)))
+
+    for ln in lines:
+        if run and (run[-1][1] + 1 != ln[0] or len(run) >= MAX_PIECE_LINES):
+            close()
+            run = []
+        run.append(ln)
+    close()
+    return out
+
+
 def blobs(text: str):
     """Yield (offset, kind, length, decoded text or None) for base64 and hex blobs."""
     if len(text) < 24:
         return
     chunked = []
+    runs = _runs(text, B64_TABLE, 24)
+    if runs and "\n" in text and len(text) >= 80:
+        for start, end, joined in quoted_blobs(text, runs):
+            if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
+                continue
+            raw = decode_b64(joined)
+            decoded = printable_text(inflated(raw)) if raw else None
+            if decoded:  # decodes to text only joined: its pieces are not blobs again
+                chunked.append((start, end))
+                yield start, "base64", len(joined), decoded
     if "\n" in text and len(text) >= 80:
         for start, end, joined in wrapped_blobs(text):
             if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
@@ -800,7 +873,7 @@ def blobs(text: str):
             continue
         chunked.append((start, run[-1][1]))
         yield start, "base64", len(tok), decoded
-    found = (m for lo, hi in _runs(text, B64_TABLE, 24) for m in B64_RE.finditer(text, lo, hi))
+    found = (m for lo, hi in runs for m in B64_RE.finditer(text, lo, hi))
     for n, m in enumerate(found):
         if n >= MAX_BLOBS:
             break  # a file made of blobs: the first MAX_BLOBS candidates are weighed, the rest not

@@ -19,7 +19,9 @@ from skillpm.scan import flow
 
 HOME_MAX = 256 * 1024
 DELETE_BYTES = (b"rm ", b"-delete", b"rmdir", b"shred", b"unlink")
+DELETE_WORDS = tuple(w.decode() for w in DELETE_BYTES)
 HOME_BYTES = (b"~", b"getent", b"dscl", b"NFSHomeDirectory", b"HOME")
+HOME_WORDS = tuple(w.decode() for w in HOME_BYTES)
 # what prints a home directory, and nothing under it (a word ends it: quote, blank, `)`, `;`, end)
 _END = r"""(?=["'\s);`|&]|$)"""
 HOME_WORD = r"""(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME(?::?[-=?+][^}\n]{0,40})?\})""" + _END
@@ -29,7 +31,7 @@ HOME_PRINT_RE = re.compile(
     r"""|\bcd\s+["']?""" + HOME_WORD + r"""["']?\s*(?:&&|;)\s*pwd\b|\beval\s+["']?(?:echo|printf)\b[^\n]{0,60}?~[\w$"{}.-]{0,40}["']?\s*$""")
 # a cheap first test over the whole script: something that resolves a home, or a name assigned one
 HOME_SOURCE_RE = re.compile(r"""getent\s+passwd|NFSHomeDirectory|\bcd\s+["']?~|\b(?:echo|printf)\b[^\n]{0,60}?~"""
-                            r"""|=["']?(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME[^}\n]{0,20}\})["']?[ \t]*(?:#[^\n]*)?$""", re.M)
+                            r"""|=["']?(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME[^}\n]{0,20}\})["']?[ \t]*(?:[;&]|#[^\n]*$|$)""", re.M)
 FUNC_RE = re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]{0,40})[ \t]*\(\)[ \t]*\{?(.*)$")
 ASSIGN_RE = re.compile(r"""^[ \t]*(?:(?:local|export|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?([A-Za-z_]\w{0,40})=(.*)$""")
 PLAIN_HOME_RE = re.compile(r"""^["']?""" + HOME_WORD + r"""["']?\s*$""")
@@ -61,7 +63,7 @@ def _homes(lines: list[str]) -> tuple[set[str], set[str]]:
         a = ASSIGN_RE.match(ln)
         if a is None:
             continue
-        name, value = a.group(1), a.group(2).split(" #", 1)[0].strip().rstrip(";")
+        name, value = a.group(1), _first_statement(a.group(2)).split(" #", 1)[0].strip().rstrip(";")
         if _is_home(value, funcs, homes):
             homes.add(name)
         else:
@@ -91,7 +93,8 @@ def home_rooted(text: str) -> str | None:
     written as ``$HOME`` (line for line), or None when it has none."""
     lines = text.split("\n")
     homes, funcs = _homes(lines)
-    if not homes and not funcs:
+    inline = "$(" in text and any(_is_home(m.group(0), funcs, homes) for m in INLINE_SUB_RE.finditer(text))
+    if not homes and not funcs and not inline:
         return None
     names = "|".join(sorted(homes, key=len, reverse=True))
     calls = "|".join(sorted(funcs, key=len, reverse=True))
@@ -100,17 +103,87 @@ def home_rooted(text: str) -> str | None:
         parts.append(r"""\$(?:\{(?:""" + names + r""")(?::?[-=?+][^}\n]{0,40})?\}|(?:""" + names + r""")\b)""")
     if calls:
         parts.append(r"""\$\(\s*(?:""" + calls + r""")(?:\s[^()\n]{0,80})?\s*\)|`\s*(?:""" + calls + r""")\s*`""")
-    use = re.compile("|".join(parts))
+    use = re.compile("|".join(parts)) if parts else None
     out, changed = [], False
     for ln in lines:
         a = ASSIGN_RE.match(ln)
+        head = ""
         if a and (a.group(1) in homes or FUNC_RE.match(ln)):
-            out.append(ln)
-            continue
-        new = use.sub("$HOME", ln) if "$" in ln or "`" in ln else ln
+            cut = len(ln) - len(a.group(2)) + len(_first_statement(a.group(2)))
+            if FUNC_RE.match(ln) or cut >= len(ln):
+                out.append(ln)
+                continue
+            head, ln = ln[:cut], ln[cut:]  # `d=~; rm -rf "$d"`: the statements after the assignment use it
+        new = _inline_homes(ln, funcs, homes) if inline and "$(" in ln else ln
+        if use is not None and ("$" in new or "`" in new):
+            new = use.sub("$HOME", new)
         changed = changed or new != ln
-        out.append(new)
+        out.append(head + new)
     return "\n".join(out) if changed else None
+
+
+INLINE_SUB_RE = re.compile(r"""\$\(([^()\n]{1,400})\)""")
+
+
+def _inline_homes(line: str, funcs: set[str], homes: set[str]) -> str:
+    """A line with each command substitution that prints the home itself (``"$(getent passwd "$u" | cut
+    -d: -f6)"``, ``$(eval echo ~$USER)``, ``$(cd ~ && pwd)``) written as ``$HOME``."""
+    return INLINE_SUB_RE.sub(lambda m: "$HOME" if _is_home(m.group(0), funcs, homes) else m.group(0), line)
+
+
+def _first_statement(value: str) -> str:
+    """The first statement of a line's rest: up to a ``;``, ``&&`` or ``||`` outside quotes and ``$(…)``."""
+    depth, quote, i = 0, "", 0
+    while i < len(value):
+        c = value[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c in "'\"`":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif depth <= 0 and (c == ";" or value.startswith(("&&", "||"), i)):
+            return value[:i]
+        i += 1
+    return value
+
+
+SHELL_FENCE_BYTES = re.compile(rb"```[ \t]*(?:ba|z|k)?sh|```[ \t]*console")  # a literal prefix: searched fast
+TILDE_FENCE_BYTES = re.compile(rb"~~~[ \t]*(?:ba|z|k)?sh|~~~[ \t]*console")
+FENCE_OPEN_RE = re.compile(r"(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh|console)[ \t]*\r?\n")
+
+
+def shell_blocks(text: str) -> str | None:
+    """The lines of a Markdown document's shell blocks that delete something, every other line blank
+    (line for line), or None when there is no such block."""
+    parts, pos, line = [], 0, 0
+    for mark in ("```", "~~~"):
+        i = text.find(mark)
+        while i >= 0:
+            o = FENCE_OPEN_RE.match(text, i)  # an opening fence with a shell info string
+            if o is None:
+                i = text.find(mark, i + 3)
+                continue
+            ls = text.rfind("\n", 0, i) + 1
+            if i - ls > 3 or text[ls:i].strip(" \t"):
+                i = text.find(mark, o.end())
+                continue  # not at the start of its line
+            close = "\n" + o.group(1)
+            c = text.find(close, o.end() - 1)
+            start, end = o.end(), (c + 1 if c >= 0 else len(text))
+            i = text.find(mark, end + len(o.group(1))) if c >= 0 else -1
+            body = text[start:end]
+            if start < pos or not any(w in body for w in DELETE_WORDS):
+                continue
+            at = line + text.count("\n", pos, start)
+            parts.append("\n" * (at - line) + body)
+            line, pos = at + body.count("\n"), start + len(body)
+    return "".join(parts) if parts else None
 
 
 def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
@@ -120,15 +193,23 @@ def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") 
 
     out = []
     for path, data in files.items():
-        if len(data) > HOME_MAX or path.lower().endswith(".md") \
-                or flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
+        md = path.lower().endswith((".md", ".markdown"))
+        if len(data) > HOME_MAX or not md and flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
             continue
-        if not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES):
+        if md and not (SHELL_FENCE_BYTES.search(data) or b"~~~" in data and TILDE_FENCE_BYTES.search(data)):
+            continue  # a document is read only for its shell blocks (their deletions are looked for there)
+        if not md and (not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES)):
             continue
         text = data.decode("utf-8", errors="replace")
-        if HOME_SOURCE_RE.search(text) is None:
+        if md:  # a document's shell blocks, read as one script (every other line blank)
+            code = shell_blocks(text)
+            if code is None or not any(w in code for w in HOME_WORDS) or HOME_SOURCE_RE.search(code) is None:
+                continue
+            copy = home_rooted(code)
+        elif HOME_SOURCE_RE.search(text) is None:
             continue  # no home resolved into a name: nothing to read again
-        copy = home_rooted(text)
+        else:
+            copy = home_rooted(text)
         if copy is None:
             continue
         lines = text.split("\n")

@@ -91,6 +91,39 @@ def _values(lang: str, text: str) -> dict[str, str]:
     return out
 
 
+# A helper that turns its argument into text (``const str = (a) => String.fromCharCode.apply(null, a)``,
+# ``def s(c): return ''.join(map(chr, c))``, ``s = lambda b: base64.b64decode(b).decode()``): its name, on a
+# line that defines it and names a decoder on that line or the next two
+HELPER_DEF_RE = re.compile(r"^[ \t]*(?:(?:export[ \t]+)?(?:async[ \t]+)?function[ \t]+([A-Za-z_$][\w$]{0,40})[ \t]*\(|"
+                           r"(?:export[ \t]+)?(?:const|let|var)[ \t]+([A-Za-z_$][\w$]{0,40})[ \t]*=[ \t]*(?:function\b|\([^()\n]{0,40}\)[ \t]*=>|[A-Za-z_$][\w$]{0,20}[ \t]*=>)|"
+                           r"def[ \t]+(?:self\.)?([A-Za-z_]\w{0,40})[ \t]*\(|([A-Za-z_]\w{0,40})[ \t]*=[ \t]*(?:lambda\b|->|proc\b))", re.M)
+HELPER_BODY_RE = re.compile(r"fromCharCode|\bchr\b|\.chr\b|\bpack\(|b64decode|\batob\(|decode64|unpack1?\(|fromhex|unhexlify|"
+                            r"['\"](?:base64|hex)['\"]|\.reverse\(\)|\[::-1\]|\.reverse\b")
+
+
+def decoder_helpers(text: str) -> set[str]:
+    """The names of the script's functions that decode their argument into text (see HELPER_DEF_RE)."""
+    out: set[str] = set()
+    for m in HELPER_DEF_RE.finditer(text):
+        end = m.end()
+        for _ in range(3):
+            nl = text.find("\n", end + 1)
+            end = len(text) if nl < 0 else nl
+        if HELPER_BODY_RE.search(text, m.end(), end):
+            out.add(next(g for g in m.groups() if g))
+            if len(out) >= NAMES_MAX:
+                break
+    return out
+
+
+def _helper_calls(text: str, helpers: set[str]) -> str:
+    """Each call of a decoding helper on a literal (``str("Function")``, once the literal is decoded in
+    place) written as the literal: the helper only made it text."""
+    names = "|".join(re.escape(n) for n in sorted(helpers, key=len, reverse=True))
+    call = re.compile(r"(?<![\w$.])(?:" + names + r""")\(\s*((["'])[^"'\\\n]{1,400}\2)\s*\)""")
+    return call.sub(lambda m: m.group(1), text)
+
+
 def _expanded(lang: str, text: str, values: dict[str, str]) -> str:
     """Each line that uses a variable of ``values`` (not on its assignment's left), the value written there."""
     from skillpm.scan.assembled import _concat, _quoted
@@ -102,6 +135,7 @@ def _expanded(lang: str, text: str, values: dict[str, str]) -> str:
         return use.sub(lambda m: lower[(m.group(1) or m.group(2)).lower()], text)
     inside = {"py": r"\{(" + names + r")(?:!r|!s)?\}", "js": r"\$\{\s*(" + names + r")\s*\}", "rb": r"#\{(" + names + r")\}"}[lang]
     bare = r"(?<![\w$.'\"])(" + names + r")(?![\w$]|\s*=[^=]|\s*\()"
+    helpers = decoder_helpers(text)
     rx = re.compile(inside + "|" + bare)
     out = []
     for ln in text.split("\n"):
@@ -112,6 +146,8 @@ def _expanded(lang: str, text: str, values: dict[str, str]) -> str:
         head, tail = (ln[:a.start(2)], ln[a.start(2):]) if a else ("", ln)
         tail = rx.sub(lambda m: values[m.group(1)] if m.group(1) else _quoted(values[m.group(2)]), tail)
         new = head + tail
+        if helpers and "(" in new:
+            new = _helper_calls(new, helpers)
         if lang != "py" and "[" in new:  # globalThis["eval"](…), obj['send'](…): a member named by a literal
             new = MEMBER_RE.sub(lambda m: m.group(1) + "." + m.group(3), new)
         out.append(_concat(new) if "+" in new else new)

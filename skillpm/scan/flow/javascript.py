@@ -88,7 +88,9 @@ SHELL = {"exec", "execSync", "execAsync", "execPromise"}
 SPAWN = {"spawn", "spawnSync", "execFile", "execFileSync", "fork"}
 CHILD = re.compile(r"^(?:(?:cp|child_process|childProcess|child|proc)\.)?"
                    r"(?:exec|execSync|execAsync|execPromise|spawn|spawnSync|execFile|execFileSync|fork)$")
-CODE = {"eval", "window.eval", "globalThis.eval", "global.eval", "self.eval", "Function", "new Function"}
+CODE = {"eval", "window.eval", "globalThis.eval", "global.eval", "self.eval", "Function", "new Function",
+        "window.Function", "globalThis.Function", "global.Function", "self.Function", "new global.Function",
+        "new globalThis.Function", "new window.Function"}
 CODE_LAST = {"runInThisContext", "runInNewContext", "runInContext", "compileFunction", "_compile"}
 LOADS, TIMERS = {"require", "import", "module.require"}, {"setTimeout", "setInterval"}
 BINDS, NEXT = {"const", "let", "var", "function"}, ASSIGN | {"=>", "("}  # what starts a binding or call, what follows
@@ -149,6 +151,26 @@ def flows(source: str) -> list[Flow]:
         return out
     except (IndexError, ValueError, KeyError):  # a file that trips the walk is left to the patterns
         return []
+
+
+def _typed_eq(T, K, M, eq: int, n: int) -> int:
+    """The ``=`` after a TypeScript type whose generic arguments hold a comma (``const c: Record<string,
+    unknown> = …``, ``let m: Map<string, Buffer> = …``): read past ``<…>`` and bracketed types, else ``eq``."""
+    depth, x = 0, eq + 1
+    while x < min(eq + 80, n):
+        t = T[x]
+        if t == "<":
+            depth += 1
+        elif t == ">" or t == ">>":
+            depth -= len(t)
+        elif t == "=" and K[x] == "p" and depth <= 0:
+            return x
+        elif t in (";", "=>") or t == "," and depth <= 0:
+            break
+        elif t in ("(", "[", "{") and M[x] > x:
+            x = M[x]
+        x += 1
+    return eq
 
 
 def _tokens(src: str):
@@ -482,7 +504,8 @@ class _Pass(Walk):
         else:
             return i + 1
         if T[eq] == ":":  # a TypeScript type: look for its `=`
-            eq = next((x for x in range(eq, self.end(eq, comma=True)) if T[x] == "=" and K[x] == "p"), eq)
+            eq = next((x for x in range(eq, self.end(eq, comma=True)) if T[x] == "=" and K[x] == "p"), None) \
+                or _typed_eq(T, K, M, eq, self.n)
         if T[eq] == "=":
             self._assign(names, eq + 1, True, False, pattern=T[j] == "{")
             return eq + 1

@@ -72,6 +72,14 @@ SECRET_CMD_RE = re.compile(r"\bkubectl\s+config\s+view\b[^|;&]{0,60}--raw|\bgh\s
                            r"|\bpulumi\s+(?:stack\s+export|config)\b[^|;&]{0,60}--show-secrets\b"
                            r"|\bkubectl\s+get\s+secrets?\b[^|;&]{0,80}\s-o\s*(?:yaml|json|jsonpath)\b"
                            r"|\bvault\s+(?:kv\s+get|read)\b")
+# key and certificate files and secrets' settings by their names (what find -name looks for)
+SECRET_FILE_RE = re.compile(r"\.(?:pem|key|p12|pfx|jks|keystore|kdbx|tfstate)\b|\bsecrets?\b[\w.*-]*\.(?:ya?ml|json|env)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b",
+                            re.IGNORECASE)
+# an archiver reading the names of its files from standard input: tar -T - / --files-from=-, zip -@, 7z -si
+STDIN_LIST_RE = re.compile(r"\s(?:-T\s*-|--files-from[= ]-|-@|-[a-zA-Z]*T\s+-)(?=\s|$)")
+ARCHIVE_NAME_RE = re.compile(r"\.(?:tgz|tar|gz|zip|7z|bz2|xz)$")
+UPLOAD_FLAGS = ("-T", "--upload-file", "--post-file", "--body-file")  # the next word is a file whose bytes are sent
+UPLOAD_OPTS = ("--upload-file=", "--post-file=", "--body-file=")
 AUTH_HEADER_RE = re.compile(r"^\s*(?:authorization|proxy-authorization|x-api-key|api-key|private-token|x-auth-token)\s*:", re.I)
 MAX_LINE = 16 * 1024  # a logical line is read up to here (a longer one is padding, flagged on its own)
 MAX_NESTING = 4  # substitutions inside substitutions: deeper ones are read as plain words
@@ -97,7 +105,8 @@ def flows(source: str) -> list[Flow]:
     deletes = _branch_deletes(source) if "git push" in source and "done" in source else []
     fetch_run = any(w in source for w in DOWNLOAD_WORDS) and any(w in source for w in RUN_WORDS)
     leak = any(w in source for w in SEND_WORDS) and (CREDENTIAL.search(source) is not None or "env" in source
-                                                     or SECRET_CMD_RE.search(source) is not None)
+                                                     or SECRET_CMD_RE.search(source) is not None
+                                                     or "find" in source and SECRET_FILE_RE.search(source) is not None)
     if not (fetch_run or leak) and not (("printf" in source or "echo" in source)
                                         and ("\\x" in source or "| rev" in source or "base64 -d" in source or "base64 --decode" in source)):
         return deletes
@@ -220,7 +229,8 @@ class _Reader:
                 if pick:
                     self.plain[loop.group(1)] = self._path(pick)
             if not (self.vars or self.files or self.funcs or self.folded) and not ASSIGN_LINE_RE.match(text) \
-                    and not SOURCE_LINE_RE.search(text) and not SECRET_CMD_RE.search(text) and "$(printf" not in text and "$(echo" not in text:
+                    and not SOURCE_LINE_RE.search(text) and not SECRET_CMD_RE.search(text) and "$(printf" not in text and "$(echo" not in text \
+                    and not ("find" in text and SECRET_FILE_RE.search(text)):
                 continue  # nothing downloaded or secret yet, and this line neither assigns nor fetches or reads one
             self._run(text, line, 0)
         for f in self.out:
@@ -306,6 +316,8 @@ class _Reader:
                     return ("secret", line)
         if cmd is not None and ENV_DUMP.match(cmd) and not args or SECRET_CMD_RE.search(raw):
             return ("secret", line)
+        if cmd == "find" and any(CREDENTIAL.search(a) or SECRET_FILE_RE.search(a) for a in args if not a.startswith("-")):
+            return ("secret", line)  # the paths of credential files (find … -name '.env*' -o -name '*.pem'), for an archive
         if depth < MAX_NESTING and ("$(" in raw or "`" in raw or "<(" in raw):
             # the stage's own substitutions are commands too: x=$(echo "$(curl …)") prints the download
             t = self._taint(raw, line, depth)
@@ -346,7 +358,7 @@ class _Reader:
             out = self._stage_output(words, raw, line) or (fed if cmd in PASS_ON else None)
             if cmd in ("echo", "printf"):
                 out = self._taint(raw, line)
-            self._writes(cmd, args, raw, out, line)
+            self._writes(cmd, args, raw, out, line, fed)
             carried = out
         return carried
 
@@ -414,6 +426,8 @@ class _Reader:
                 if AUTH_HEADER_RE.match(a) or i and args[i - 1] in ("-o", "--output", "-O"):
                     continue  # the key used for its own API, or where the reply is written
                 ref = a.lstrip("@<").split("=@", 1)[-1].split("=<", 1)[-1] if "@" in a or "<" in a else None
+                if ref is None and (i and args[i - 1] in UPLOAD_FLAGS or a.startswith(UPLOAD_OPTS)):
+                    ref = a.split("=", 1)[1] if a.startswith(UPLOAD_OPTS) else a  # curl -T F, wget --post-file=F: the file sent
                 t = self.files.get(ref) if ref else None
                 if t is None:
                     t = self._taint(a, line)
@@ -424,8 +438,13 @@ class _Reader:
             if secret and sends:
                 self.out.append(Flow("EX-02", line, secret[1], "secret", cmd))
 
-    def _writes(self, cmd: str, args: list[str], raw: str, out, line: int) -> None:
+    def _writes(self, cmd: str, args: list[str], raw: str, out, line: int, fed=None) -> None:
         """Files this command writes, and whether they now hold a download or a secret."""
+        if fed and fed[0] == "secret" and cmd in ("tar", "bsdtar", "zip", "7z") and STDIN_LIST_RE.search(" " + " ".join(args)):
+            # the archive of the files named on its standard input: `find … -name '*.pem' | tar cf a.tar -T -`
+            archive = next((a for a in args if ARCHIVE_NAME_RE.search(a)), None)
+            if archive:
+                self.files[archive] = ("secret", fed[1])
         if cmd in DOWNLOADERS:
             target = _download_target(cmd, args)
             if target:
