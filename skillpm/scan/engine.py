@@ -109,7 +109,8 @@ NEGATION_AFTER_RE = re.compile(
 QUOTED_SPAN_RE = re.compile(r'"[^"\n]{0,120}"|\u201c[^\u201d\n]{0,120}\u201d')
 CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b|,\s+so\b(?! that\b)", re.IGNORECASE)
 SUBORDINATE_RE = re.compile(
-    r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case)\b"
+    r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case"
+    r"|so that|so|to make sure|to ensure)\b"
     r"[^,\n]{0,120},|no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\s*,)", re.IGNORECASE)
 NOT_NEWLINE_RE = re.compile(r"[^\n]+")
 FOOTNOTE_RE = re.compile(r"^ {0,3}\[\^[^\]\n]{1,60}\]:", re.MULTILINE)  # a footnote's definition
