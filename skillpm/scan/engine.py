@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, describing, glossed, hidden, intent, literals, nlmodel, purpose
+from skillpm.scan import secretsout
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2451,6 +2452,7 @@ class Scanner:
                 findings += purpose.unlicensed(self, ctx, findings, _negated, self._def("prohibiting"),
                                                self._def("defensive"))  # actions the skill's purpose does not license
                 findings += asides.in_file(ctx, self.by_id)  # another language's paragraph naming credential stores
+                findings += secretsout.in_file(ctx, self.by_id, _negated)  # a credential's whole value in records sent out
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)
