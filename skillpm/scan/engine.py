@@ -102,7 +102,8 @@ NEGATION_RE = re.compile(
     r"avoid|avoids|refuse|refuses|reject|rejects|prohibit|prohibits|forbid|forbids|forbidden|prevent|prevents|"
     # "block" the verb, not the noun ("a fenced block that reproduces …", "the code block")
     r"(?<!\ba )(?<!\bthe )(?<!\bcode )(?<!\bfenced )(?<!\bthis )(?<!\beach )(?<!\bone )(?<!\bcontext )blocks?|"
-    r"disallow|deny|denies|nor|instead of)\b(?![ \t]+(?:hesitate|forget|fail|stop|wait|bother|mind)\b)",
+    # ("not only the default one" adds to what it names, it excludes nothing)
+    r"disallow|deny|denies|nor|instead of)\b(?![ \t]+(?:hesitate|forget|fail|stop|wait|bother|mind|only|merely)\b)",
     re.IGNORECASE)
 NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
