@@ -26,6 +26,7 @@ VALUE_RE = re.compile(
     r"in (?:plain|clear) ?text|as (?:it|they) (?:is|are))"
     r"|(?:full|complete|whole|raw|plain-?text|clear-?text|unmasked|unredacted|unhashed|actual|real)\s+"
     r"(?:[\w-]+\s+){0,1}?(?:credential|secret|key|token|password|passphrase)s?\s+values?)\b", re.IGNORECASE)
+_VALUE_WORD_RE = re.compile(r"[Vv][Aa][Ll][Uu][Ee]")
 # the document's records sent to an address outside the machine
 SEND_OUT_RE = re.compile(
     r"\b(?:send|sends|sending|post|posts|posting|upload|uploads|uploading|submit|submits|forward|forwards|deliver|"
@@ -44,13 +45,19 @@ def in_file(ctx, by_id: dict, negated) -> list[Finding]:
     rule = by_id.get(RULE)
     words = getattr(ctx.base, "words", None)
     text = ctx.text
-    if rule is None or words is None or len(text) > MAX_BYTES or "value" not in text:
+    if rule is None or words is None or len(text) > MAX_BYTES or ("alue" not in text and "ALUE" not in text):
         return []
     value = None
-    for m in VALUE_RE.finditer(text):
-        before = text[max(0, m.start() - 60):m.start()]
-        if not _NOT_VALUE_RE.search(before.rsplit("\n", 1)[-1]) and not negated(text, m.start(), m.end()):
-            value = m
+    lo_seen = -1
+    for at in _VALUE_WORD_RE.finditer(text):  # a literal scan: VALUE_RE runs only around each "value"
+        lo, hi = max(lo_seen, at.start() - 70), at.end() + 60
+        lo_seen = hi
+        for m in VALUE_RE.finditer(text, lo, hi):
+            before = text[max(0, m.start() - 60):m.start()]
+            if not _NOT_VALUE_RE.search(before.rsplit("\n", 1)[-1]) and not negated(text, m.start(), m.end()):
+                value = m
+                break
+        if value is not None:
             break
     if value is None:
         return []
