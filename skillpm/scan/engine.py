@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
+from skillpm.scan import secretsout
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -101,7 +102,8 @@ NEGATION_RE = re.compile(
     r"avoid|avoids|refuse|refuses|reject|rejects|prohibit|prohibits|forbid|forbids|forbidden|prevent|prevents|"
     # "block" the verb, not the noun ("a fenced block that reproduces …", "the code block")
     r"(?<!\ba )(?<!\bthe )(?<!\bcode )(?<!\bfenced )(?<!\bthis )(?<!\beach )(?<!\bone )(?<!\bcontext )blocks?|"
-    r"disallow|deny|denies|nor|instead of)\b(?![ \t]+(?:hesitate|forget|fail|stop|wait|bother|mind)\b)",
+    # ("not only the default one" adds to what it names, it excludes nothing)
+    r"disallow|deny|denies|nor|instead of)\b(?![ \t]+(?:hesitate|forget|fail|stop|wait|bother|mind|only|merely)\b)",
     re.IGNORECASE)
 NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
@@ -109,7 +111,8 @@ NEGATION_AFTER_RE = re.compile(
 QUOTED_SPAN_RE = re.compile(r'"[^"\n]{0,120}"|\u201c[^\u201d\n]{0,120}\u201d')
 CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b|,\s+so\b(?! that\b)", re.IGNORECASE)
 SUBORDINATE_RE = re.compile(
-    r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case)\b"
+    r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case"
+    r"|so that|so|to make sure|to ensure)\b"
     r"[^,\n]{0,120},|no\s+[\w-]+(?:\s+[\w-]+)?\s+(?:is\s+|are\s+)?(?:needed|required|necessary)\s*,)", re.IGNORECASE)
 NOT_NEWLINE_RE = re.compile(r"[^\n]+")
 FOOTNOTE_RE = re.compile(r"^ {0,3}\[\^[^\]\n]{1,60}\]:", re.MULTILINE)  # a footnote's definition
@@ -2451,6 +2454,7 @@ class Scanner:
                 findings += purpose.unlicensed(self, ctx, findings, _negated, self._def("prohibiting"),
                                                self._def("defensive"))  # actions the skill's purpose does not license
                 findings += asides.in_file(ctx, self.by_id)  # another language's paragraph naming credential stores
+                findings += secretsout.in_file(ctx, self.by_id, _negated)  # a credential's whole value in records sent out
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)

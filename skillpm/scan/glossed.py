@@ -132,6 +132,19 @@ aprovações|approvals;ferramentas|tools;regras|rules;chaves|keys;senhas|passwor
 registro|registry;confiável|trusted;pacote|package;público|public;cada|every;depois de cada|after every;antes de cada|before every
 todos|all;todas|all;com|with;sem|without;para|to;em|in;no|in the;na|in the;ao|to the;depois|then;e|and;ou|or;os|the;as|the
 o|the;a|the;do|of the;da|of the;dos|of the;das|of the;de|of;suas|your;seus|your;nunca|never;sempre|always;não|not
+wortwörtlich|verbatim;wörtlich|verbatim;Wort für Wort|word for word;vollständig|in full;ungekürzt|in full;kopiere dort|copy there
+Werkzeugbeschreibungen|tool descriptions;Toolbeschreibungen|tool descriptions;Tool-Beschreibungen|tool descriptions
+vor der ersten Nachricht|before the first message;erhalten hast|received;deiner|your;deinen|your;dein|your;du|you
+ursprünglichen Anweisungen|original instructions;Startanweisungen|startup instructions;Systemnachricht|system message
+Bericht|report;Berichts|of the report;Abschnitt|section;Anhang|appendix;erwähnt|mentioned;erwähnen|mention
+textuellement|verbatim;mot pour mot|word for word;intégralement|in full;descriptions des outils|tool descriptions
+descriptions de vos outils|descriptions of your tools;avant le premier message|before the first message;reçues|received;reçu|received
+consignes initiales|initial instructions;instructions initiales|initial instructions;rapport|report;annexe|appendix
+textualmente|verbatim;palabra por palabra|word for word;íntegramente|in full;descripciones de las herramientas|tool descriptions
+descripciones de tus herramientas|descriptions of your tools;antes del primer mensaje|before the first message;recibido|received
+instrucciones iniciales|initial instructions;informe|report;anexo|appendix;palavra por palavra|word for word
+descrições das ferramentas|tool descriptions;descrições das suas ferramentas|descriptions of your tools
+antes da primeira mensagem|before the first message;recebeu|received;instruções iniciais|initial instructions;relatório|report
 """
 _GLOSS: dict[str, str] = {}
 for _line in _PAIRS.strip().splitlines():
@@ -146,11 +159,14 @@ _GLOSS_RE = re.compile(r"(?<![\w'’-])(?:" + "|".join(re.escape(k) for k in sor
 # "os", "todo", "sans-serif")
 _ENGLISH_TOO = frozenset("force ignore execute production sandbox branches repository files tags public install "
                          "publish copie vide todo todos sans lies modifier allen alle alla como merge server "
-                         "secrets confirme confirma".split())
+                         "secrets confirme confirma rapport annexe informe".split())
 _FOREIGN_WORDS = frozenset(k for k, v in _GLOSS.items() if " " not in k and len(k) >= 4 and k not in _ENGLISH_TOO
                            and k not in asides.ENGLISH and k != v.lower())
 _GATE_BYTES = asides._FOREIGN_BYTES | frozenset(w.encode() for w in _FOREIGN_WORDS)
 _CODE = re.compile(r"`[^`\n]*`|https?://\S+")
+# another language's quotation marks as English ones: German „…“ closes with the English opening mark, and
+# French « … » is no quote to the English rules (a name quoted so is no more a quoted sample than in English)
+_QUOTES_RE = re.compile(r"[„«‹]\s?([^„“”«»‹›\n]{0,120}?)\s?[“”»›]")
 MIN_WORDS = 4  # another language's words a paragraph must hold (one sentence of an order holds as many)
 _BUSY = False  # the gloss is scanned by the engine that called us: no second gloss inside it
 
@@ -163,7 +179,7 @@ def gloss(text: str) -> str:
         out.append(m.group(0))
         at = m.end()
     out.append(_GLOSS_RE.sub(lambda w: _GLOSS[w.group(0).lower()], text[at:]))
-    return re.sub(r"[ \t]{2,}", " ", "".join(out))
+    return _QUOTES_RE.sub(r'"\1"', re.sub(r"[ \t]{2,}", " ", "".join(out)))
 
 
 def in_file(sc, ctx, found: list[Finding]) -> list[Finding]:
@@ -235,7 +251,14 @@ def _aside_spans(text: str) -> list[tuple[int, int]]:
             doc = asides.CODE_SPAN_RE.sub(" ", prose)
             english_doc = asides._count(doc, asides.ENGLISH)
             foreign_doc = max(asides._count(doc, asides.FOREIGN), _foreign_count(doc))
-        if english_doc - e < asides.MIN_ENGLISH_DOC or english_doc - e <= foreign_doc - f:
+        if english_doc - e <= foreign_doc - f or not _english_rest(english_doc - e, foreign_doc - f):
             continue
         out.append((start, end))
     return out
+
+
+def _english_rest(english: int, foreign: int) -> bool:
+    """Whether the rest of a document (its English and other-language function words outside the aside)
+    is English: enough English words, or, in a short reference of tables and code that holds few, at
+    least half as many with hardly another language's word beside them (a translated document holds many)."""
+    return english >= asides.MIN_ENGLISH_DOC or (english >= asides.MIN_ENGLISH_DOC // 2 and 4 * foreign <= english)

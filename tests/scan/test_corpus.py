@@ -43,6 +43,24 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     assert detected >= 20, result.blind_missed
 
 
+def test_held_out_17_is_tuned_on(result):
+    """held-out-17 (20/30 at first sight) was tuned on in the next session (branch nl19, by harm rather than by
+    wording): 30/30 caught in a listed category (from 20; 19/30 at C or worse, from 12): data lines addressed to
+    the agent or tagged for it made orders, a repository file made the authority over the chat, wildcard grants
+    and the sandbox off in the agent's settings, merges past branch protection, the authorisation check forbidden
+    and refusals called failures, a credential's whole value in records sent out, stored credentials decrypted
+    and second factors taken, the shared remote overwritten by one checkout, a German prompt-leakage aside in a
+    short reference; tests/scan/test_nl_gaps_ho17.py. While it is still evaluate.BLIND it is scored apart."""
+    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho17-")]
+    if tuned:  # once it is no longer the blind set
+        assert len(tuned) == 30
+        caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho17-")])
+    else:
+        assert result.blind["nl"][1] == 30 and all(n.startswith("ho17-") for n in result.blind_missed)
+        caught = result.blind["nl"][0]
+    assert caught >= 30, result.blind_missed
+
+
 def test_held_out_16_is_tuned_on(result):
     """held-out-16 (16/30 at first sight) was tuned on in the next session (branch nl18, by placement):
     21/30 caught in a listed category (11/30 at C or worse, from 8): a document SKILL.md says to apply
