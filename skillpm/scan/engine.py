@@ -2893,6 +2893,8 @@ class Scanner:
                 sev, note = "low", "a phrase quoted in a detector's code (its file name says so)"
             elif code and self._marked_not_to_run(ctx, region, line):
                 sev, note = "low", "an example its own code block marks not to be run"
+            elif code and ctx.kind in ("skill_md", "markdown") and self._forbidden_block(ctx, region):
+                sev, note = lower_one(sev), "lowered: a code block the line before it forbids (\"never use these commands:\")"
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
                 # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
@@ -3288,6 +3290,19 @@ class Scanner:
         inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
         return bool(self._def("do_not_run").search(inner))
 
+    @staticmethod
+    def _forbidden_block(ctx: _FileCtx, region: _Region) -> bool:
+        """A fenced block that the prose line just above it forbids as a whole: "NEVER use these
+        commands:", "Do not run the following:". The prohibition must end the line on a colon and
+        name the block itself (these, the following), with no condition (without, unless, until…):
+        "Never run unknown scripts. Install ours:" and "Do not run these without approval:" stay orders."""
+        n = region.first - 1
+        while n > 0 and ctx.view_line(n).lstrip().startswith(("```", "~~~")):
+            n -= 1
+        while n > 0 and not ctx.view_line(n).strip():
+            n -= 1
+        return n > 0 and FORBIDDEN_BLOCK_RE.search(ctx.view_line(n)[-CONTEXT:]) is not None
+
     def _code_search(self, name: str, ctx: _FileCtx, lines: tuple[int, int] | None = None) -> int | None:
         """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
         comment line, or None. The regex is tried only where one of its leading literals occurs
@@ -3508,6 +3523,12 @@ class Scanner:
 
 
 SHOWN_REACH = 3  # lines on each side of a blob where its decoded text, written out, makes it no secret
+
+# The last clause of a line that forbids the block below it as a whole (see _forbidden_block).
+FORBIDDEN_BLOCK_RE = re.compile(r"(?:^|[.!;:]\s|[^\w\s]\s*)(?:never|do not|don't|must not|should not|avoid)\s+"
+                                r"(?:use|run|execute|try|type|paste|copy)(?:ing)?\s+(?:these|this|the following|any of these)"
+                                r"(?:\s+(?!(?:without|unless|except|until|before|outside|if|when|on|in|as|for)\b)\w+){0,2}\s*:\s*$",
+                                re.IGNORECASE)
 
 
 MAKE_MAX = 256 * 1024  # a bigger Makefile is left to the patterns, and so is expanded text past this much per skill
