@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import binascii
 from bisect import bisect_left
+from itertools import chain
 import re
 import unicodedata
 import zlib
@@ -846,22 +847,13 @@ def blobs(text: str):
         return
     chunked = []
     runs = _runs(text, B64_TABLE, 24)
-    if runs and "\n" in text and len(text) >= 80:
-        for start, end, joined in quoted_blobs(text, runs):
+    if "\n" in text and len(text) >= 80:  # quoted pieces on consecutive lines, then lines of one wrapped blob
+        for start, end, joined in chain(quoted_blobs(text, runs) if runs else (), wrapped_blobs(text)):
             if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
                 continue
             raw = decode_b64(joined)
             decoded = printable_text(inflated(raw)) if raw else None
-            if decoded:  # decodes to text only joined: its pieces are not blobs again
-                chunked.append((start, end))
-                yield start, "base64", len(joined), decoded
-    if "\n" in text and len(text) >= 80:
-        for start, end, joined in wrapped_blobs(text):
-            if BLOB_OK_CONTEXT.search(text[max(0, start - 60): start]):
-                continue
-            raw = decode_b64(joined)
-            decoded = printable_text(inflated(raw)) if raw else None
-            if decoded:  # decodes to text only whole: its lines are not blobs again
+            if decoded:  # decodes to text only joined or whole: its pieces or lines are not blobs again
                 chunked.append((start, end))
                 yield start, "base64", len(joined), decoded
     for run in chunked_blobs(text):  # only those that decode to text; their chunks are not blobs again
