@@ -2895,6 +2895,8 @@ class Scanner:
                 sev, note = "low", "an example its own code block marks not to be run"
             elif code and ctx.kind in ("skill_md", "markdown") and self._forbidden_block(ctx, region):
                 sev, note = lower_one(sev), "lowered: a code block the line before it forbids (\"never use these commands:\")"
+            elif code and ctx.kind in ("skill_md", "markdown") and not region.lang and self._shown_block(ctx, region):
+                sev, note = lower_one(sev), "lowered: a message the line before it says to show the user"
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
                 # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
@@ -3296,12 +3298,18 @@ class Scanner:
         commands:", "Do not run the following:". The prohibition must end the line on a colon and
         name the block itself (these, the following), with no condition (without, unless, until…):
         "Never run unknown scripts. Install ours:" and "Do not run these without approval:" stay orders."""
-        n = region.first - 1
-        while n > 0 and ctx.view_line(n).lstrip().startswith(("```", "~~~")):
-            n -= 1
-        while n > 0 and not ctx.view_line(n).strip():
-            n -= 1
+        n = _line_above_block(ctx, region)
         return n > 0 and FORBIDDEN_BLOCK_RE.search(ctx.view_line(n)[-CONTEXT:]) is not None
+
+    @staticmethod
+    def _shown_block(ctx: _FileCtx, region: _Region) -> bool:
+        """A fenced block with no language that the prose line just above it introduces as a message
+        for the user ("Show the user exactly what will happen:", "Print this warning:"): the agent
+        shows it, it does not carry it out. A line that also says to run, paste, type or install
+        anything ("Tell the user to paste this:", "Show the user, then run:") is no such line."""
+        n = _line_above_block(ctx, region)
+        return n > 0 and SHOWN_BLOCK_RE.search(ctx.view_line(n)[-CONTEXT:]) is not None \
+            and not NOT_ONLY_SHOWN_RE.search(ctx.view_line(n)[-CONTEXT:])
 
     def _code_search(self, name: str, ctx: _FileCtx, lines: tuple[int, int] | None = None) -> int | None:
         """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
@@ -3523,6 +3531,22 @@ class Scanner:
 
 
 SHOWN_REACH = 3  # lines on each side of a blob where its decoded text, written out, makes it no secret
+
+def _line_above_block(ctx: _FileCtx, region: _Region) -> int:
+    """The last non-blank line above a fenced block's opening fence (0 if none)."""
+    n = region.first - 1
+    while n > 0 and ctx.view_line(n).lstrip().startswith(("```", "~~~")):
+        n -= 1
+    while n > 0 and not ctx.view_line(n).strip():
+        n -= 1
+    return n
+
+
+# A line that introduces the block below it as a message for the user (see _shown_block).
+SHOWN_BLOCK_RE = re.compile(r"\b(?:(?:show|display|print|present|tell|warn)\s+(?:the user|them|the reader)\b[^:\n]{0,60}"
+                            r"|(?:show|display|print|present)\s+(?:this|the following)\s+(?:message|warning|notice|prompt|"
+                            r"confirmation|summary|text)\b[^:\n]{0,40}):\s*$", re.IGNORECASE)
+NOT_ONLY_SHOWN_RE = re.compile(r"\b(?:run|runs|execute|paste|type|install|apply|copy|enter|then)\b", re.IGNORECASE)
 
 # The last clause of a line that forbids the block below it as a whole (see _forbidden_block).
 FORBIDDEN_BLOCK_RE = re.compile(r"(?:^|[.!;:]\s|[^\w\s]\s*)(?:never|do not|don't|must not|should not|avoid)\s+"
