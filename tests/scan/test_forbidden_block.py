@@ -15,8 +15,9 @@ BLOCKS = (
 )
 
 
-def _worst(intro: str, command: str, rule: str) -> str | None:
-    body = f"{intro}\n\n```bash\n{command}\n```\n"
+def _worst(intro: str, command: str, rule: str, lang: str = "bash") -> str | None:
+    """The worst severity of ``rule`` for a fenced block (in ``lang``) under the line ``intro``."""
+    body = f"{intro}\n\n```{lang}\n{command}\n```\n"
     r = _scan({}, f"---\nname: t\ndescription: Cleans caches.\n---\n# T\n\n{body}".encode())
     sevs = [f.severity for f in r.findings if f.rule == rule]
     return max(sevs, key=RANK.__getitem__) if sevs else None
@@ -49,10 +50,7 @@ MESSAGES = (
 
 
 def _worst_plain(intro: str, text: str, rule: str) -> str | None:
-    body = f"{intro}\n\n```\n{text}\n```\n"
-    r = _scan({}, f"---\nname: t\ndescription: Cleans caches.\n---\n# T\n\n{body}".encode())
-    sevs = [f.severity for f in r.findings if f.rule == rule]
-    return max(sevs, key=RANK.__getitem__) if sevs else None
+    return _worst(intro, text, rule, lang="")
 
 
 def test_a_message_shown_to_the_user_is_lowered_one_level():
