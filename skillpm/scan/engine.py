@@ -3367,11 +3367,31 @@ class Scanner:
         runs (no ``eval "$BLOCKED"``, ``$BLOCKED`` as a command, ``system(DENY[0])``)."""
         text = ctx.view_line(line)
         m = self._def("blocklist_assign").match(text)
-        if m is None or m.end() > col:
+        if m is None:
+            name = self._open_blocklist(ctx, line)  # an entry on its own line of a multi-line literal
+            if name is None:
+                return False
+        elif m.end() > col:
             return False
-        name = m.group("name").rsplit(".", 1)[-1]
+        else:
+            name = m.group("name").rsplit(".", 1)[-1]
         runs = re.compile(self.ruleset.defs["blocklist_runs"].replace("NAME", re.escape(name)), re.IGNORECASE | re.MULTILINE)
         return runs.search(ctx.view) is None
+
+    def _open_blocklist(self, ctx: _FileCtx, line: int) -> str | None:
+        """The name of a blocklist whose collection literal, opened on a line above (``BLOCKED_HOSTS = {``),
+        is still open at ``line``, or None. A line back at the head's indentation ends the search."""
+        for n in range(line - 1, max(0, line - MAX_COLLECTION_LINES), -1):
+            head = ctx.view_line(n)
+            m = self._def("blocklist_assign").match(head)
+            if m is None:
+                if head.strip() and len(head) - len(head.lstrip()) == 0 and not head.lstrip().startswith((")", "]", "}")):
+                    return None  # a statement of its own: no literal spans from above
+                continue
+            inside = head[m.end():] + "\n" + "\n".join(ctx.view_line(k) for k in range(n + 1, line))
+            depth = sum(inside.count(c) for c in "([{") - sum(inside.count(c) for c in ")]}")
+            return m.group("name").rsplit(".", 1)[-1] if depth > 0 else None
+        return None
 
     def _def(self, name: str) -> re.Pattern:
         """A ``[defs]`` entry of rules.toml as a case-blind regex, compiled on first use."""
@@ -3531,6 +3551,7 @@ class Scanner:
 
 
 SHOWN_REACH = 3  # lines on each side of a blob where its decoded text, written out, makes it no secret
+MAX_COLLECTION_LINES = 80  # lines a blocklist's collection literal is read back over (see _open_blocklist)
 
 def _line_above_block(ctx: _FileCtx, region: _Region) -> int:
     """The last non-blank line above a fenced block's opening fence (0 if none)."""
