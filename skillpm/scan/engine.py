@@ -3308,8 +3308,8 @@ class Scanner:
         shows it, it does not carry it out. A line that also says to run, paste, type or install
         anything ("Tell the user to paste this:", "Show the user, then run:") is no such line."""
         n = _line_above_block(ctx, region)
-        return n > 0 and SHOWN_BLOCK_RE.search(ctx.view_line(n)[-CONTEXT:]) is not None \
-            and not NOT_ONLY_SHOWN_RE.search(ctx.view_line(n)[-CONTEXT:])
+        intro = ctx.view_line(n)[-CONTEXT:] if n > 0 else ""
+        return SHOWN_BLOCK_RE.search(intro) is not None and NOT_ONLY_SHOWN_RE.search(intro) is None
 
     def _code_search(self, name: str, ctx: _FileCtx, lines: tuple[int, int] | None = None) -> int | None:
         """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
@@ -3388,9 +3388,8 @@ class Scanner:
                 if head.strip() and len(head) - len(head.lstrip()) == 0 and not head.lstrip().startswith((")", "]", "}")):
                     return None  # a statement of its own: no literal spans from above
                 continue
-            inside = head[m.end():] + "\n" + "\n".join(ctx.view_line(k) for k in range(n + 1, line))
-            depth = sum(inside.count(c) for c in "([{") - sum(inside.count(c) for c in ")]}")
-            return m.group("name").rsplit(".", 1)[-1] if depth > 0 else None
+            return m.group("name").rsplit(".", 1)[-1] if _still_open(
+                head[m.end():] + "\n" + "\n".join(ctx.view_line(k) for k in range(n + 1, line))) else None
         return None
 
     def _def(self, name: str) -> re.Pattern:
@@ -3552,6 +3551,21 @@ class Scanner:
 
 SHOWN_REACH = 3  # lines on each side of a blob where its decoded text, written out, makes it no secret
 MAX_COLLECTION_LINES = 80  # lines a blocklist's collection literal is read back over (see _open_blocklist)
+
+
+def _still_open(text: str) -> bool:
+    """Whether the first bracket ``text`` opens is still open at its end: never closed on the way
+    (``{"localhost"}`` then ``targets = [`` is a closed literal and another one, not one still open)."""
+    depth = 0
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth <= 0:
+                return False
+    return depth > 0
+
 
 def _line_above_block(ctx: _FileCtx, region: _Region) -> int:
     """The last non-blank line above a fenced block's opening fence (0 if none)."""

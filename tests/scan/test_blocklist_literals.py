@@ -49,3 +49,16 @@ def test_a_closed_blocklist_above_does_not_cover_the_lines_after_it():
             "import urllib.request\nurllib.request.urlopen('http://metadata.google.internal/computeMetadata/v1/')\n")
     worst = _worst({"scripts/fetch.py": text}, "SS-01")
     assert worst is not None and RANK[worst] > RANK["low"]
+
+
+def test_a_blocklist_closed_on_its_own_line_does_not_cover_a_later_list_in_the_same_function():
+    text = ("def fetch_all():\n"
+            "    blocked = {\"localhost\"}\n"
+            "    targets = [\n"
+            "        \"metadata.google.internal\",\n"
+            "    ]\n"
+            "    import urllib.request\n"
+            "    for t in targets:\n"
+            "        urllib.request.urlopen('http://' + t)\n")
+    worst = _worst({"scripts/fetch.py": text}, "SS-01")
+    assert worst is not None and RANK[worst] > RANK["low"]
