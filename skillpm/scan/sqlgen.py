@@ -23,14 +23,16 @@ from skillpm.scan.assembled import CODE_EXT
 from skillpm.scan.result import Finding
 
 FILE_MAX = 256 * 1024
-CATALOG_WORDS = ("pg_tables", "information_schema", "sqlite_master", "sqlite_schema", "pg_class", "sys.tables",
-                 "all_tables", "user_tables", "pg_namespace")
+# The catalogs that list a database's tables: read FROM or JOIN by name, or named with the table view they hold
+TABLE_CATALOGS = ("pg_tables", "pg_class", "sqlite_master", "sqlite_schema", "all_tables", "user_tables")
+QUALIFIED_CATALOGS = ("information_schema", "sys.tables")
+CATALOG_WORDS = (*TABLE_CATALOGS, *QUALIFIED_CATALOGS, "pg_namespace")
 # the catalog's names as bytes, in the two cases SQL is written in (a file with none is not read further)
 CATALOG_BYTES = tuple({v.encode() for w in CATALOG_WORDS for v in (w, w.upper())})
 SETTINGS_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf", ".sql")
 # 'DROP ' || 'TABLE ' (SQL), "DROP " + "TABLE " is left to the script folding: two literals glued by ||
 SQL_GLUE_RE = re.compile(r"""'([^'\n]{0,200})'\s*\|\|\s*'([^'\n]{0,200})'""")
-CATALOG = r"""(?:\bFROM|\bJOIN)\s+(?:["`]?\w+["`]?\.)?["`]?(?:pg_tables|pg_class|sqlite_master|sqlite_schema|all_tables|user_tables)\b""" \
+CATALOG = r"""(?:\bFROM|\bJOIN)\s+(?:["`]?\w+["`]?\.)?["`]?(?:""" + "|".join(TABLE_CATALOGS) + r""")\b""" \
           r"""|\binformation_schema\.tables\b|\bsys\.tables\b"""
 DROP = r"""\bDROP\s+(?:TABLE|VIEW|SCHEMA)\b|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w"`'$%{(]"""
 # the drop built from the catalog's rows (the DROP first: SELECT 'DROP TABLE ' || … FROM pg_tables),
@@ -56,8 +58,7 @@ def _glued(text: str) -> str:
     return text
 
 
-CATALOG_FIND_RE = re.compile(r"pg_tables|pg_class|sqlite_master|sqlite_schema|all_tables|user_tables|information_schema|sys\.tables",
-                             re.IGNORECASE)
+CATALOG_FIND_RE = re.compile("|".join(map(re.escape, (*TABLE_CATALOGS, *QUALIFIED_CATALOGS))), re.IGNORECASE)
 REACH = 700  # characters each side of a catalog's name that the drop built from it is looked for in
 MAX_NAMES = 50  # catalog names weighed per file
 
