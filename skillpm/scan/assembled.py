@@ -361,22 +361,15 @@ SHELL_FENCE_BYTES = re.compile(rb"```[ \t]*(?:ba|z|k)?sh")  # a literal prefix: 
 # A command whose name is (or holds) a variable: `sudo set$m 0`, `$g --master-disable`, `"${p[@]}" …` -
 # what a document's example spells that way is hidden from its reader (an argument in a variable is not)
 VAR_COMMAND_RE = re.compile(r"(?:^|[;&|({]|\bthen|\bdo|\bsudo(?:[ \t]+-\w+)*)[ \t]*\"?[\w./-]*\$\{?[A-Za-z_]", re.M)
-FENCED_SHELL_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh)[ \t]*\r?\n(.*?)^[ \t]{0,3}\1[ \t]*\r?$",
-                             re.M | re.S)
+SHELL_LANGS = frozenset(("bash", "sh", "shell", "zsh", "shellscript", "ksh"))
 
 
 def _shell_fences(text: str) -> str | None:
     """The lines of a Markdown document's shell blocks (```bash, ```sh …) that assign a variable and run a
     command named by one, every other line blank, or None when there are none."""
-    parts, pos, line = [], 0, 0
-    for m in FENCED_SHELL_RE.finditer(text):
-        body = m.group(2)
-        if "=" not in body or not VAR_COMMAND_RE.search(body):
-            continue
-        at = line + text.count("\n", pos, m.start(2))
-        parts.append("\n" * (at - line) + body)
-        line, pos = at + body.count("\n"), m.start(2) + len(body)
-    return "".join(parts) if parts else None
+    from skillpm.scan.engine import fenced_script
+
+    return fenced_script(text, SHELL_LANGS, lambda body: "=" in body and VAR_COMMAND_RE.search(body) is not None)
 
 
 # --- make: the text functions a recipe assembles its command with ---

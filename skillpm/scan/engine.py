@@ -455,6 +455,30 @@ def _segment(ctx: _FileCtx) -> None:
     ctx.fences = fences
 
 
+def fenced_script(text: str, langs: frozenset, keep=None) -> str | None:
+    """The lines of a Markdown document's fenced blocks whose language is in ``langs`` (and whose body
+    ``keep`` accepts, when given), every other line blank (line for line), or None when there are none.
+    The fences are the ones ``_segment`` finds, so a script reader sees the blocks the rules see."""
+    ctx = _FileCtx("", "markdown", text, text)
+    _segment(ctx)
+    lines = None
+    parts, line = [], 1  # ``line``: the line the next part starts on
+    for first, last, lang in ctx.fences:
+        if lang not in langs:
+            continue
+        if lines is None:
+            lines = text.split("\n")
+        inside = lines[first:last]  # the closing fence's line too, unless it is a fence (unterminated: the last line)
+        if inside and inside[-1].lstrip(" \t").startswith(("```", "~~~")):
+            inside = inside[:-1]
+        body = "\n".join(inside)
+        if not body or keep is not None and not keep(body):
+            continue
+        parts.append("\n" * (first + 1 - line) + body)
+        line = first + 1 + body.count("\n")
+    return "".join(parts) if parts else None
+
+
 def _indented_blocks(view: str, fences, body_line: int) -> list[tuple[int, int]]:
     """(first, last line) of each indented code block: lines indented four blanks or a tab after
     a blank line, outside fences, whose paragraph above is not a list (there the indent is the

@@ -155,35 +155,15 @@ def _first_statement(value: str) -> str:
 
 SHELL_FENCE_BYTES = re.compile(rb"```[ \t]*(?:ba|z|k)?sh|```[ \t]*console")  # a literal prefix: searched fast
 TILDE_FENCE_BYTES = re.compile(rb"~~~[ \t]*(?:ba|z|k)?sh|~~~[ \t]*console")
-FENCE_OPEN_RE = re.compile(r"(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh|console)[ \t]*\r?\n")
+SHELL_LANGS = frozenset(("bash", "sh", "shell", "zsh", "shellscript", "ksh", "console"))
 
 
 def shell_blocks(text: str) -> str | None:
     """The lines of a Markdown document's shell blocks that delete something, every other line blank
     (line for line), or None when there is no such block."""
-    parts, pos, line = [], 0, 0
-    for mark in ("```", "~~~"):
-        i = text.find(mark)
-        while i >= 0:
-            o = FENCE_OPEN_RE.match(text, i)  # an opening fence with a shell info string
-            if o is None:
-                i = text.find(mark, i + 3)
-                continue
-            ls = text.rfind("\n", 0, i) + 1
-            if i - ls > 3 or text[ls:i].strip(" \t"):
-                i = text.find(mark, o.end())
-                continue  # not at the start of its line
-            close = "\n" + o.group(1)
-            c = text.find(close, o.end() - 1)
-            start, end = o.end(), (c + 1 if c >= 0 else len(text))
-            i = text.find(mark, end + len(o.group(1))) if c >= 0 else -1
-            body = text[start:end]
-            if start < pos or not any(w in body for w in DELETE_WORDS):
-                continue
-            at = line + text.count("\n", pos, start)
-            parts.append("\n" * (at - line) + body)
-            line, pos = at + body.count("\n"), start + len(body)
-    return "".join(parts) if parts else None
+    from skillpm.scan.engine import fenced_script
+
+    return fenced_script(text, SHELL_LANGS, lambda body: any(w in body for w in DELETE_WORDS))
 
 
 def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
