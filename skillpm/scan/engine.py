@@ -7,6 +7,7 @@ is never split into lines unless something matched.
 
 from __future__ import annotations
 
+import functools
 import math
 import posixpath
 import re
@@ -455,15 +456,21 @@ def _segment(ctx: _FileCtx) -> None:
     ctx.fences = fences
 
 
+@functools.lru_cache(maxsize=4)
+def _fence_lines(text: str) -> tuple:
+    """``_segment``'s fences of a text, kept for the next reader of the same document."""
+    ctx = _FileCtx("", "markdown", text, text)
+    _segment(ctx)
+    return tuple(ctx.fences)
+
+
 def fenced_script(text: str, langs: frozenset, keep=None) -> str | None:
     """The lines of a Markdown document's fenced blocks whose language is in ``langs`` (and whose body
     ``keep`` accepts, when given), every other line blank (line for line), or None when there are none.
     The fences are the ones ``_segment`` finds, so a script reader sees the blocks the rules see."""
-    ctx = _FileCtx("", "markdown", text, text)
-    _segment(ctx)
     lines = None
     parts, line = [], 1  # ``line``: the line the next part starts on
-    for first, last, lang in ctx.fences:
+    for first, last, lang in _fence_lines(text):
         if lang not in langs:
             continue
         if lines is None:
