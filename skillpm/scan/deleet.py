@@ -32,9 +32,9 @@ ESCAPE_RE = re.compile(r"\\[A-Za-z]")  # \b \w \s in a regex source: not letters
 @lru_cache(maxsize=1)
 def vocabulary() -> frozenset[str]:
     """Every word of three or more letters that the shipped rules' patterns are written with."""
-    from skillpm.scan.rules import _raw
+    from skillpm.scan.rules import ruleset_data
 
-    data = _raw()[0]  # rules.toml as parsed for the rules (cached)
+    data = ruleset_data()
     sources: list[str] = []
 
     def walk(value: object) -> None:

@@ -3323,24 +3323,22 @@ class Scanner:
         inner = "\n".join(ctx.view_line(n)[:CONTEXT] for n in range(max(region.first, line - 5), line + 1))
         return bool(self._def("do_not_run").search(inner))
 
-    @staticmethod
-    def _forbidden_block(ctx: _FileCtx, region: _Region) -> bool:
+    def _forbidden_block(self, ctx: _FileCtx, region: _Region) -> bool:
         """A fenced block that the prose line just above it forbids as a whole: "NEVER use these
         commands:", "Do not run the following:". The prohibition must end the line on a colon and
         name the block itself (these, the following), with no condition (without, unless, until…):
         "Never run unknown scripts. Install ours:" and "Do not run these without approval:" stay orders."""
         n = _line_above_block(ctx, region)
-        return n > 0 and FORBIDDEN_BLOCK_RE.search(ctx.view_line(n)[-CONTEXT:]) is not None
+        return n > 0 and self._def("forbidden_block").search(ctx.view_line(n)[-CONTEXT:]) is not None
 
-    @staticmethod
-    def _shown_block(ctx: _FileCtx, region: _Region) -> bool:
+    def _shown_block(self, ctx: _FileCtx, region: _Region) -> bool:
         """A fenced block with no language that the prose line just above it introduces as a message
         for the user ("Show the user exactly what will happen:", "Print this warning:"): the agent
         shows it, it does not carry it out. A line that also says to run, paste, type or install
         anything ("Tell the user to paste this:", "Show the user, then run:") is no such line."""
         n = _line_above_block(ctx, region)
         intro = ctx.view_line(n)[-CONTEXT:] if n > 0 else ""
-        return SHOWN_BLOCK_RE.search(intro) is not None and NOT_ONLY_SHOWN_RE.search(intro) is None
+        return self._def("shown_block").search(intro) is not None and self._def("not_only_shown").search(intro) is None
 
     def _code_search(self, name: str, ctx: _FileCtx, lines: tuple[int, int] | None = None) -> int | None:
         """The first line of a script with a match of the ``[defs]`` regex ``name`` that is not a
@@ -3606,19 +3604,6 @@ def _line_above_block(ctx: _FileCtx, region: _Region) -> int:
     while n > 0 and not ctx.view_line(n).strip():
         n -= 1
     return n
-
-
-# A line that introduces the block below it as a message for the user (see _shown_block).
-SHOWN_BLOCK_RE = re.compile(r"\b(?:(?:show|display|print|present|tell|warn)\s+(?:the user|them|the reader)\b[^:\n]{0,60}"
-                            r"|(?:show|display|print|present)\s+(?:this|the following)\s+(?:message|warning|notice|prompt|"
-                            r"confirmation|summary|text)\b[^:\n]{0,40}):\s*$", re.IGNORECASE)
-NOT_ONLY_SHOWN_RE = re.compile(r"\b(?:run|runs|execute|paste|type|install|apply|copy|enter|then)\b", re.IGNORECASE)
-
-# The last clause of a line that forbids the block below it as a whole (see _forbidden_block).
-FORBIDDEN_BLOCK_RE = re.compile(r"(?:^|[.!;:]\s|[^\w\s]\s*)(?:never|do not|don't|must not|should not|avoid)\s+"
-                                r"(?:use|run|execute|try|type|paste|copy)(?:ing)?\s+(?:these|this|the following|any of these)"
-                                r"(?:\s+(?!(?:without|unless|except|until|before|outside|if|when|on|in|as|for)\b)\w+){0,2}\s*:\s*$",
-                                re.IGNORECASE)
 
 
 MAKE_MAX = 256 * 1024  # a bigger Makefile is left to the patterns, and so is expanded text past this much per skill

@@ -234,6 +234,11 @@ def _raw() -> tuple[dict, str]:
     return _toml().loads(data.decode("utf-8")), scanner_digest()[:8]
 
 
+def ruleset_data() -> dict:
+    """rules.toml as parsed for the rules (cached): for readers built from the rules' own words."""
+    return _raw()[0]
+
+
 def rules_version() -> str:
     raw, digest = _raw()
     return f"{raw['version']}+{digest}"
