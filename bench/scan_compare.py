@@ -46,7 +46,8 @@ if req["what"] == "findings":
     dirs = [("real", d) for d in req["real"]] + [(g, str(Path(req["corpus"]) / g)) for g in ("malicious", "benign")]
     for label, d in dirs:
         for s in skills(d):
-            key = label + ":" + str(s.relative_to(d))
+            # a real skill is named with its collection: two collections may hold the same path
+            key = label + ":" + (Path(d).name + "/" if label == "real" else "") + str(s.relative_to(d))
             try:
                 r = scan_tree(read_tree(s))
             except Exception as exc:
