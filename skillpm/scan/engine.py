@@ -17,6 +17,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import secretsout
+from skillpm.scan import docstrings
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2861,6 +2862,10 @@ class Scanner:
         # there (finalize), so a heading alone lowers nothing more there; words about attacks
         # on or just above the line, or in the file's name, still do.
         document = not is_skill_md and (ctx.kind != "script" or _comment_line(ctx, line))
+        in_docstring = not document and not is_skill_md and docstrings.doc_line(ctx, line)  # read as a comment
+        document = document or in_docstring
+        if in_docstring:  # prose about the code: read as a description is (a command's attack words aside)
+            defensive = self._def("defensive")
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
@@ -2880,6 +2885,7 @@ class Scanner:
         # reader, who never sees it: no heading or context lowers it, and an order there is worse
         # than the same order in plain sight.
         in_hidden = ctx.hidden_at(start)
+        before_context = sev
         if RANK[sev] > RANK["low"] and not in_hidden:
             if rule.quotable and REGEX_LITERAL_RE.search(vline) and code:
                 sev, note = "low", "inside a regular expression (a detector)"
@@ -2951,6 +2957,9 @@ class Scanner:
         if in_hidden and sev == "medium" and rule.category != "hidden-text":
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
+        if in_docstring and sev != before_context:  # (put back when a file of the skill reads docstrings)
+            return docstrings.lowered(Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls),
+                                              rule.message, note=note), before_context)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
     @staticmethod
