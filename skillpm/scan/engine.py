@@ -17,7 +17,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import secretsout
-from skillpm.scan import docstrings
+from skillpm.scan import captioned, docstrings
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -3544,6 +3544,8 @@ class Scanner:
                     if RANK[f.severity] > RANK["low"]:
                         f.severity = "low"
                         f.note = (f.note + "; " if f.note else "") + "an example its own code block marks not to be run"
+            elif inner and captioned.decoded_example(self, ctx, line):
+                captioned.lowered(inner, ctx.path)  # an attack example a security document captions: as its visible lines
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
                 out.append(Finding("HT-04", "hidden-text", sev, ctx.path, line, text, self.by_id["HT-04"].message,
