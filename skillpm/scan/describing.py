@@ -490,3 +490,36 @@ def example_input_cell(text: str, lo: int, hi: int, starts: list[int]) -> bool:
     end = SEGMENT_START_RE.search(text, m.end(), hi)
     end = end.start() if end else hi
     return all(seg <= s < end for s in starts) and REPORT_ORDER_RE.search(text, seg, end) is None
+
+
+# A list of what a review finds, introduced on a line of its own: "Findings include, for example:", "Red flags:",
+# "The audit reports issues such as:". Its items name settings and values found, not ones to set.
+LIST_ITEM_RE = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+")
+FOUND_INTRO_RE = re.compile(
+    r"\b(?:findings?|issues?|problems?|risks?|risky settings?|red flags?|warnings?|warning signs?|smells?|misconfigurations?"
+    r"|(?:it|the (?:script|audit|auditor|review|reviewer|scan|scanner|linter|check|checker|report)) (?:flags|reports|detects"
+    r"|catches|warns about|looks for|checks for))\b[^:\n]{0,80}:\s*$", re.IGNORECASE)
+# an order in the intro ("Fix these issues:", "Make sure the settings include:") or at the item's head ("- set X to Y")
+FOUND_INTRO_ORDER_RE = re.compile(
+    r"\b(?:fix|fixes|resolve|set|enable|add|apply|use|run|ensure|make sure|must|should|need|needs|configure|change|update"
+    r"|switch|turn|install|always|then|now|please|grant|allow|recommended|required|desired|preferred|expected|target)\b",
+    re.IGNORECASE)
+ITEM_ORDER_RE = re.compile(
+    r"\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)?(?:set|enable|add|run|use|turn|switch|grant|allow|disable|remove|configure"
+    r"|install|apply|always|never|change|update|make|put|write|give)\b", re.IGNORECASE)
+FOUND_LIST_REACH = 30  # lines read up a list to its intro
+
+
+def found_list_item(view_line, line: int) -> bool:
+    """Whether line ``line`` (``view_line(n)`` gives line n) is an item of a list whose intro, the line just above
+    its first item, says the list is what a review finds ("Findings include, for example:" … "- `defaultMode` set
+    to `bypassPermissions`"): no order in the intro, none at the item's head. Blank lines may part the items."""
+    item = view_line(line)
+    if not LIST_ITEM_RE.match(item) or ITEM_ORDER_RE.match(item):
+        return False
+    for n in range(line - 1, max(0, line - FOUND_LIST_REACH), -1):
+        text = view_line(n)
+        if not text.strip() or LIST_ITEM_RE.match(text) or text.startswith((" ", "\t")):
+            continue  # another item, a blank line, an item's continuation
+        return FOUND_INTRO_RE.search(text) is not None and not FOUND_INTRO_ORDER_RE.search(text)
+    return False

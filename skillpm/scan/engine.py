@@ -17,7 +17,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import secretsout
-from skillpm.scan import captioned, docstrings
+from skillpm.scan import captioned, compared, docstrings
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2922,6 +2922,8 @@ class Scanner:
                 # (a pattern's short match: a setting, flag or address; a sentence an intent or the
                 # sentence model read by its meaning is no list item)
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and unless and len(matched) <= 80 and describing.found_list_item(ctx.view_line, line):
+                sev, note = lower_one(sev), "lowered: an item of a list its intro says a review finds"
             elif not code and unless and len(matched) <= 80 and describing.test_inputs(
                     self._sentence_before(ctx, line, vline, col, lo == ls)):
                 sev, note = lower_one(sev), "lowered: listed as an input a test of the skill's code is written with"
@@ -3172,6 +3174,8 @@ class Scanner:
             a = None
             for part in first.split("+"):  # a first half in parts: every one of them present
                 at_part = self._code_search(part, ctx, lines)
+                if at_part is not None and part in compared.COMPARED_PARTS and compared.only_compared(self, ctx, part, lines):
+                    at_part = None  # values the script only tests membership in: written nowhere
                 if at_part is None:
                     a = None
                     break
