@@ -523,3 +523,35 @@ def found_list_item(view_line, line: int) -> bool:
             continue  # another item, a blank line, an item's continuation
         return FOUND_INTRO_RE.search(text) is not None and not FOUND_INTRO_ORDER_RE.search(text)
     return False
+
+
+# A table of a detector's rules: a column named for what each rule finds ("| id | finds |", "| Rule | Detects |").
+# Its cells name what is found ("instruction-override phrases (\"ignore previous instructions\")", "requests to hide
+# actions from the user"): the object of the detection, quoted or not.
+FINDS_COLUMN_RE = re.compile(r"\s*(?:what (?:it|the rule|the check) )?(?:finds|detects|matches|flags|catches|looks for"
+                             r"|detected|matched|flagged|caught)\s*", re.IGNORECASE)
+# a cell that opens with an order or speaks to someone is no name of what is found
+CELL_ORDER_RE = re.compile(
+    r"\W*(?:ignore|disregard|forget|hide|conceal|delete|remove|erase|wipe|send|upload|post|run|execute|curl|wget|set|enable"
+    r"|disable|grant|allow|read|copy|exfiltrate|do|don't|never|always|you|your|please|now|then|pretend|act|reveal|print"
+    r"|show|tell|say|add|write|install|open|fetch|visit|go|use|skip|bypass|override|turn|stop|keep|make|give|paste)\b",
+    re.IGNORECASE)
+
+
+def finds_column_cell(header: str, row: str, col: int) -> bool:
+    """Whether ``col`` of the Markdown table row ``row`` lies in the column ``header`` names for what a detector's
+    rule finds, in a cell that names it rather than ordering anything."""
+    heads = [h for h in re.split(r"(?<!\\)\|", header.strip().strip("|"))]
+    at = [k for k, h in enumerate(heads) if FINDS_COLUMN_RE.fullmatch(h)]
+    if len(at) != 1:
+        return False
+    body = row.lstrip()
+    lead = len(row) - len(body)
+    if not body.startswith("|") or col < lead:
+        return False
+    borders = [m.start() + lead for m in re.finditer(r"(?<!\\)\|", body)]
+    k = sum(1 for b in borders if b < col) - 1  # the cell the column lies in (0: the first)
+    if k != at[0] or k + 1 >= len(borders):
+        return False
+    cell = row[borders[k] + 1:borders[k + 1]]
+    return CELL_ORDER_RE.match(cell) is None
