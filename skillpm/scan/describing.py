@@ -555,3 +555,22 @@ def finds_column_cell(header: str, row: str, col: int) -> bool:
         return False
     cell = row[borders[k] + 1:borders[k + 1]]
     return CELL_ORDER_RE.match(cell) is None
+
+
+# A read of a credential file that its own sentence cuts to the file's non-secret lines: "`~/.npmrc` — registry
+# lines only; skip `_authToken` lines and never print them". Both halves: what is read (only lines of a kind that
+# names no secret) and what is skipped (the lines that hold one).
+ONLY_LINES_RE = re.compile(
+    r"(?<![\w.-])(?![\w.-]*(?:token|auth|passw|secret|key|credential))[\w.-]{2,30}`?\s+(?:lines?|entries|fields?|settings?|sections?)"
+    r"\s+only\b|\bonly\s+(?:the\s+)?`?(?![\w.-]*(?:token|auth|passw|secret|key|credential))[\w.-]{2,30}`?\s+(?:lines?|entries"
+    r"|fields?|settings?|sections?)\b", re.IGNORECASE)
+SKIP_SECRET_LINES_RE = re.compile(
+    r"\b(?:skip|skips|skipping|exclude|excludes|excluding|ignore|ignores|ignoring|omit|omits|omitting|drop|drops|strip"
+    r"|strips)\s+(?:the\s+|any\s+|all\s+)?[`'\"]?[\w.:-]*(?:token|auth|password|passwd|secret|credential)[\w.:-]*[`'\"]?"
+    r"\s+(?:lines?|entries|fields?|values?|keys?)\b", re.IGNORECASE)
+
+
+def secret_lines_skipped(rest: str) -> bool:
+    """Whether the rest of a sentence that names a credential file (``rest``: what follows the match, to the
+    sentence's end) reads only the file's non-secret lines and skips those that hold the secret."""
+    return ONLY_LINES_RE.search(rest) is not None and SKIP_SECRET_LINES_RE.search(rest) is not None

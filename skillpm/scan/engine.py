@@ -640,6 +640,20 @@ TABLE_REVIEW_HEADER_RE = re.compile(
     r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
 
 
+# Rules that read a credential file: its sentence may cut the read to the file's lines that hold no secret
+SECRET_LINE_RULES = frozenset({"PE-01"})
+
+
+def _sentence_rest(ctx: "_FileCtx", line: int, rest: str) -> str:
+    """``rest`` (what follows a match on its line) with the sentence's continuation on the next line of its paragraph,
+    cut at the sentence's end."""
+    nxt = ctx.view_line(line + 1)
+    if not SENTENCE_END_RE.search(rest) and _paragraph_line(nxt):
+        rest += " " + nxt
+    end = re.search(r"[.!?](?:\s|$)", rest)
+    return rest[:end.start()] if end else rest
+
+
 def _table_head(ctx: "_FileCtx", line: int) -> tuple[str, str] | None:
     """The header row of the Markdown table whose body row is ``line``, and the line that introduces
     the table (the first one above it, a blank between them allowed); None when ``line`` is no body row."""
@@ -2928,6 +2942,9 @@ class Scanner:
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
             elif not code and unless and len(matched) <= 80 and describing.found_list_item(ctx.view_line, line):
                 sev, note = lower_one(sev), "lowered: an item of a list its intro says a review finds"
+            elif not code and rule.id in SECRET_LINE_RULES and describing.secret_lines_skipped(
+                    _sentence_rest(ctx, line, vline[end_col + 1:])):
+                sev, note = lower_one(sev), "lowered: its sentence reads only the file's lines that hold no secret"
             elif not code and unless and len(matched) <= 80 and describing.test_inputs(
                     self._sentence_before(ctx, line, vline, col, lo == ls)):
                 sev, note = lower_one(sev), "lowered: listed as an input a test of the skill's code is written with"
