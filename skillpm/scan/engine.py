@@ -17,7 +17,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import secretsout
-from skillpm.scan import captioned, compared, docstrings
+from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2966,6 +2966,8 @@ class Scanner:
             elif region.kind == "prose" and describing.attacker_says(self._sentence_before(ctx, line, vline, col, lo == ls)) \
                     and self._attack_left_described(ctx, line, vline[end_col + 1:]):
                 sev, note = lower_one(sev), "lowered: says what an attacker or hostile content does"
+            elif region.kind == "prose" and threats.malware_item(self, ctx, line, vline, col):
+                sev, note = lower_one(sev), "lowered: a list item that says what the threat its section names does"
             elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
                 sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
             elif document and describing.signature_file(ctx.path):
