@@ -574,3 +574,23 @@ def secret_lines_skipped(rest: str) -> bool:
     """Whether the rest of a sentence that names a credential file (``rest``: what follows the match, to the
     sentence's end) reads only the file's non-secret lines and skips those that hold the secret."""
     return ONLY_LINES_RE.search(rest) is not None and SKIP_SECRET_LINES_RE.search(rest) is not None
+
+
+# A model's special token named as a token: alone in an inline code span ("appearing as `<|endoftext|>`"), with no
+# role or message after the span; or in a tokenizer's post-processing template (single="$A <|endoftext|>").
+SPECIAL_TOKEN_RE = re.compile(r"<\|[a-z_]{2,30}\|>")
+ROLE_AFTER_RE = re.compile(r"\s*(?:[:>\]]|system\b|user\b|assistant\b|developer\b|tool\b|ipython\b|\n?\s*(?:ignore|you\b))",
+                           re.IGNORECASE)
+TEMPLATE_STRING_RE = re.compile(r"\b(?:single|pair)\s*=\s*([\"'])([^\"'\n]*\$[AB]\b[^\"'\n]*)\1")
+
+
+def special_token_named(line: str, start: int, end: int, code: bool) -> bool:
+    """Whether the special token at ``line[start:end]`` is named as a token rather than written as a turn of a
+    conversation: alone in a backtick span with no role after it, or (in code) in a tokenizer template's string."""
+    if SPECIAL_TOKEN_RE.fullmatch(line, start, end) is None:
+        return False
+    if code:
+        return any(m.start(2) <= start and end <= m.end(2) for m in TEMPLATE_STRING_RE.finditer(line))
+    if start == 0 or line[start - 1] != "`" or end >= len(line) or line[end] != "`":
+        return False
+    return ROLE_AFTER_RE.match(line, end + 1) is None

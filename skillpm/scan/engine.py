@@ -2966,6 +2966,9 @@ class Scanner:
             elif region.kind == "prose" and describing.attacker_says(self._sentence_before(ctx, line, vline, col, lo == ls)) \
                     and self._attack_left_described(ctx, line, vline[end_col + 1:]):
                 sev, note = lower_one(sev), "lowered: says what an attacker or hostile content does"
+            elif "<|" in matched and describing.special_token_named(vline, col, col + len(matched), code):
+                # (in code, a tokenizer template's string: as the rule's own lowering reads its special-token arguments)
+                sev, note = "low" if code else lower_one(sev), "lowered: a model's special token named as a token, not a conversation's turn"
             elif region.kind == "prose" and threats.malware_item(self, ctx, line, vline, col):
                 sev, note = lower_one(sev), "lowered: a list item that says what the threat its section names does"
             elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
