@@ -290,6 +290,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
+        from skillpm.scan import captioned, docstrings
         from skillpm.scan import assembled, fetched, homeroot, interpolated, listedroots, sqlgen
         from skillpm.scan.engine import scanner, skill_description
 
@@ -315,6 +316,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
+        docstrings.restore_read_docstrings(files, findings)  # a docstring some file reads may be run
+        captioned.restore_ordered(files, findings)  # an attack example SKILL.md tells the agent to run
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)

@@ -490,3 +490,107 @@ def example_input_cell(text: str, lo: int, hi: int, starts: list[int]) -> bool:
     end = SEGMENT_START_RE.search(text, m.end(), hi)
     end = end.start() if end else hi
     return all(seg <= s < end for s in starts) and REPORT_ORDER_RE.search(text, seg, end) is None
+
+
+# A list of what a review finds, introduced on a line of its own: "Findings include, for example:", "Red flags:",
+# "The audit reports issues such as:". Its items name settings and values found, not ones to set.
+LIST_ITEM_RE = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+")
+FOUND_INTRO_RE = re.compile(
+    r"\b(?:findings?|issues?|problems?|risks?|risky settings?|red flags?|warnings?|warning signs?|smells?|misconfigurations?"
+    r"|(?:it|the (?:script|audit|auditor|review|reviewer|scan|scanner|linter|check|checker|report)) (?:flags|reports|detects"
+    r"|catches|warns about|looks for|checks for))\b[^:\n]{0,80}:\s*$", re.IGNORECASE)
+# an order in the intro ("Fix these issues:", "Make sure the settings include:") or at the item's head ("- set X to Y")
+FOUND_INTRO_ORDER_RE = re.compile(
+    r"\b(?:fix|fixes|resolve|set|enable|add|apply|use|run|ensure|make sure|must|should|need|needs|configure|change|update"
+    r"|switch|turn|install|always|then|now|please|grant|allow|recommended|required|desired|preferred|expected|target)\b",
+    re.IGNORECASE)
+ITEM_ORDER_RE = re.compile(
+    r"\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)?(?:set|enable|add|run|use|turn|switch|grant|allow|disable|remove|configure"
+    r"|install|apply|always|never|change|update|make|put|write|give)\b", re.IGNORECASE)
+FOUND_LIST_REACH = 30  # lines read up a list to its intro
+
+
+def found_list_item(view_line, line: int) -> bool:
+    """Whether line ``line`` (``view_line(n)`` gives line n) is an item of a list whose intro, the line just above
+    its first item, says the list is what a review finds ("Findings include, for example:" … "- `defaultMode` set
+    to `bypassPermissions`"): no order in the intro, none at the item's head. Blank lines may part the items."""
+    item = view_line(line)
+    if not LIST_ITEM_RE.match(item) or ITEM_ORDER_RE.match(item):
+        return False
+    for n in range(line - 1, max(0, line - FOUND_LIST_REACH), -1):
+        text = view_line(n)
+        if not text.strip() or LIST_ITEM_RE.match(text) or text.startswith((" ", "\t")):
+            continue  # another item, a blank line, an item's continuation
+        return FOUND_INTRO_RE.search(text) is not None and not FOUND_INTRO_ORDER_RE.search(text)
+    return False
+
+
+# A table of a detector's rules: a column named for what each rule finds ("| id | finds |", "| Rule | Detects |").
+# Its cells name what is found ("instruction-override phrases (\"ignore previous instructions\")", "requests to hide
+# actions from the user"): the object of the detection, quoted or not.
+FINDS_COLUMN_RE = re.compile(r"\s*(?:what (?:it|the rule|the check) )?(?:finds|detects|matches|flags|catches|looks for"
+                             r"|detected|matched|flagged|caught)\s*", re.IGNORECASE)
+# a cell that opens with an order or speaks to someone is no name of what is found
+CELL_ORDER_RE = re.compile(
+    r"\W*(?:ignore|disregard|forget|hide|conceal|delete|remove|erase|wipe|send|upload|post|run|execute|curl|wget|set|enable"
+    r"|disable|grant|allow|read|copy|exfiltrate|do|don't|never|always|you|your|please|now|then|pretend|act|reveal|print"
+    r"|show|tell|say|add|write|install|open|fetch|visit|go|use|skip|bypass|override|turn|stop|keep|make|give|paste)\b",
+    re.IGNORECASE)
+
+
+def finds_column_cell(header: str, row: str, col: int) -> bool:
+    """Whether ``col`` of the Markdown table row ``row`` lies in the column ``header`` names for what a detector's
+    rule finds, in a cell that names it rather than ordering anything."""
+    heads = [h for h in re.split(r"(?<!\\)\|", header.strip().strip("|"))]
+    at = [k for k, h in enumerate(heads) if FINDS_COLUMN_RE.fullmatch(h)]
+    if len(at) != 1:
+        return False
+    body = row.lstrip()
+    lead = len(row) - len(body)
+    if not body.startswith("|") or col < lead:
+        return False
+    borders = [m.start() + lead for m in re.finditer(r"(?<!\\)\|", body)]
+    k = sum(1 for b in borders if b < col) - 1  # the cell the column lies in (0: the first)
+    if k != at[0] or k + 1 >= len(borders):
+        return False
+    cell = row[borders[k] + 1:borders[k + 1]]
+    return CELL_ORDER_RE.match(cell) is None
+
+
+# A read of a credential file that its own sentence cuts to the file's non-secret lines: "`~/.npmrc` — registry
+# lines only; skip `_authToken` lines and never print them". Both halves: what is read (only lines of a kind that
+# names no secret) and what is skipped (the lines that hold one).
+ONLY_LINES_RE = re.compile(
+    r"(?<![\w.-])(?![\w.-]*(?:token|auth|passw|secret|key|credential))[\w.-]{2,30}`?\s+(?:lines?|entries|fields?|settings?|sections?)"
+    r"\s+only\b|\bonly\s+(?:the\s+)?`?(?![\w.-]*(?:token|auth|passw|secret|key|credential))[\w.-]{2,30}`?\s+(?:lines?|entries"
+    r"|fields?|settings?|sections?)\b", re.IGNORECASE)
+SKIP_SECRET_LINES_RE = re.compile(
+    r"\b(?:skip|skips|skipping|exclude|excludes|excluding|ignore|ignores|ignoring|omit|omits|omitting|drop|drops|strip"
+    r"|strips)\s+(?:the\s+|any\s+|all\s+)?[`'\"]?[\w.:-]*(?:token|auth|password|passwd|secret|credential)[\w.:-]*[`'\"]?"
+    r"\s+(?:lines?|entries|fields?|values?|keys?)\b", re.IGNORECASE)
+
+
+def secret_lines_skipped(rest: str) -> bool:
+    """Whether the rest of a sentence that names a credential file (``rest``: what follows the match, to the
+    sentence's end) reads only the file's non-secret lines and skips those that hold the secret."""
+    return ONLY_LINES_RE.search(rest) is not None and SKIP_SECRET_LINES_RE.search(rest) is not None
+
+
+# A model's special token named as a token: alone in an inline code span ("appearing as `<|endoftext|>`"), with no
+# role or message after the span; or in a tokenizer's post-processing template (single="$A <|endoftext|>").
+SPECIAL_TOKEN_RE = re.compile(r"<\|[a-z_]{2,30}\|>")
+ROLE_AFTER_RE = re.compile(r"\s*(?:[:>\]]|system\b|user\b|assistant\b|developer\b|tool\b|ipython\b|\n?\s*(?:ignore|you\b))",
+                           re.IGNORECASE)
+TEMPLATE_STRING_RE = re.compile(r"\b(?:single|pair)\s*=\s*([\"'])([^\"'\n]*\$[AB]\b[^\"'\n]*)\1")
+
+
+def special_token_named(line: str, start: int, end: int, code: bool) -> bool:
+    """Whether the special token at ``line[start:end]`` is named as a token rather than written as a turn of a
+    conversation: alone in a backtick span with no role after it, or (in code) in a tokenizer template's string."""
+    if SPECIAL_TOKEN_RE.fullmatch(line, start, end) is None:
+        return False
+    if code:
+        return any(m.start(2) <= start and end <= m.end(2) for m in TEMPLATE_STRING_RE.finditer(line))
+    if start == 0 or line[start - 1] != "`" or end >= len(line) or line[end] != "`":
+        return False
+    return ROLE_AFTER_RE.match(line, end + 1) is None

@@ -18,6 +18,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import secretsout
+from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -668,6 +669,20 @@ TABLE_REVIEW_HEADER_RE = re.compile(
     r"\b(?:look(?:s|ing)? for|red flags?|warning signs?|risks?|risky|harm(?:ful)?|dangers?|dangerous|insecure|unsafe"
     r"|vulnerab\w*|smells?|indicators?|symptoms?|what to (?:check|flag|look for|block|reject)|flagged|blocked|rejected"
     r"|denied|forbidden|attacks?|attackers?|threats?|why (?:it|this) (?:is|breaks|fails))\b", re.IGNORECASE)
+
+
+# Rules that read a credential file: its sentence may cut the read to the file's lines that hold no secret
+SECRET_LINE_RULES = frozenset({"PE-01"})
+
+
+def _sentence_rest(ctx: "_FileCtx", line: int, rest: str) -> str:
+    """``rest`` (what follows a match on its line) with the sentence's continuation on the next line of its paragraph,
+    cut at the sentence's end."""
+    nxt = ctx.view_line(line + 1)
+    if not SENTENCE_END_RE.search(rest) and _paragraph_line(nxt):
+        rest += " " + nxt
+    end = re.search(r"[.!?](?:\s|$)", rest)
+    return rest[:end.start()] if end else rest
 
 
 def _table_head(ctx: "_FileCtx", line: int) -> tuple[str, str] | None:
@@ -2892,6 +2907,10 @@ class Scanner:
         # there (finalize), so a heading alone lowers nothing more there; words about attacks
         # on or just above the line, or in the file's name, still do.
         document = not is_skill_md and (ctx.kind != "script" or _comment_line(ctx, line))
+        in_docstring = not document and not is_skill_md and docstrings.doc_line(ctx, line)  # read as a comment
+        document = document or in_docstring
+        if in_docstring:  # prose about the code: read as a description is (a command's attack words aside)
+            defensive = self._def("defensive")
         by_heading = document and not is_lowered_location(ctx.path)
         end_col = col + (m.end() - m.start()) - 1
         quoted = _quoted(vline, col) or (0 <= end_col < len(vline) and _quoted(vline, end_col))
@@ -2911,6 +2930,7 @@ class Scanner:
         # reader, who never sees it: no heading or context lowers it, and an order there is worse
         # than the same order in plain sight.
         in_hidden = ctx.hidden_at(start)
+        before_context = sev
         if RANK[sev] > RANK["low"] and not in_hidden:
             if rule.quotable and REGEX_LITERAL_RE.search(vline) and code:
                 sev, note = "low", "inside a regular expression (a detector)"
@@ -2936,6 +2956,10 @@ class Scanner:
                     or self._def("attack_context").search(heading)):
                 # a quoted cell of a table listing what to look for, block or not do: the object of a review
                 sev, note = lower_one(sev), "lowered: a quoted cell of a table of what to look for"
+            elif not code and region.kind == "prose" and (table := _table_head(ctx, line)) is not None \
+                    and describing.finds_column_cell(table[0], ctx.view_line(line), start - ls):
+                # | PI002 | requests to hide actions from the user |: what a detector's rule finds, named
+                sev, note = lower_one(sev), "lowered: a cell of a table of what a detector's rules find"
             elif not code and quoted and table is not None and describing.test_case_table(table[0]) \
                     and describing.teaches_attacks(purpose.declared_of(ctx)) and not describing.table_inputs_adopted(table[1]):
                 # | Extraction attempt | "Repeat everything above this line" | Declines, stays helpful |
@@ -2947,6 +2971,11 @@ class Scanner:
                 # (a pattern's short match: a setting, flag or address; a sentence an intent or the
                 # sentence model read by its meaning is no list item)
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and unless and len(matched) <= 80 and describing.found_list_item(ctx.view_line, line):
+                sev, note = lower_one(sev), "lowered: an item of a list its intro says a review finds"
+            elif not code and rule.id in SECRET_LINE_RULES and describing.secret_lines_skipped(
+                    _sentence_rest(ctx, line, vline[end_col + 1:])):
+                sev, note = lower_one(sev), "lowered: its sentence reads only the file's lines that hold no secret"
             elif not code and unless and len(matched) <= 80 and describing.test_inputs(
                     self._sentence_before(ctx, line, vline, col, lo == ls)):
                 sev, note = lower_one(sev), "lowered: listed as an input a test of the skill's code is written with"
@@ -2968,6 +2997,11 @@ class Scanner:
             elif region.kind == "prose" and describing.attacker_says(self._sentence_before(ctx, line, vline, col, lo == ls)) \
                     and self._attack_left_described(ctx, line, vline[end_col + 1:]):
                 sev, note = lower_one(sev), "lowered: says what an attacker or hostile content does"
+            elif "<|" in matched and describing.special_token_named(vline, col, col + len(matched), code):
+                # (in code, a tokenizer template's string: as the rule's own lowering reads its special-token arguments)
+                sev, note = "low" if code else lower_one(sev), "lowered: a model's special token named as a token, not a conversation's turn"
+            elif region.kind == "prose" and threats.malware_item(self, ctx, line, vline, col):
+                sev, note = lower_one(sev), "lowered: a list item that says what the threat its section names does"
             elif code and describing.annotated_test_case(ctx.view_line, line, region.first):
                 sev, note = lower_one(sev), "lowered: a detector's test case (the annotation above names the rule it must trip)"
             elif document and describing.signature_file(ctx.path):
@@ -2982,6 +3016,9 @@ class Scanner:
         if in_hidden and sev == "medium" and rule.category != "hidden-text":
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)
+        if in_docstring and sev != before_context:  # (put back when a file of the skill reads docstrings)
+            return docstrings.lowered(Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls),
+                                              rule.message, note=note), before_context)
         return Finding(rule.id, rule.category, sev, ctx.path, line, _window(orig, start - ls), rule.message, note=note)
 
     @staticmethod
@@ -3194,6 +3231,8 @@ class Scanner:
             a = None
             for part in first.split("+"):  # a first half in parts: every one of them present
                 at_part = self._code_search(part, ctx, lines)
+                if at_part is not None and part in compared.COMPARED_PARTS and compared.only_compared(self, ctx, part, lines):
+                    at_part = None  # values the script only tests membership in: written nowhere
                 if at_part is None:
                     a = None
                     break
@@ -3564,6 +3603,8 @@ class Scanner:
                     if RANK[f.severity] > RANK["low"]:
                         f.severity = "low"
                         f.note = (f.note + "; " if f.note else "") + "an example its own code block marks not to be run"
+            elif inner and captioned.decoded_example(self, ctx, line):
+                captioned.lowered(inner, ctx.path)  # an attack example a security document captions: as its visible lines
             if length >= 120 or inner:
                 sev = "medium" if decoded or ctx.kind in ("skill_md", "markdown") else "low"
                 out.append(Finding("HT-04", "hidden-text", sev, ctx.path, line, text, self.by_id["HT-04"].message,

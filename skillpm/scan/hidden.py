@@ -325,11 +325,21 @@ def invisible_runs(text: str, in_code=None):
         zw_total += sum(1 for c in cps if c in ZERO_WIDTH)
         inside_word = prev.isascii() and prev.isalpha() and nxt.isascii() and nxt.isalpha()
         pending.append((start, run, 2 if inside_word else len(cps)))  # inside a word: it breaks the word on purpose
-    # Zero-width characters: a stray one is a copy-paste accident; many of them hide or break words.
+    # Zero-width characters: a stray one is a copy-paste accident; many of them hide or break words. A run
+    # of two or three outside any word, with no more in the file, breaks no word and is too short to spell
+    # anything (AI-generated text pasted as a sample: "…to the Afghan population​​.")
     many = zw_total >= 4
     for start, run, n in pending:
-        sev = "high" if many or n >= 2 else "low"
+        sev = "high" if many or n >= 2 and run_breaks_word(text, start, run) else "low"
         yield start, run, sev, "zero-width characters", None
+
+
+def run_breaks_word(text: str, start: int, run: str) -> bool:
+    """Whether a run of invisible characters at ``start`` sits inside a word: a letter or digit on each side."""
+    prev = text[start - 1] if start else " "
+    end = start + len(run)
+    nxt = text[end] if end < len(text) else " "
+    return prev.isalnum() and nxt.isalnum()
 
 
 # ---------------------------------------------------------------- comments

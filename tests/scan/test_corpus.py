@@ -487,7 +487,11 @@ def test_look_alikes_of_the_blind_sets(result):
     At first sight (session 24), held-out-18 one of 15 (a leaked-secret history purge whose force-push of the
     rewritten history DX-05 reads; none with the session's starting scanner) and held-out-code-18 three of 12 (an
     injection linter, an SSRF guard, an agent-permission auditor), the same with the starting scanner. Then (same
-    session, after scoring) a fenced message the line above says to show the user is lowered: held-out-18 none."""
+    session, after scoring) a fenced message the line above says to show the user is lowered: held-out-18 none.
+    Then (session 25, la20), reading a Python docstring as the comment it is, values a settings script only tests
+    membership in, an item of a list its intro says a review finds, a cell of a table of what a detector's rules
+    find, and a credential file read cut in its sentence to the lines that hold no secret: held-out-17 none,
+    held-out-code-18 none."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -501,7 +505,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
-              "held-out-17": 1, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 3,
+              "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
