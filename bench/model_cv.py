@@ -1,7 +1,7 @@
 """Leave-one-set-out validation of the sentence model: the first-sight number it would have given.
 
     python bench/model_cv.py --real DIR [--real DIR ...] [--sets held-out-14,held-out-15,...]
-                             [--cache FILE] [--l2 X] [--top-k N]
+                             [--cache FILE] [--l2 X] [--top-k N] [--positives rules|labels|labels-only|both]
 
 For each set S of --sets (natural-language sets written blind, in the order they were written), a
 model is trained as bench/train_nl_model.py trains the shipped one, with S and every set written
@@ -17,7 +17,9 @@ The rules were tuned on the sets since they were written, so the rules-alone col
 than those sets' first-sight numbers; what the table measures is what a model that never saw a
 set adds to the rules on it. --cache keeps the sentences read (corpus and real skills) in a
 pickle, so that a second run with other settings trains at once (delete it when the rules change:
-the positives are the sentences the rules report).
+the positives are the sentences the rules report; one cache per --positives).
+--positives picks the positive sentences as the trainer does: "rules" (the default), or the lines
+of tests/scan/corpus/labels.toml, located from the manifest without the scanner (see its header).
 """
 
 from __future__ import annotations
@@ -122,18 +124,22 @@ def main() -> int:
     ap.add_argument("--save", type=Path, help="write each left-out model here as <set>.tsv")
     ap.add_argument("--load", type=Path, help="read each left-out model from here instead of training it")
     ap.add_argument("--no-shipped", action="store_true", help="skip the rules-alone and shipped-model columns")
+    ap.add_argument("--positives", choices=T.POSITIVES, default="rules",
+                    help="which sentences of an injection are positives (see train_nl_model.load_corpus)")
     args = ap.parse_args()
     T.L2, T.TOP_K = args.l2, args.top_k
     manifest = load_toml(args.corpus / "manifest.toml", "corpus manifest")
     set_of = {e["name"]: e.get("set", "") for e in manifest["malicious"]}
     t0 = time.time()
     if args.cache and args.cache.exists():
-        bags, categories, corpus_neg, real, real_f = pickle.loads(args.cache.read_bytes())
+        bags, categories, corpus_neg, real, real_f, *mode = pickle.loads(args.cache.read_bytes())
+        if (mode or ["rules"])[0] != args.positives:
+            ap.error(f"{args.cache} holds --positives {(mode or ['rules'])[0]}; use another cache file")
     else:
-        bags, categories, corpus_neg = T.load_corpus(args.corpus, set(), with_sets=True)
+        bags, categories, corpus_neg = T.load_corpus(args.corpus, set(), with_sets=True, positives=args.positives)
         real, real_f = T.load_real(args.real)
         if args.cache:
-            args.cache.write_bytes(pickle.dumps((bags, categories, corpus_neg, real, real_f)))
+            args.cache.write_bytes(pickle.dumps((bags, categories, corpus_neg, real, real_f, args.positives)))
     print(f"read in {time.time() - t0:.0f} s", file=sys.stderr)
     shipped = nlmodel.load()
     from skillpm.scan.rules import load_rules

@@ -7,7 +7,11 @@ Positives: the natural-language injections of the labelled corpus (tests/scan/co
 negatives either) and any --exclude set. Which sentence of a skill is
 the injection is not labelled: where the rules (patterns and intents, without the model) report
 a finding of the skill's category, those sentences are its positives; for a skill the rules
-miss, training alternates: fit, then keep its two highest-scoring sentences, and fit again. Negatives: every sentence of the
+miss, training alternates: fit, then keep its two highest-scoring sentences, and fit again. With
+--positives labels, a skill's positives are instead the sentences on the lines that
+tests/scan/corpus/labels.toml gives for it (located from the manifest's ``where`` and ``goal``
+without the scanner, so the model is not taught only what the rules already catch); a skill with no
+labels falls back to the rules' (labels-only: left out; both: the union). Negatives: every sentence of the
 corpus's benign skills and of the real public skills under each --real DIR (fetched
 collections; only the weights derived from them are written).
 
@@ -162,21 +166,48 @@ def fit_categories(pos: list[tuple[set, str]], categories: dict[str, list[str]],
     return out
 
 
-def load_corpus(corpus: Path, excluded: set, with_sets: bool = False):
+POSITIVES = ("rules", "labels", "labels-only", "both")
+
+
+def load_labels(corpus: Path) -> dict[str, set[tuple[str, int]]]:
+    """tests/scan/corpus/labels.toml: per injected skill, the (file, line) pairs that carry its
+    order, located by hand from the manifest's ``where`` and ``goal`` without the scanner."""
+    from skillpm.config import load_toml
+
+    path = corpus / "labels.toml"
+    if not path.is_file():
+        return {}
+    return {name: {(f, n) for f, lines in files.items() for n in lines}
+            for name, files in load_toml(path, "corpus labels").items()}
+
+
+def load_corpus(corpus: Path, excluded: set, with_sets: bool = False, positives: str = "rules"):
     """(bags, categories, corpus_neg): each natural-language injection's sentences as (features,
-    reported by the rules), its categories, and the features of every sentence of the benign skills,
-    the sets in ``excluded`` left out (look-alikes too). ``with_sets``: corpus_neg holds (set, features)."""
+    marked as a positive), its categories, and the features of every sentence of the benign skills,
+    the sets in ``excluded`` left out (look-alikes too). ``with_sets``: corpus_neg holds (set, features).
+    ``positives`` says which sentences are marked: "rules", those on lines the rules report in the
+    skill's category; "labels", those on the lines of labels.toml (a skill without labels: the
+    rules'); "labels-only", the labelled lines, skills without labels left out; "both", either."""
     from skillpm.config import load_toml
     from skillpm.scan import nlmodel
 
+    if positives not in POSITIVES:
+        raise ValueError(f"positives must be one of {POSITIVES}")
     manifest = load_toml(corpus / "manifest.toml", "corpus manifest")
+    labels = load_labels(corpus) if positives != "rules" else {}
     bags, categories = {}, {}
     for e in manifest["malicious"]:
         if e["group"] == "nl" and e.get("set", "") not in excluded:
             root = corpus / "malicious" / e["name"]
+            labelled = labels.get(e["name"], set())
+            if positives == "labels-only" and not labelled:
+                continue
+            if positives == "rules" or positives == "both" or not labelled:
+                marked = reported_lines(root, e["categories"]) | labelled
+            else:
+                marked = labelled
             categories[e["name"]] = e["categories"]
-            bags[e["name"]] = [(nlmodel.features(s), seen)
-                               for s, seen in skill_sentences(root, reported_lines(root, e["categories"]))]
+            bags[e["name"]] = [(nlmodel.features(s), seen) for s, seen in skill_sentences(root, marked)]
     corpus_neg = [(e.get("set", ""), nlmodel.features(s)) if with_sets else nlmodel.features(s)
                   for e in manifest["benign"] if e.get("set", "") not in excluded
                   for s, _ in skill_sentences(corpus / "benign" / e["name"])]
@@ -283,13 +314,17 @@ def main() -> int:
     ap.add_argument("--out", type=Path, help="write the model here instead of skillpm/scan/nl_model.tsv")
     ap.add_argument("--l2", type=float, default=L2, help=f"L2 decay (default {L2})")
     ap.add_argument("--top-k", type=int, default=TOP_K, help=f"sentences kept per unreported skill (default {TOP_K})")
+    ap.add_argument("--positives", choices=POSITIVES, default="rules",
+                    help="which sentences of an injection are its positives: those the rules report (default), "
+                         "those on the lines of tests/scan/corpus/labels.toml (labels: the rules' where a skill "
+                         "has none; labels-only: skills without labels left out), or both")
     args = ap.parse_args()
     L2, TOP_K = args.l2, args.top_k
     t0 = time.time()
     excluded = {evaluate.BLIND, evaluate.BLIND_CODE, *args.exclude}  # the blind sets, look-alikes too
     if args.no_blind:
         excluded = set(args.exclude)
-    bags, categories, corpus_neg = load_corpus(args.corpus, excluded)
+    bags, categories, corpus_neg = load_corpus(args.corpus, excluded, positives=args.positives)
     real, real_f = load_real(args.real)
     model, stats = build_model(bags, categories, corpus_neg, real, real_f, args.rate, args.strong_rate)
     threshold, strong, cats, weights = model.threshold, model.strong, model.categories, model.weights
@@ -309,6 +344,8 @@ def main() -> int:
         f"categories: one against the rest over the positives, for {', '.join(sorted(cats))}",
         f"L2 {L2}, {EPOCHS} epochs, {ROUNDS} rounds keeping {TOP_K} sentences per skill; |weight| >= {MIN_WEIGHT}",
     ]
+    if args.positives != "rules":
+        header.insert(4, f"positive sentences: --positives {args.positives} (tests/scan/corpus/labels.toml)")
     print(f"{len(weights)} weights kept of {stats['fitted']}; {time.time() - t0:.0f} s", file=sys.stderr)
     if not args.dry_run:
         out = args.out or nlmodel.MODEL_FILE
