@@ -79,17 +79,25 @@ def hidden_orders(ctx, by_id: dict) -> list[Finding]:
         line = ctx.line_of(off)
         if ctx.region_at(line).kind == "code":
             continue
-        if not (hidden.directive_comment(content) or hidden.instruction_comment(content, True)):
+        if not (hidden.directive_comment(content) or hidden.instruction_comment(content, True)
+                or hidden.COMMENT_ADDRESS.search(content)):  # ("Calibration for the agent: …", "… if you are an AI")
             continue
         for rid, rx, what in HIDDEN_HARMS:
             rule = by_id.get(rid)
-            m = rx.search(content)
+            m = next((m for m in rx.finditer(content) if rid != "SE-03" or not _forbidden(content, m.start())), None)
             if rule is None or m is None:
                 continue
             at = line + content.count("\n", 0, m.start())
             note = f"an order in text hidden from the reader (a comment) {what}: \"{m.group(0).strip()[:60]}\""
             out.append(_finding(ctx, rule, "high", at, note, skill_md))
     return out
+
+
+def _forbidden(content: str, pos: int) -> bool:
+    """Whether the secret named at ``pos`` is named in a prohibition ("never print the API key"): its
+    sentence, up to the name, holds a negation."""
+    start = max(content.rfind(". ", 0, pos), content.rfind("\n", 0, pos), content.rfind(": ", 0, pos)) + 1
+    return DENIAL_RE.search(content, start, pos) is not None
 
 
 # ---------------------------------------------------------------- precedence over the user
@@ -131,7 +139,10 @@ DESCRIBED_RE = re.compile(
     re.IGNORECASE)
 PRECEDENCE_GATE_RE = re.compile(
     r"precedence|priority|overrid|overrul|supersed|outrank|trump|\bbeats?\b|outweigh|prevail|\bwins?\b|governs?|"
-    r"ahead of|senior to|comes? before|goes? before|comes? first|rank", re.IGNORECASE)
+    r"ahead of|senior to|comes? before|goes? before|comes? first|rank|final|binding|differ|conflict|disagree|clash|contradict|"
+    r"diverge|at odds", re.IGNORECASE)
+OBJECT_END_RE = re.compile(r"[,;]|\s(?:not|but|unless|except)\s", re.IGNORECASE)
+INFINITIVE_RE = re.compile(r"(?:^|\s)to\s*$", re.IGNORECASE)
 ASK_RE = re.compile(r"\b(?:ask|check|confirm|flag|mention|tell|point out|raise|stop|pause)\b", re.IGNORECASE)
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)")
 SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"'”’)\]*_]*\s+|;\s+")
@@ -173,12 +184,14 @@ def _ranks_over_user(sent: str) -> tuple[int, str] | None:
         return None
     for m in OUTRANK_RE.finditer(sent):
         before = sent[max(0, m.start() - 120):m.start()]
-        clause = re.split(r"[,:(]\s*", before)[-1] if not before.rstrip().endswith(("(", ",")) else before
-        after = sent[m.end():m.end() + 120]
-        if not USER_SIDE_RE.match(after.lstrip()) and not USER_SIDE_RE.search(after[:70]):
-            continue  # what it outranks is not the user's side
-        if USER_SIDE_RE.search(clause) or DENIAL_RE.search(clause):
-            continue  # the user's side wins ("CLAUDE.md overrides these"), or a denial ("nothing here overrides …")
+        clause = re.split(r"[,:(]\s*", before)[-1]
+        after = OBJECT_END_RE.split(sent[m.end():m.end() + 120], 1)[0]
+        if not USER_SIDE_RE.search(after[:70]):
+            continue  # what it outranks is not the user's side ("overrides convenience, not the user")
+        if USER_SIDE_RE.search(clause) or DENIAL_RE.search(before):
+            continue  # the user's side wins ("CLAUDE.md overrides these"), or a denial ("never add anything that … overrides the user")
+        if (not clause.strip() or INFINITIVE_RE.search(clause)) and not m.group(0).lower().endswith("s"):
+            continue  # an order or an infinitive ("Override the default", "to override"): no ranking claimed
         return m.start(), sent[m.start():m.end() + 60].strip()
     for m in CONFLICT_RE.finditer(sent):
         rest = sent[m.start("loser"):m.start("loser") + 320]
@@ -221,12 +234,12 @@ def _paragraphs(view: str):
             continue
         if in_fence:
             continue
-        if not ln.strip() or ln.lstrip().startswith("#"):
+        if not ln.strip() or ln.lstrip().startswith(("#", "|")):
             if start is not None:
                 yield offs[start], view[offs[start]:offs[i] - 1].replace("\n", " ")
                 start = None
-            if ln.strip():
-                yield offs[i], ln  # a heading is a paragraph of its own
+            if ln.lstrip().startswith("#"):
+                yield offs[i], ln  # a heading is a paragraph of its own (a table row is none: a cell is no sentence)
             continue
         if start is None:
             start = i
