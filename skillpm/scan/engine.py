@@ -2458,6 +2458,7 @@ class Scanner:
                 findings += secretsout.in_file(ctx, self.by_id, _negated)  # a credential's whole value in records sent out
                 findings += placed.hidden_orders(ctx, self.by_id)  # what a hidden comment's orders do
                 findings += placed.precedence(ctx, self.by_id)  # the skill's text ranked over the user
+                findings += placed.unasked_list(ctx, self.by_id)  # a lead-in's "without pausing" over a list of acts
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)

@@ -208,6 +208,65 @@ def _ranks_over_user(sent: str) -> tuple[int, str] | None:
     return None
 
 
+# ---------------------------------------------------------------- a list run unasked
+# A list's lead-in ("Once the notes are written, carry on without pausing:") governs each of its items: an
+# order not to stop or ask, said once above a list, applies to every step below it however each is worded.
+# Read where the items hold irreversible or public acts (publish, push, deploy, delete, merge, release):
+# the user asked for one thing and gets all of them, unconfirmed (EA-01).
+LEAD_IN_RE = re.compile(r"(?:^|\n)(?P<lead>[^\n]{8,800}?):[ \t]*\n(?:[ \t]*\n)?(?=[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t])")
+NO_PAUSE_RE = re.compile(
+    r"\b(?:without (?:pausing|stopping|waiting|a pause|a break|breaking|checking (?:back|in)|asking|prompting|"
+    r"confirm\w*|approval|sign-off|a go-ahead)|(?:don't|do not|no need to|never) (?:stop|pause|wait|ask|check (?:back|in)|"
+    r"confirm)\b|straight through|in one go|all in one pass|(?:carry|carries|keep|keeps|go|goes) (?:on|going) (?:to the end|through))",
+    re.IGNORECASE)
+ACT_RE = re.compile(
+    r"\b(?:publish\w*|unpublish\w*|push\w*|deploy\w*|releas(?:e|es|ing)\b|merg\w*|delet\w*|remov\w*|drop\w*|"
+    r"tag\s+`?v|force\b|--force\b|rm -rf|truncat\w*|send\w*|email\w*|pay\w*|transfer\w*)",
+    re.IGNORECASE)
+ITEM_RE = re.compile(r"[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<item>[^\n]*(?:\n(?![ \t]*\n)(?![ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t])[^\n]*)*)\n?")
+LEAD_DENIAL_RE = re.compile(r"\b(?:never|don't|do not|must not|mustn't|should not|shouldn't|not|only|unless|until|before you)\b",
+                            re.IGNORECASE)
+
+
+def unasked_list(ctx, by_id: dict) -> list[Finding]:
+    """EA-01 where a list's lead-in tells the agent not to stop or ask and its items act beyond recall."""
+    rule = by_id.get("EA-01")
+    view = ctx.view
+    if rule is None or not NO_PAUSE_RE.search(view):
+        return []
+    skill_md = ctx.kind == "skill_md"
+    out = []
+    for m in LEAD_IN_RE.finditer(view):
+        lead = re.split(r"(?<=[.!?])\s+", m.group("lead"))[-1]  # the lead-in's own sentence
+        pause = NO_PAUSE_RE.search(lead)
+        if pause is None or LEAD_DENIAL_RE.search(lead, 0, pause.start()) or lead.lstrip().startswith(("|", "#", ">")):
+            continue
+        line = ctx.line_of(m.start("lead"))
+        if ctx.region_at(line).kind == "code":
+            continue
+        acts, pos = [], m.end()
+        while len(acts) < 12:
+            it = ITEM_RE.match(view, pos)
+            if it is None:
+                break
+            item = it.group("item")
+            a = ACT_RE.search(item)
+            if a is not None and not LEAD_DENIAL_RE.search(item, 0, a.start()):
+                acts.append(a.group(0).strip("`"))
+            pos = it.end()
+            while pos < len(view) and view[pos] == "\n":
+                pos += 1  # a loose list: items apart by a blank line
+        if not acts:
+            continue
+        sev = "high" if len(acts) >= 2 else "medium"
+        note = (f"a list's lead-in (\"{pause.group(0)}\") governs its items, {len(acts)} of which act beyond recall: "
+                + ", ".join(dict.fromkeys(a.lower() for a in acts)))
+        out.append(_finding(ctx, rule, sev, line, note, skill_md))
+        if len(out) >= 3:
+            break
+    return out
+
+
 def _paragraphs(view: str):
     """Yield (offset, text) of each paragraph of ``view`` outside fenced code, its line breaks made spaces
     (same length, so offsets hold). The frontmatter's lines are read one by one (a key's value each)."""
