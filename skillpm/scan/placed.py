@@ -144,6 +144,13 @@ PRECEDENCE_GATE_RE = re.compile(
 OBJECT_END_RE = re.compile(r"[,;]|\s(?:not|but|unless|except)\s", re.IGNORECASE)
 INFINITIVE_RE = re.compile(r"(?:^|\s)to\s*$", re.IGNORECASE)
 ASK_RE = re.compile(r"\b(?:ask|check|confirm|flag|mention|tell|point out|raise|stop|pause)\b", re.IGNORECASE)
+# what a paragraph must hold for PRECEDENCE_GATE_RE to match (plain substring tests of its lowercase text)
+PRECEDENCE_TRIGGERS = ("precedence", "priority", "overrid", "overrul", "supersed", "outrank", "trump", "beats", "outweigh",
+                       "prevail", " win ", " wins", " win.", " win,", " win;", "govern", "ahead of", "senior to", "come before",
+                       "comes before", "go before", "goes before", "come first", "comes first", "ranks ", "rank above", "is final", "are final", "binding", "differs", "differ ",
+                       "differing", "conflict", "disagree", "clash", "contradict", "diverge", "at odds")
+PARAGRAPHS_MAX = 40  # paragraphs read per file
+TABLE_ROW_RE = re.compile(r"^[ \t]*\|[^\n]*", re.MULTILINE)
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)")
 SENTENCE_END_RE = re.compile(r"(?<=[.!?])[\"'”’)\]*_]*\s+|;\s+")
 
@@ -153,12 +160,15 @@ def precedence(ctx, by_id: dict) -> list[Finding]:
     the skill's text over the user or the instructions they control."""
     rule = by_id.get("PI-01")
     view = ctx.view
-    if rule is None or not USER_SIDE_RE.search(view) or not PRECEDENCE_GATE_RE.search(view):
+    if rule is None:
         return []
+    low = view.lower()
+    if not any(t in low for t in PRECEDENCE_TRIGGERS):
+        return []  # the common case: substring tests only
     skill_md = ctx.kind == "skill_md"
     out = []
-    for start, para in _paragraphs(view):
-        if not PRECEDENCE_GATE_RE.search(para) or not USER_SIDE_RE.search(para):
+    for start, para in _trigger_paragraphs(view, low):
+        if not USER_SIDE_RE.search(para):
             continue
         pos = 0
         for sent in SENTENCE_END_RE.split(para):
@@ -213,7 +223,7 @@ def _ranks_over_user(sent: str) -> tuple[int, str] | None:
 # order not to stop or ask, said once above a list, applies to every step below it however each is worded.
 # Read where the items hold irreversible or public acts (publish, push, deploy, delete, merge, release):
 # the user asked for one thing and gets all of them, unconfirmed (EA-01).
-LEAD_IN_RE = re.compile(r"(?:^|\n)(?P<lead>[^\n]{8,800}?):[ \t]*\n(?:[ \t]*\n)?(?=[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t])")
+ITEM_START_RE = re.compile(r"(?:[ \t]*\n)?(?=[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t])")
 NO_PAUSE_RE = re.compile(
     r"\b(?:without (?:pausing|stopping|waiting|a pause|a break|breaking|checking (?:back|in)|asking|prompting|"
     r"confirm\w*|approval|sign-off|a go-ahead)|(?:don't|do not|no need to|never) (?:stop|pause|wait|ask|check (?:back|in)|"
@@ -228,23 +238,35 @@ LEAD_DENIAL_RE = re.compile(r"\b(?:never|don't|do not|must not|mustn't|should no
                             re.IGNORECASE)
 
 
+def _lead_ins(view: str):
+    """Yield (offset, text, offset of its first item) of each line ending in a colon that a list follows
+    (after at most one blank line)."""
+    pos = view.find(":\n")
+    while pos >= 0:
+        start = view.rfind("\n", 0, pos) + 1
+        m = ITEM_START_RE.match(view, pos + 2)
+        if m is not None and pos - start >= 8:
+            yield start, view[start:pos], m.end()
+        pos = view.find(":\n", pos + 2)
+
+
 def unasked_list(ctx, by_id: dict) -> list[Finding]:
     """EA-01 where a list's lead-in tells the agent not to stop or ask and its items act beyond recall."""
     rule = by_id.get("EA-01")
     view = ctx.view
-    if rule is None or not NO_PAUSE_RE.search(view):
+    if rule is None or ":\n" not in view:
         return []
     skill_md = ctx.kind == "skill_md"
     out = []
-    for m in LEAD_IN_RE.finditer(view):
-        lead = re.split(r"(?<=[.!?])\s+", m.group("lead"))[-1]  # the lead-in's own sentence
+    for lead_at, lead, items_at in _lead_ins(view):  # (a list's lead-ins are few: NO_PAUSE_RE reads only them)
+        lead = re.split(r"(?<=[.!?])\s+", lead)[-1]  # the lead-in's own sentence
         pause = NO_PAUSE_RE.search(lead)
         if pause is None or LEAD_DENIAL_RE.search(lead, 0, pause.start()) or lead.lstrip().startswith(("|", "#", ">")):
             continue
-        line = ctx.line_of(m.start("lead"))
+        line = ctx.line_of(lead_at)
         if ctx.region_at(line).kind == "code":
             continue
-        acts, pos = [], m.end()
+        acts, pos = [], items_at
         while len(acts) < 12:
             it = ITEM_RE.match(view, pos)
             if it is None:
@@ -267,43 +289,26 @@ def unasked_list(ctx, by_id: dict) -> list[Finding]:
     return out
 
 
-def _paragraphs(view: str):
-    """Yield (offset, text) of each paragraph of ``view`` outside fenced code, its line breaks made spaces
-    (same length, so offsets hold). The frontmatter's lines are read one by one (a key's value each)."""
-    lines = view.split("\n")
-    offs, o = [], 0
-    for ln in lines:
-        offs.append(o)
-        o += len(ln) + 1
-    in_fence = False
-    front = bool(lines) and lines[0].strip() == "---"
-    start = None
-    for i, ln in enumerate(lines):
-        if front:
-            if i > 0 and ln.strip() == "---":
-                front = False
-            elif i > 0:
-                yield offs[i], ln
+def _trigger_paragraphs(view: str, low: str):
+    """Yield (offset, text) of each paragraph of ``view`` (blank-line bounded, its line breaks made spaces)
+    that holds a precedence trigger, in order, at most PARAGRAPHS_MAX; a fenced block's is skipped."""
+    bounds = set()
+    for t in PRECEDENCE_TRIGGERS:
+        pos = low.find(t)
+        while pos >= 0 and len(bounds) < PARAGRAPHS_MAX:
+            lo = low.rfind("\n\n", 0, pos)
+            lo = 0 if lo < 0 else lo + 2
+            hi = low.find("\n\n", pos)
+            hi = len(low) if hi < 0 else hi
+            bounds.add((lo, hi))
+            pos = low.find(t, hi)
+    for lo, hi in sorted(bounds):
+        para = view[lo:hi]
+        if FENCE_RE.match(para) or "\n```" in para or "\n~~~" in para:
             continue
-        if FENCE_RE.match(ln):
-            if start is not None:
-                yield offs[start], view[offs[start]:offs[i] - 1].replace("\n", " ")
-                start = None
-            in_fence = not in_fence
-            continue
-        if in_fence:
-            continue
-        if not ln.strip() or ln.lstrip().startswith(("#", "|")):
-            if start is not None:
-                yield offs[start], view[offs[start]:offs[i] - 1].replace("\n", " ")
-                start = None
-            if ln.lstrip().startswith("#"):
-                yield offs[i], ln  # a heading is a paragraph of its own (a table row is none: a cell is no sentence)
-            continue
-        if start is None:
-            start = i
-    if start is not None:
-        yield offs[start], view[offs[start]:].replace("\n", " ")
+        if "|" in para:  # a table row is no sentence: its cells are blanked (same length)
+            para = TABLE_ROW_RE.sub(lambda m: " " * len(m.group(0)), para)
+        yield lo, para.replace("\n", " ")
 
 
 def _finding(ctx, rule, sev: str, line: int, note: str, skill_md: bool) -> Finding:
