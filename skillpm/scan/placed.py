@@ -1,6 +1,6 @@
 """Orders judged by where they sit, not by how they are worded.
 
-Two placements say what an instruction is for whatever its words:
+Three placements say what an instruction is for whatever its words:
 
 - Hidden orders. A comment (HTML, a Markdown link-label comment, an element hidden by its own
   attribute) that gives the agent orders is already reported as hidden text (HT-02). What it
@@ -21,8 +21,13 @@ Two placements say what an instruction is for whatever its words:
   AGENTS.md, AGENTS.md wins" rank the user first and stay clean; so does a denial ("nothing here
   overrides …") and a sentence about what injected text claims.
 
+- A list run unasked. A list's lead-in that tells the agent not to stop or ask ("carry on without
+  pausing:") governs every item below it, however each is worded (EA-01, high when two or more items
+  publish, push, deploy, merge or delete): the user asked for one thing and gets all of them unconfirmed.
+
 SKILL.md is read, and a document SKILL.md tells the agent to follow (one level up, as the sentence
-model and the intents read it).
+model and the intents read it). A hidden comment is read when it gives orders or names the agent
+anywhere in it ("Calibration for the agent: …").
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ SECRET_RE = re.compile(
     r"(?<![\w.])\.env(?:\.[\w-]+)?\b(?![\w-])|~/\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|git-credentials)\b"
     r"|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\b(?:private keys?|passphrases?|passwords?|api[ _-]?keys?|access keys?|secret keys?|"
     r"credentials|auth(?:entication)? tokens?|bearer tokens?|session cookies?|kubeconfig|client secrets?)\b"
-    r"|\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|PRIVATE_KEY)\b",
+    r"|(?-i:\b[A-Z][A-Z0-9]*_(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY|PRIVATE_KEY)\b)",
     re.IGNORECASE)
 HIDDEN_HARMS = (("PI-02", KEEP_FROM_USER_RE, "keeps something from the user"),
                 ("AR-01", NO_OBJECTION_RE, "does whatever is asked without objecting"),
@@ -134,8 +139,8 @@ DENIAL_RE = re.compile(r"\b(?:nothing|never|not|no|cannot|can't|don't|doesn't|do
                        r"|n't\b", re.IGNORECASE)
 # A sentence about what hostile text claims, or one a user is told they may say: described, not ordered.
 DESCRIBED_RE = re.compile(
-    r"\b(?:claim\w*|pretend\w*|purport\w*|attack\w*|attempt\w*|injected|injection|malicious|hostile|adversar\w*|"
-    r"untrusted|suspicious|red flags?|phrases? like|such as|e\.g\.|for example|examples?|pattern\w*|detect\w*|flag\w*)\b",
+    r"\b(?:claim\w*|pretend\w*|purport\w*|attack\w*|injected|injection|malicious|hostile|adversar\w*|"
+    r"untrusted|suspicious|red flags?|phrases? like)\b",
     re.IGNORECASE)
 PRECEDENCE_GATE_RE = re.compile(
     r"precedence|priority|overrid|overrul|supersed|outrank|trump|\bbeats?\b|outweigh|prevail|\bwins?\b|governs?|"
@@ -190,17 +195,19 @@ def precedence(ctx, by_id: dict) -> list[Finding]:
 
 def _ranks_over_user(sent: str) -> tuple[int, str] | None:
     """(offset, words) of a claim in ``sent`` that something outranks the user's side, or None."""
-    if DESCRIBED_RE.search(sent) or '"' in sent or "“" in sent:
+    if DESCRIBED_RE.search(sent):
         return None
     for m in OUTRANK_RE.finditer(sent):
+        if _quoted(sent, m.start()):
+            continue  # a phrase quoted, not said ('flag "takes precedence over the user"')
         before = sent[max(0, m.start() - 120):m.start()]
         clause = re.split(r"[,:(]\s*", before)[-1]
         after = OBJECT_END_RE.split(sent[m.end():m.end() + 120], 1)[0]
         if not USER_SIDE_RE.search(after[:70]):
             continue  # what it outranks is not the user's side ("overrides convenience, not the user")
-        if USER_SIDE_RE.search(clause) or DENIAL_RE.search(before):
+        if USER_SIDE_RE.search(clause) or DENIAL_RE.search(re.split(r"[:;—]\s*", before)[-1]):
             continue  # the user's side wins ("CLAUDE.md overrides these"), or a denial ("never add anything that … overrides the user")
-        if (not clause.strip() or INFINITIVE_RE.search(clause)) and not m.group(0).lower().endswith("s"):
+        if (not before.strip() or INFINITIVE_RE.search(clause)) and not m.group(0).lower().endswith("s"):
             continue  # an order or an infinitive ("Override the default", "to override"): no ranking claimed
         return m.start(), sent[m.start():m.end() + 60].strip()
     for m in CONFLICT_RE.finditer(sent):
@@ -287,6 +294,11 @@ def unasked_list(ctx, by_id: dict) -> list[Finding]:
         if len(out) >= 3:
             break
     return out
+
+
+def _quoted(sent: str, pos: int) -> bool:
+    """Whether ``pos`` of ``sent`` lies inside a quotation (straight or typographic double quotes)."""
+    return sent.count('"', 0, pos) % 2 == 1 or sent.count("“", 0, pos) > sent.count("”", 0, pos)
 
 
 def _trigger_paragraphs(view: str, low: str):
