@@ -146,7 +146,8 @@ PRECEDENCE_GATE_RE = re.compile(
     r"precedence|priority|overrid|overrul|supersed|outrank|trump|\bbeats?\b|outweigh|prevail|\bwins?\b|governs?|"
     r"ahead of|senior to|comes? before|goes? before|comes? first|rank|final|binding|differ|conflict|disagree|clash|contradict|"
     r"diverge|at odds", re.IGNORECASE)
-OBJECT_END_RE = re.compile(r"[,;]|\s(?:not|but|unless|except)\s", re.IGNORECASE)
+OBJECT_END_RE = re.compile(r"[,;]|\s(?:not|but|unless|except|and ask|and check|and confirm|whether|if|when|so|because|then)\s",
+                           re.IGNORECASE)
 INFINITIVE_RE = re.compile(r"(?:^|\s)to\s*$", re.IGNORECASE)
 ASK_RE = re.compile(r"\b(?:ask|check|confirm|flag|mention|tell|point out|raise|stop|pause)\b", re.IGNORECASE)
 # what a paragraph must hold for PRECEDENCE_GATE_RE to match (plain substring tests of its lowercase text)
@@ -200,6 +201,10 @@ def _ranks_over_user(sent: str) -> tuple[int, str] | None:
     for m in OUTRANK_RE.finditer(sent):
         if _quoted(sent, m.start()):
             continue  # a phrase quoted, not said ('flag "takes precedence over the user"')
+        if m.group(0).lower().startswith(("overriding", "superseding", "taking", "winning")):
+            continue  # a gerund names an act ("ask before overriding any alias the user defines"), claims no rank
+        if re.match(r"\s*(?:overrides|supersedes)\s+(?:and|or|in|on|to|for|from|of)\b", sent[m.start():], re.IGNORECASE):
+            continue  # a noun ("index overrides and …", "overrides in the repo")
         before = sent[max(0, m.start() - 120):m.start()]
         clause = re.split(r"[,:(]\s*", before)[-1]
         after = OBJECT_END_RE.split(sent[m.end():m.end() + 120], 1)[0]

@@ -220,3 +220,12 @@ def test_uploads_without_gathered_credentials_stay_clean(body):
 ])
 def test_precedence_cannot_be_excused_by_the_skills_own_words(body):
     assert "PI-01" in _rules(_scan(body), "high")
+
+
+@pytest.mark.parametrize("body", [
+    "- `.npmrc`, `pip.conf` in the repo: flag index overrides and ask the user whether\n  they are intended.\n",
+    "- Ask before overriding any alias the user already defines.\n",
+])
+def test_precedence_words_as_nouns_or_acts_stay_clean(body):
+    # (the over_user intent reads both at medium, as it did before placed.py: not raised here)
+    assert "PI-01" not in _rules(_scan(body), "high")
