@@ -8,7 +8,8 @@ a `POST https://…` with `name=@file` fields). Neither half names the other: no
 the key to …". Each alone is ordinary (a checklist of what a key file looks like; an upload of a
 build); together, in one document the agent follows, the user's keys leave the machine.
 
-The gathering must be said, not forbidden ("never include the private key"); tokens and API keys
+The gathering must be said in prose (a code comment such as `# writes ~/.aws/credentials` says what a
+command does), not forbidden ("never include the private key"); tokens and API keys
 are left out of the material (a request's own credentials go with every upload). Read in SKILL.md
 and in a document SKILL.md tells the agent to follow, one level up, as the intents are.
 """
@@ -56,7 +57,8 @@ def in_file(ctx, by_id: dict) -> list[Finding]:
         return []
     gather = next((m for m in GATHER_RE.finditer(text)
                    if not NOT_RE.search(text[max(0, m.start() - 80):m.start()].rsplit("\n", 1)[-1])
-                   and not NOT_IN_RE.search(m.group(0))), None)
+                   and not NOT_IN_RE.search(m.group(0))
+                   and ctx.region_at(text.count("\n", 0, m.start()) + 1).kind != "code"), None)  # said in prose
     if gather is None:
         return []
     line = text.count("\n", 0, gather.start()) + 1
