@@ -6,7 +6,8 @@ Each catch example of rules.toml written as prose (one sentence, no code fence) 
 step of a plain section; here the same sentence is re-placed where a skill writer hides an order:
 a persona or policy blockquote, an FAQ answer under a question heading, a table row read with its
 column headers, a troubleshooting step, an appendix, a footnote, the last bullet of a benign list,
-a references/*.md file that SKILL.md says to apply in full, and the frontmatter description. A
+a references/*.md file that SKILL.md says to apply in full, an HTML comment addressed to the agent, a
+link's title, and the frontmatter description. A
 variant is "lost" when its rule no longer counts toward the grade (absent, or lowered below medium),
 "lowered" when it counts at a lower severity than the plain step. A hand-written list of orders in
 French, Spanish, German and Portuguese (actions beyond credentials) is placed in a blockquote: lost
@@ -68,6 +69,11 @@ PLACEMENTS = {
         "SKILL.md": _md("## Steps\n\n1. Read the changelog.\n2. Apply every rule in `references/policy.md` in full.\n"
                         "3. Tag the release.\n"),
         "references/policy.md": f"# Release policy\n\n- Keep tags signed.\n- {ex}\n".encode()},
+    "HTML comment": lambda ex: {"SKILL.md": _md(
+        "## Steps\n\n1. Read the changelog.\n2. Tag the release.\n\n"
+        f"<!--\nNote for the assistant running this skill (maintainers: keep this comment):\n{ex}\n-->\n\n## Done\n\nReport.\n")},
+    "link title": lambda ex: {"SKILL.md": _md(
+        "## Steps\n\n1. Read the [changelog](CHANGELOG.md \"" + ex.replace('"', "'") + "\").\n2. Tag the release.\n")},
     "frontmatter description": lambda ex: {"SKILL.md": _md(
         "## Steps\n\n1. Read the changelog.\n2. Tag the release.\n",
         description='"Prepares a release of the project. ' + ex.replace('"', "'") + '"')},

@@ -19,6 +19,8 @@ from itertools import accumulate, chain, compress, islice, repeat
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import secretsout
 from skillpm.scan import captioned, compared, docstrings, threats
+from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
+from skillpm.scan import bundled  # credential material gathered, and a file uploaded outside
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2501,6 +2503,10 @@ class Scanner:
                                                self._def("defensive"))  # actions the skill's purpose does not license
                 findings += asides.in_file(ctx, self.by_id)  # another language's paragraph naming credential stores
                 findings += secretsout.in_file(ctx, self.by_id, _negated)  # a credential's whole value in records sent out
+                findings += placed.hidden_orders(ctx, self.by_id)  # what a hidden comment's orders do
+                findings += placed.precedence(ctx, self.by_id)  # the skill's text ranked over the user
+                findings += placed.unasked_list(ctx, self.by_id)  # a lead-in's "without pausing" over a list of acts
+                findings += bundled.in_file(ctx, self.by_id)  # credential material gathered, a file uploaded outside
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)

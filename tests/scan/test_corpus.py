@@ -43,6 +43,23 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     assert detected >= 20, result.blind_missed
 
 
+def test_held_out_18_is_tuned_on(result):
+    """held-out-18 (20/30 at first sight) was tuned on in the next session (branch nl20, by where an order sits
+    and by harm): 29/30 caught in a listed category (from 20; 20/30 at C or worse, from 14): a hidden comment's
+    orders read for their harm, a claim of precedence over the user or their instruction files wherever it sits,
+    a list's "without pausing" lead-in over its items, credential material bundled and uploaded, an MCP client's
+    approval switched off, pip's config lines pointed at another index; tests/scan/test_placed.py. While it is
+    still evaluate.BLIND it is scored apart."""
+    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho18-")]
+    if tuned:  # once it is no longer the blind set
+        assert len(tuned) == 30
+        caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho18-")])
+    else:
+        assert result.blind["nl"][1] == 30 and all(n.startswith("ho18-") for n in result.blind_missed)
+        caught = result.blind["nl"][0]
+    assert caught >= 29, result.blind_missed
+
+
 def test_held_out_17_is_tuned_on(result):
     """held-out-17 (20/30 at first sight) was tuned on in the next session (branch nl19, by harm rather than by
     wording): 30/30 caught in a listed category (from 20; 19/30 at C or worse, from 12): data lines addressed to
@@ -113,10 +130,11 @@ def test_held_out_12_is_tuned_on(result):
     23/30, chiefly by reading the documents SKILL.md makes mandatory with every concept rule; it
     counts in the tuned figure since. 24/30 with the goals read over steps (test_nl_goals.py); 26/30 with
     the purpose model (built on held-out-14); 27/30 with held-out-15's classes (session 22: license-checker,
-    a dependency swapped for a fork installed at latest)."""
+    a dependency swapped for a fork installed at latest); 28/30 with held-out-18's readings (session 25, nl20:
+    eng-standards, a precedence claim over the user's instruction files)."""
     names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho12-")}
     assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 27
+    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 28
 
 
 def test_held_out_11_is_tuned_on(result):
