@@ -291,7 +291,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings, meta = cached
     else:
         from skillpm.scan import (assembled, autorun, escaped, fetched, homeroot, interpolated, listedroots,
-                                  settingsdata, sqlgen)
+                                  settingsdata, sourced, sqlgen)
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -311,6 +311,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
         findings += interpolated.interpolated_literals(sc, files, findings, description)  # a decoded value used by name
         findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
+        findings += sourced.sourced_configs(sc, files, findings, description)  # the settings file a script sources
         findings += listedroots.listed_roots(sc, files, findings, description)  # roots read from a list file
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
