@@ -57,6 +57,9 @@ DECODERS = re.compile(
     r"decode64|strict_decode64|Zlib::Inflate|base64_decode|gzinflate|gzuncompress|str_rot13|strrev|hex2bin|"
     r"FromBase64String|\[char\]|-bxor|\bbase64\s+(?:-d|--decode|-D)\b|\bxxd\s+-r|\btr\s+['\"]?[A-Za-z]-"
     r"|\brev\b\s*[|)<]")
+# `const run = eval`, `x = exec`, `$f = 'assert'`: a name given the interpreter, called in its place
+ALIAS_RE = re.compile(r"(?:\b(?:const|let|var)\s+|^[ \t]*|\$)([A-Za-z_]\w{0,40})\s*=\s*(?:(?:window|globalThis|global|self|builtins)\.)?"
+                      r"['\"]?(?:eval|exec|Function|assert|instance_eval)['\"]?\s*(?:[;\n]|$)", re.M)
 STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`$]*`")
 IDENT = re.compile(r"[A-Za-z_$@][\w$]*")
 LITERALS = {"true", "false", "null", "None", "undefined", "True", "False", "this"}
@@ -157,10 +160,16 @@ def built_code(sc, files: dict[str, bytes], found: list) -> list:
         decodes = DECODERS.search(text) is not None
         if hook is None and not decodes:
             continue
-        for m in SINKS[lang].finditer(text):
+        sinks = [SINKS[lang]]
+        if lang != "shell" and "=" in text:
+            names = {a.group(1) for a in ALIAS_RE.finditer(text)}
+            if names:
+                sinks.append(re.compile(r"(?<![\w$.])\$?(?:" + "|".join(sorted(map(re.escape, names))) + r")\s*\("))
+        for m in (m for rx in sinks for m in rx.finditer(text)):
             args = _args(text, m.end())
-            if lang == "javascript" and m.group(0).startswith(("import", "require")) and hook is None:
-                continue  # a module loaded by name is a plugin loader's way; only a hook's is weighed
+            if lang == "javascript" and m.group(0).startswith(("import", "require")) and (
+                    hook is None and "data:" not in args or not ("data:" in args or "." in args or "[" in args)):
+                continue  # a module loaded by a name (`require(dep)`) is a loader's way; one from a field or data: URL is code handed in
             if not _built(lang, args, text):
                 continue
             line = text.count("\n", 0, m.start()) + 1

@@ -24,12 +24,16 @@ import json
 import posixpath
 import re
 
+from skillpm.scan import flow
+
 SCRIPT_MAX = 256 * 1024
 DATA_MAX = 64 * 1024
 DATA_EXT = (".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env", ".txt")
 B64_RE = re.compile(r"[A-Za-z0-9+/_-]{4,}={0,2}")
 HEX_RE = re.compile(r"(?:[0-9a-fA-F]{2}){3,}")
 PREFIX_RE = re.compile(r"^[A-Za-z0-9_-]{1,12}[:!$]")  # b64:, base64:, enc!, hex$ ...
+# a shell script's write: a redirection into a file, tee, or a temporary copy moved over the settings
+SHELL_WRITE_RE = re.compile(r"(?<![<>&\d])>>?[ \t]*[\"']?[$~./\w]|\btee\b|\b(?:mv|cp|install)\b[ \t]+[^\n]{0,120}settings|\bsponge\b")
 TOKEN_RE = re.compile(r"(?<![\w/+=-])(?:[A-Za-z0-9_-]{1,12}[:!$])?[A-Za-z0-9+/_-]{6,}={0,2}(?![\w/+=-])")
 
 
@@ -110,7 +114,9 @@ def settings_from_data(sc, files: dict[str, bytes], found: list, description: st
         text = raw.decode("utf-8", errors="replace")
         if settings_rx.search(text) is None or any(f.file == path and f.rule == "PE-05" and f.grades for f in found):
             continue
-        w = next((m for m in write_rx.finditer(text)), None)
+        w = write_rx.search(text)
+        if w is None and flow.language(path, text[:120]) == "shell":
+            w = SHELL_WRITE_RE.search(text)
         if w is None:
             continue
         if data is None:
