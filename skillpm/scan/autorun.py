@@ -12,6 +12,8 @@ reviewer cannot read what runs. Two places make that a supply-chain harm (SC-02)
 - the script (wherever it is run from) also turns text back into code: it decodes (base64, hex, char
   codes, XOR, a reversal, zlib, rot13) and runs a value that is not a literal. That is the construct
   of a packed payload, whichever packing was chosen.
+- the script parses a data file (JSON, YAML, TOML, INI) and runs a field of a value (``exec(cfg["init"])``,
+  ``eval(profile.run)``, ``instance_eval(doc['matchers'])``): the data file decides what runs.
 
 What stays clean: an interpreter given a literal (``Function('return this')``, ``eval "echo hi"``);
 ``exec(open('pkg/version.py').read())`` in a setup.py (a file of the package, which the reviewer
@@ -42,13 +44,19 @@ SINKS = {
                              r"|\bvm\.(?:runIn\w*Context|compileFunction)\s*\(|\bnew\s+vm\.Script\s*\("
                              r"|(?<![\w$.])(?:import|require)\s*\((?=\s*[\w$.\[\]'\"]+\s*\))"),
     "python": re.compile(r"(?<![\w.])(?:exec|eval|compile|__import__)\s*\(|\bimportlib\.import_module\s*\("),
-    "ruby": re.compile(r"(?<![\w.])(?:eval|instance_eval|class_eval|module_eval|instance_exec)\s*[( ](?!\s*(?:do\b|\{))"),
+    "ruby": re.compile(r"(?<!\w)(?:eval|instance_eval|class_eval|module_eval|instance_exec)\s*[( ](?!\s*(?:do\b|\{))"),
     "php": re.compile(r"(?<![\w$>:])(?:eval|assert|create_function)\s*\("),
     "powershell": re.compile(r"(?i)(?<![\w-])(?:Invoke-Expression|iex)\b\s*\(?|\[scriptblock\]::Create\s*\("
                              r"|\.InvokeScript\s*\("),
     "shell": re.compile(r"(?<![\w-])eval\s+|(?<![\w-])(?:ba|z|da)?sh\s+-c\s+|(?<![\w-])(?:ba|z|da)?sh\s+<<<\s*"
                         r"|(?<![\w-])(?:source|\.)\s+<\("),
 }
+# Words one of a language's interpreter calls needs (substring tests before any regex)
+SINK_WORDS = {"javascript": ("eval", "Function", "vm.", "import(", "require(", "exec", "assert"),
+              "python": ("exec", "eval", "compile(", "__import__", "import_module"),
+              "ruby": ("eval", "instance_exec"), "php": ("eval", "assert", "create_function"),
+              "powershell": ("nvoke-", "iex", "IEX", "Iex", "criptblock", "InvokeScript"),
+              "shell": ("eval", "sh -c", "sh <<<", "source <(", ". <(")}
 # Text turned back into code: a decoder of the language, or char-code / XOR / reversal arithmetic
 DECODERS = re.compile(
     r"fromCharCode|\batob\s*\(|['\"](?:base64|hex)['\"]|b64decode|b32decode|a85decode|fromhex|unhexlify|"
@@ -60,6 +68,12 @@ DECODERS = re.compile(
 # `const run = eval`, `x = exec`, `$f = 'assert'`: a name given the interpreter, called in its place
 ALIAS_RE = re.compile(r"(?:\b(?:const|let|var)\s+|^[ \t]*|\$)([A-Za-z_]\w{0,40})\s*=\s*(?:(?:window|globalThis|global|self|builtins)\.)?"
                       r"['\"]?(?:eval|exec|Function|assert|instance_eval)['\"]?\s*(?:[;\n]|$)", re.M)
+# A data file parsed (JSON, YAML, TOML, INI): its fields may be what the script runs
+PARSES = re.compile(r"json\.loads?\(|JSON\.parse\(|json_decode\(|yaml\.(?:safe_)?load|YAML\.(?:load|parse|safe_load)|toml\.loads?\("
+                    r"|tomllib\.loads?\(|configparser|ConvertFrom-(?:Json|Yaml)|parse_ini_file|JSON\.load_file|\bjq\b")
+# the code handed over is a field of a value (`cfg["init"]`, `profile.run`, `$c['x']`), not a call's result
+FIELD_ARG = re.compile(r"\s*\$?[A-Za-z_][\w$]*(?:\.[A-Za-z_$][\w$]*|\[[^\]\n]{1,60}\])+\s*(?:,|$)")
+LEAD_NAMES = re.compile(r"^(?:\s*(?:'[^'\n]*'|\"[^\"\n]*\")\s*,)+")  # Function('a', 'b', body): the body is the last
 STRING = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`[^`$]*`")
 IDENT = re.compile(r"[A-Za-z_$@][\w$]*")
 LITERALS = {"true", "false", "null", "None", "undefined", "True", "False", "this"}
@@ -156,9 +170,12 @@ def built_code(sc, files: dict[str, bytes], found: list) -> list:
         if lang not in SINKS or lang == "dockerfile":
             continue
         text = data.decode("utf-8", errors="replace")
+        if not any(w in text for w in SINK_WORDS[lang]):
+            continue
         hook = entries.get(path)
-        decodes = DECODERS.search(text) is not None
-        if hook is None and not decodes:
+        decodes = hook is None and DECODERS.search(text) is not None
+        parses = hook is None and not decodes and PARSES.search(text) is not None
+        if hook is None and not decodes and not parses:
             continue
         sinks = [SINKS[lang]]
         if lang != "shell" and "=" in text:
@@ -170,13 +187,15 @@ def built_code(sc, files: dict[str, bytes], found: list) -> list:
             if lang == "javascript" and m.group(0).startswith(("import", "require")) and (
                     hook is None and "data:" not in args or not ("data:" in args or "." in args or "[" in args)):
                 continue  # a module loaded by a name (`require(dep)`) is a loader's way; one from a field or data: URL is code handed in
-            if not _built(lang, args, text):
+            if not _built(lang, args, text) or parses and (lang == "shell" or not FIELD_ARG.match(LEAD_NAMES.sub("", args))):
                 continue
             line = text.count("\n", 0, m.start()) + 1
             if any(f.file == path and f.line == line and f.category == "supply-chain" and f.grades for f in (*found, *out)):
                 continue
             if hook:
                 note = f"code built at run time is executed in a script run by {hook}: what runs is in no line of the skill"
+            elif parses:
+                note = "the script executes a field of the data it parses as code: the data file decides what runs"
             else:
                 note = "the script decodes text and executes code built at run time: what runs is in no line of the skill"
             lines = text.split("\n")

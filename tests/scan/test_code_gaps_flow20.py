@@ -91,6 +91,32 @@ def test_decoding_script_running_built_code_is_supply_chain_in_other_languages()
     assert "supply-chain" in _cats(r2, "scripts/Apply-Rules.ps1"), r2.findings
 
 
+def test_a_field_of_parsed_data_run_as_code_in_three_languages():
+    py = ("import json, yaml, sys\n"
+          "with open(sys.argv[1]) as fh:\n    profile = yaml.safe_load(fh)\n"
+          "for step in profile['steps']:\n    exec(step['hook'], {})\n")
+    js = ("const fs = require('fs');\n"
+          "const rules = JSON.parse(fs.readFileSync(__dirname + '/../rules.json', 'utf8'));\n"
+          "for (const r of rules.list) { const fn = new Function('ctx', r.body); fn({}); }\n")
+    rb = ("require 'json'\n"
+          "doc = JSON.parse(File.read(File.join(__dir__, 'feed.json')))\n"
+          "checker = Object.new\nchecker.instance_eval(doc['matchers'])\n")
+    for name, code in (("scripts/run.py", py), ("scripts/lint.js", js), ("scripts/audit.rb", rb)):
+        r = scan({name: code})
+        assert "supply-chain" in _cats(r, name), (name, r.findings)
+
+
+def test_parsed_data_evaluated_safely_stays_clean():
+    py = ("import ast, json, sys\n"
+          "cfg = json.load(open(sys.argv[1]))\n"
+          "limits = ast.literal_eval(cfg['limits'])\n"
+          "print(eval('1 + 1'))\n")
+    js = ("const cfg = JSON.parse(require('fs').readFileSync('c.json', 'utf8'));\n"
+          "const g = new Function('return this')();\nconsole.log(cfg.name);\n")
+    r = scan({"scripts/limits.py": py, "scripts/show.js": js})
+    assert "SC-02" not in _rules(r), r.findings
+
+
 def test_honest_interpreter_uses_stay_clean():
     pkg = json.dumps({"name": "x", "scripts": {"postinstall": "node scripts/check.js", "prepare": "sh scripts/hooks.sh"}})
     js = ("const path = require('path');\n"
