@@ -291,7 +291,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings, meta = cached
     else:
         from skillpm.scan import (assembled, autorun, escaped, fetched, homeroot, interpolated, listedroots,
-                                  settingsdata, sourced, sqlgen)
+                                  settingsdata, sourced, sqlgen, timegate)
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -320,6 +320,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
         findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
+        findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
+        timegate.armed_by_date(files, findings)  # a harm a script switches on after a fixed date: one level up
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)
