@@ -310,10 +310,11 @@ def test_held_out_code_12_is_blind(result):
     before the set was scored) and with the session's starting scanner alike. Tuned on since (20/25 code):
     a Dockerfile.node read as a Dockerfile, Makefile recipes with their variables expanded, Ruby's
     String#tr rot13, import() of a download made a data: URL, and a PHP function name decoded then
-    called (tests/scan/test_code_gaps_hc12.py)."""
+    called (tests/scan/test_code_gaps_hc12.py); 22/25 at the start of session 25, then 23/25 (flow20: a
+    recursive deletion in a script that compares today with a fixed date, tests/scan/test_code_gaps_flow20.py)."""
     code, hidden = result.apart["held-out-code-12"]["code"], result.apart["held-out-code-12"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 20 and hidden[0] >= 5, result.apart_missed.get("held-out-code-12")
+    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-12")
 
 
 def test_held_out_code_13_is_blind(result):
@@ -356,10 +357,11 @@ def test_held_out_code_15_is_blind(result):
     prints from escapes or rev/base64 undoes, a loop deleting or force-pushing over each branch it
     lists, -EncodedCommand's UTF-16LE, a deletion list climbing out with '..', a data file picked by a
     computed name, PHP variable functions and strrev'd literals, a JS catch fallback, agents' stores
-    listed in one module and posted by another): 24/25 code graded C or worse, 24/25 in a listed category."""
+    listed in one module and posted by another): 24/25 code graded C or worse, 24/25 in a listed category.
+    Then 25/25 (flow20, session 25: a described schema drop armed by a fixed date is raised one level)."""
     code, hidden = result.apart["held-out-code-15"]["code"], result.apart["held-out-code-15"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-15")
+    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-15")
 
 
 def test_held_out_code_16_is_tuned_on(result):
