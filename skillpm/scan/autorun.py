@@ -156,6 +156,24 @@ def entry_scripts(files: dict[str, bytes]) -> dict[str, str]:
     return out
 
 
+def _runs_a_packed_file(path: str, text: str, files: dict[str, bytes]) -> bool:
+    """Whether the decoding script reads a data file of its skill that holds the packed code: assembled's
+    data_payloads reads that file decoded and judges it by what it does (formatting code stays clean)."""
+    from skillpm.scan import assembled
+
+    for dpath, d in files.items():
+        if dpath == path or len(d) > assembled.DATA_MAX or dpath.lower().endswith((".md", ".markdown")):
+            continue
+        name = posixpath.basename(dpath)
+        if len(name) < 3 or name not in text and not assembled._names_folder_of(text, dpath):
+            continue
+        dtext = d.decode("utf-8", errors="replace")
+        if assembled.b64_payloads(dtext) or any(w in text for w in assembled.ROT13_WORDS) \
+                or "\\" in dtext and assembled.escaped_payload(dtext) is not None:
+            return True
+    return False
+
+
 def built_code(sc, files: dict[str, bytes], found: list) -> list:
     """SC-02 where a script runs code it built at run time: in a script that runs by itself, any such
     call; elsewhere, one in a script that also decodes text."""
@@ -173,7 +191,7 @@ def built_code(sc, files: dict[str, bytes], found: list) -> list:
         if not any(w in text for w in SINK_WORDS[lang]):
             continue
         hook = entries.get(path)
-        decodes = hook is None and DECODERS.search(text) is not None
+        decodes = hook is None and DECODERS.search(text) is not None and not _runs_a_packed_file(path, text, files)
         parses = hook is None and not decodes and PARSES.search(text) is not None
         if hook is None and not decodes and not parses:
             continue
