@@ -191,6 +191,9 @@ def built_code(sc, files: dict[str, bytes], found: list) -> list:
         if not any(w in text for w in SINK_WORDS[lang]):
             continue
         hook = entries.get(path)
+        if hook is None and not any(_built(lang, _args(text, m.end()), text) for m in SINKS[lang].finditer(text)) \
+                and not (lang != "shell" and ALIAS_RE.search(text)):
+            continue  # no interpreter handed a value that is not a literal: nothing to weigh (the common case)
         decodes = hook is None and DECODERS.search(text) is not None and not _runs_a_packed_file(path, text, files)
         parses = hook is None and not decodes and PARSES.search(text) is not None
         if hook is None and not decodes and not parses:

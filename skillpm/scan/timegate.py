@@ -54,12 +54,16 @@ WIPE_RE = re.compile(r"\brm\s+-[a-zA-Z]*[rR]|\bshutil\.rmtree\(|\brm_rf\b|\bremo
                      r"|\bfs\.(?:rm|rmSync|rmdir|rmdirSync)\([^\n]{0,120}recursive|\bDROP\s+(?:SCHEMA|DATABASE)\b|-exec\s+rm\b|\s-delete\b")
 
 
+WIPE_BYTES = (b"rm -", b"rmtree", b"rm_rf", b"Remove-Item", b"rmSync", b"fs.rm", b"DROP", b" -delete", b"remove_dir_all",
+              b"rmdir")  # what WIPE_RE needs, tested on the bytes first
+
+
 def dated_wipes(sc, files: dict[str, bytes], found: list) -> list:
     """DX-01 (high) where a script that deletes recursively, and has no counted destructive finding, compares
     today with a fixed date: a cleanup armed to widen or start later (its targets need not be read)."""
     out = []
     for path, data in files.items():
-        if len(data) > SCRIPT_MAX or not (b"rm" in data or b"DROP" in data or b"Remove-Item" in data or b"-delete" in data):
+        if len(data) > SCRIPT_MAX or not any(w in data for w in WIPE_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
         if flow.language(path, text[:120]) is None or WIPE_RE.search(text) is None:
