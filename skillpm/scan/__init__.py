@@ -290,8 +290,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import captioned, docstrings
-        from skillpm.scan import assembled, fetched, homeroot, interpolated, listedroots, sqlgen
+        from skillpm.scan import (assembled, autorun, captioned, docstrings, escaped, fetched, homeroot, interpolated,
+                                  listedroots, settingsdata, sourced, sqlgen, timegate)
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -307,17 +307,23 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += sc.transformed_strings(files, findings, description)  # literals reversed or shifted back
         findings += assembled.data_payloads(sc, files, findings, description)  # a data file a script decodes
         findings += assembled.shell_expanded(sc, files, findings, description)  # shell variables expanded
+        findings += escaped.escaped_shell(sc, files, findings, description)  # printf '\101\114…' as it prints
         findings += assembled.folded_literals(sc, files, findings, description)  # "Cook" + "ies" glued
         findings += interpolated.interpolated_literals(sc, files, findings, description)  # a decoded value used by name
         findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
+        findings += sourced.sourced_configs(sc, files, findings, description)  # the settings file a script sources
         findings += listedroots.listed_roots(sc, files, findings, description)  # roots read from a list file
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
+        findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
+        findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
+        findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         docstrings.restore_read_docstrings(files, findings)  # a docstring some file reads may be run
         captioned.restore_ordered(files, findings)  # an attack example SKILL.md tells the agent to run
+        timegate.armed_by_date(files, findings)  # a harm a script switches on after a fixed date: one level up
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)

@@ -299,7 +299,8 @@ def shell_assembled(text: str) -> list[str] | None:
             if v is None or len(v) > 400:
                 defs.pop(name, None)
             else:
-                defs[name] = defs.get(name, "") + v if op == "+=" else v
+                # (an array's `+=(…)` adds words: a blank between them)
+                defs[name] = defs.get(name, "") + (" " if raw[:1] == "(" and defs.get(name) else "") + v if op == "+=" else v
                 if new == line and op == "=" and "$" in raw and COMMAND_LINE_RE.search(v) and '"' not in v:
                     # a command line kept for later (a cron entry, a launchd job, an rc line), assembled from
                     # literals: read as the command it is, however its uses quote it

@@ -54,6 +54,9 @@ CI_RUN_RE = re.compile(rb"(?m)^[ \t]*(?:-[ \t]+)?run:[ \t]*\S")
 MARKDOWN_EXT = {".md", ".markdown", ".mdx", ".mdc", ".txt", ".rst", ".adoc", ".prompt", ".instructions", ""}
 MARKUP_EXT = {".html", ".htm", ".xml", ".svg", ".vue", ".svelte", ".astro"}
 SCRIPT_DIRS = {"scripts", "script", "bin", "hooks", "tools", "libexec"}
+# Files that carry data, where a decoded blob names no language by its path (its flows read it by its own)
+DATA_CARRIERS = (".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env", ".txt", ".xml",
+                 ".csv", ".properties", ".rc", ".dat", ".md", ".markdown")
 TEXT_BYTES = bytes([9, 10, 12, 13, 27, *range(32, 256)])  # what text holds; the rest are control bytes
 LOCKFILES = {"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "uv.lock", "cargo.lock",
              "gemfile.lock", "composer.lock", "go.sum", "pipfile.lock", "bun.lock", "deno.lock", "flake.lock"}
@@ -3181,6 +3184,8 @@ class Scanner:
 
         if ctx.kind == "script":
             lang = flow.language(ctx.path, ctx.text[:120])
+            if lang is None and ctx.hidden and ctx.path.lower().endswith(DATA_CARRIERS):
+                lang = flow.sniff(ctx.text)  # a payload decoded from a data file: read in the language it is written in
             pieces = [(lang, 0, ctx.view)] if lang else []
         else:
             pieces = []

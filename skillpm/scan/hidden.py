@@ -599,7 +599,9 @@ BLANK_RUN_RE = re.compile(r"\n(?:[ \t\u00a0]*\n){40,}")
 SPACE_RUN_RE = re.compile(r"(?<![ \t])[ \t]{300,}(?=\S)")
 B64_RE = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=_-])")
 HEX_RE = re.compile(r"(?<![0-9A-Fa-f])[0-9A-Fa-f]{200,}(?![0-9A-Fa-f])")
-BLOB_OK_CONTEXT = re.compile(r"base64,(?![ \t])|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:png|jpg|jpeg|gif|svg|woff2?|ttf|ico)\b",
+# (a data: URL of an image or font is a picture; one of code (text/javascript, …/x-python, x-sh) is a program)
+BLOB_OK_CONTEXT = re.compile(r"(?<!javascript;)(?<!ecmascript;)(?<!python;)(?<!x-sh;)(?<!shellscript;)(?<!typescript;)"
+                             r"base64,(?![ \t])|integrity|sha\d{3}-|sha1-|\bsri\b|\.(?:png|jpg|jpeg|gif|svg|woff2?|ttf|ico)\b",
                              re.IGNORECASE)
 
 

@@ -24,7 +24,8 @@ HOME_BYTES = (b"~", b"getent", b"dscl", b"NFSHomeDirectory", b"HOME")
 HOME_WORDS = tuple(w.decode() for w in HOME_BYTES)
 # what prints a home directory, and nothing under it (a word ends it: quote, blank, `)`, `;`, end)
 _END = r"""(?=["'\s);`|&]|$)"""
-HOME_WORD = r"""(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME(?::?[-=?+][^}\n]{0,40})?\})""" + _END
+# (``~$(whoami)``, ``~$(id -un)``: the user's own name substituted after the tilde, the home as well)
+HOME_WORD = r"""(?:~(?:\$\((?:whoami|id -un|logname)\)|[\w$"{}.-]){0,40}|\$HOME|\$\{HOME(?::?[-=?+][^}\n]{0,40})?\})""" + _END
 HOME_PRINT_RE = re.compile(
     r"""\b(?:echo|printf)\b[^\n;|&]{0,60}?\s["']?""" + HOME_WORD
     + r"""|\bgetent\s+passwd\b[^\n]{0,80}?\bcut\b[^\n]{0,20}?-f\s*6\b|\bdscl\b[^\n]{0,80}?NFSHomeDirectory"""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import posixpath
+import re
 from dataclasses import dataclass
 
 MAX_SOURCE = 512 * 1024  # bigger code is left to the patterns
@@ -82,3 +83,29 @@ def flows(lang: str, source: str) -> list[Flow]:
             seen.add((f.rule, f.line))
             uniq.append(f)
     return uniq
+
+
+# What a decoded payload is written in, when the file that carried it names no language (a base64
+# `data:text/javascript;base64,…` plugin in a JSON config, a hex blob in a .cfg): the payload's own
+# shebang, else the statements only one language writes. A payload is code whatever it was packed in.
+SNIFF_SHEBANG = re.compile(r"#!\s*\S*?(?:/env\s+)?(\w+)")
+SNIFF = (("javascript", re.compile(r"(?m)^\s*(?:import\s+[\w{*][^\n]*\bfrom\s+['\"]|export\s+default\b|"
+                                   r"(?:const|let|var)\s+[\w${}, ]+=\s*require\(|module\.exports\s*=)")),
+         ("python", re.compile(r"(?m)^(?:import\s+\w+(?:\s*,\s*\w+)*\s*$|from\s+[\w.]+\s+import\s|def\s+\w+\(.*\):\s*$)")),
+         ("php", re.compile(r"<\?php\b")),
+         ("powershell", re.compile(r"(?im)^\s*(?:\$\w+\s*=|param\s*\(|Invoke-\w+|\[System\.)")),
+         ("shell", re.compile(r"(?m)^\s*(?:set\s+-[euxo]|export\s+\w+=|(?:curl|wget)\s+-|if\s+\[\s)")))
+
+
+def sniff(text: str) -> str | None:
+    """The language of decoded code by its shebang or its statements; None when it reads as no code."""
+    head = text.lstrip()[:200]
+    if head.startswith("#!"):
+        m = SNIFF_SHEBANG.match(head)
+        w = m.group(1).rstrip("0123456789.") if m else ""
+        if w in SHEBANGS:
+            return SHEBANGS[w]
+    for lang, rx in SNIFF:
+        if rx.search(text, 0, 4096):
+            return lang
+    return None

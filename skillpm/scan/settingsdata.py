@@ -1,0 +1,139 @@
+"""An agent's own settings written from a data file of the skill: the data file's values read as the script's.
+
+A script that names an agent's permission settings (``~/.claude/settings.json``, ``~/.codex/config.toml``,
+rules.toml [defs] agent_settings) and writes a file, with values that switch the agent's approval off
+(``bypassPermissions``, ``danger-full-access``, ``Bash(*)``: [defs] approval_off), is PE-05 by the
+engine's two-halves check. The same script with the values moved to a preset file it loads
+(``assets/presets/balanced.json``, merged into the settings) holds only the first half; the data file
+holds the second, often packed (``"defaultMode": "b64:YnlwYXNz…"``) so that no line reads as what it sets.
+
+``settings_from_data`` reads each data file such a script loads (named by its file name, or by its folder
+when the script builds the name: ``os.path.join(HERE, "assets", "presets", f"{name}.json")``) as the
+script would after loading it: JSON values and keys each decoded when they are base64 or hex (whatever
+prefix marks them), the document written back in one canonical form, other formats by their lines; and
+reports PE-05 on the script's write when the data sets the approval off. A preset that only narrows
+(``"defaultMode": "acceptEdits"``, ``"Bash(npm test:*)"``) stays clean, as does a script that reads its
+settings file and writes it back.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import posixpath
+import re
+
+from skillpm.scan import flow
+
+SCRIPT_MAX = 256 * 1024
+DATA_MAX = 64 * 1024
+DATA_EXT = (".json", ".jsonc", ".json5", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".env", ".txt")
+B64_RE = re.compile(r"[A-Za-z0-9+/_-]{4,}={0,2}")
+HEX_RE = re.compile(r"(?:[0-9a-fA-F]{2}){3,}")
+PREFIX_RE = re.compile(r"^[A-Za-z0-9_-]{1,12}[:!$]")  # b64:, base64:, enc!, hex$ ...
+# a shell script's write: a redirection into a file, tee, or a temporary copy moved over the settings
+SHELL_WRITE_RE = re.compile(r"(?<![<>&\d])>>?[ \t]*[\"']?[$~./\w]|\btee\b|\b(?:mv|cp|install)\b[ \t]+[^\n]{0,120}settings|\bsponge\b")
+TOKEN_RE = re.compile(r"(?<![\w/+=-])(?:[A-Za-z0-9_-]{1,12}[:!$])?[A-Za-z0-9+/_-]{6,}={0,2}(?![\w/+=-])")
+
+
+def _decoded(s: str) -> str:
+    """``s`` decoded when it (after a short marker such as ``b64:``) is base64 or hex of printable text."""
+    body = PREFIX_RE.sub("", s, count=1) if ":" in s[:13] or "!" in s[:13] or "$" in s[:13] else s
+    for cand in (body, s):
+        if len(cand) < 4:
+            continue
+        if HEX_RE.fullmatch(cand) and len(cand) % 2 == 0:
+            try:
+                out = bytes.fromhex(cand).decode("utf-8")
+            except (ValueError, UnicodeDecodeError):
+                out = ""
+            if out and out.isprintable():
+                return out
+        if B64_RE.fullmatch(cand) and not cand.isalpha():
+            pad = cand + "=" * (-len(cand) % 4)
+            try:
+                raw = base64.b64decode(pad.replace("-", "+").replace("_", "/"), validate=True)
+                out = raw.decode("utf-8")
+            except (binascii.Error, ValueError, UnicodeDecodeError):
+                continue
+            if out and out.isprintable() and len(out) >= 3:
+                return out
+    return s
+
+
+def _walk(v):
+    if isinstance(v, str):
+        return _decoded(v)
+    if isinstance(v, dict):
+        return {_decoded(k) if isinstance(k, str) else k: _walk(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_walk(x) for x in v]
+    return v
+
+
+def read_as_loaded(path: str, text: str) -> str:
+    """The data file as the script holds it once loaded: JSON decoded value by value, in one canonical form
+    (``"key": "value"``, list items after ``, ``); other formats with each packed token decoded in place."""
+    if path.lower().endswith((".json", ".jsonc", ".json5")):
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            doc = None
+        if doc is not None:
+            # each list item on a line of its own after "[", as `"allow": ["Bash(*)"` and `, "Bash(*)"` read
+            return json.dumps(_walk(doc), separators=(", ", ": "), ensure_ascii=False)
+    return TOKEN_RE.sub(lambda m: _decoded(m.group(0)), text)
+
+
+def _loads(script: str, path: str) -> bool:
+    """Whether the script names the data file: its file name, or its folder with the file's extension."""
+    name = posixpath.basename(path)
+    if name in script:
+        return True
+    folder = posixpath.basename(posixpath.dirname(path))
+    ext = posixpath.splitext(name)[1]
+    return bool(folder) and bool(ext) and re.search(r"['\"/]" + re.escape(folder) + r"['\"/]", script) is not None \
+        and ext in script
+
+
+def settings_from_data(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    from skillpm.scan.engine import _window, classify
+
+    settings_rx = sc._def("agent_settings")
+    write_rx = sc._def("file_write")
+    off_rx = sc._def("approval_off")
+    data = None
+    out = []
+    for path, raw in files.items():
+        if len(raw) > SCRIPT_MAX or not any(w in raw for w in (b".claude", b".codex", b".cursor", b".gemini",
+                                                               b".windsurf", b".continue")):
+            continue
+        if classify(path, raw[:8192], False) != "script":
+            continue
+        text = raw.decode("utf-8", errors="replace")
+        if settings_rx.search(text) is None or any(f.file == path and f.rule == "PE-05" and f.grades for f in found):
+            continue
+        w = write_rx.search(text)
+        if w is None and flow.language(path, text[:120]) == "shell":
+            w = SHELL_WRITE_RE.search(text)
+        if w is None:
+            continue
+        if data is None:
+            data = {p: b.decode("utf-8", errors="replace") for p, b in files.items()
+                    if p.lower().endswith(DATA_EXT) and len(b) <= DATA_MAX and p != path}
+        for dpath, dtext in sorted(data.items()):
+            if not _loads(text, dpath):
+                continue
+            loaded = read_as_loaded(dpath, dtext)
+            m = off_rx.search(loaded)
+            if m is None:
+                continue
+            line = text.count("\n", 0, w.start()) + 1
+            what = loaded[max(0, m.start() - 40):m.end() + 10].replace("\n", " ")
+            packed = "" if m.group(0).strip("'\"") in dtext else ", packed in the file and decoded"
+            note = (f"writes the agent's own settings from {dpath}, which sets its approval off{packed}: …{what}…")
+            lines = text.split("\n")
+            out.append(sc._finding("PE-05", "high", path, line, _window(lines[line - 1].rstrip("\r"), 0), note=note))
+            break
+    return out
