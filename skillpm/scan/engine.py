@@ -1796,6 +1796,9 @@ class _Text:
         same = self._same
         if same is not None and "\n" not in lit and " " not in lit:
             return same.positions(lit, limit)  # the same offsets there (see every)
+        known = self._all.get(lit)
+        if known is not None:  # every offset found already (every): the first ``limit`` of them
+            return known[:limit] if len(known) > limit else known
         got, used = self._pos.get(lit, (None, 0))
         if got is None or (len(got) >= used and limit > used):
             find = self.low.find
@@ -1901,7 +1904,9 @@ def _windows(tx: _Text, groups, words: set, has, width: int, budget: int | None)
     low = tx.low
     if not groups:
         return [(0, len(low))], False
-    hits = sorted(p for kw in groups[0].present(words, has) for p in tx.positions(kw, 100_000))
+    # (a file without a budget is small: every offset, found once for the patterns that start with them too)
+    at = tx.positions if budget is not None else (lambda kw, limit: tx.every(kw)[:limit])
+    hits = sorted(p for kw in groups[0].present(words, has) for p in at(kw, 100_000))
     rest = [g.present(words, has) for g in groups[1:]]
     out: list[tuple[int, int]] = []
     left = budget
