@@ -1808,7 +1808,7 @@ def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words", "_safe")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words", "_safe", "_starts")
 
     def __init__(self, text: str, mapper=None, same: "_Text | None" = None, words: set | None = None):
         self.text, self.mapper = text, mapper
@@ -1825,6 +1825,7 @@ class _Text:
         # either occurs at the same offsets in both, so its offsets are looked up there.
         self._same = same
         self._safe: bool | None = None  # rules.ascii_safe(text), found when first asked (_regex_of)
+        self._starts: dict[tuple, list[int]] = {}  # (leads, seed, span) → _starts_all's places (cached)
 
     def every(self, lit: str) -> list[int]:
         """Every offset of ``lit`` in the lowercase text, overlapping ones too (cached)."""
@@ -1846,6 +1847,9 @@ class _Text:
         same = self._same
         if same is not None and "\n" not in lit and " " not in lit:
             return same.positions(lit, limit)  # the same offsets there (see every)
+        known = self._all.get(lit)
+        if known is not None:  # every offset found already (every): the first ``limit`` of them
+            return known[:limit] if len(known) > limit else known
         got, used = self._pos.get(lit, (None, 0))
         if got is None or (len(got) >= used and limit > used):
             find = self.low.find
@@ -1951,7 +1955,9 @@ def _windows(tx: _Text, groups, words: set, has, width: int, budget: int | None)
     low = tx.low
     if not groups:
         return [(0, len(low))], False
-    hits = sorted(p for kw in groups[0].present(words, has) for p in tx.positions(kw, 100_000))
+    # (a file without a budget is small: every offset, found once for the patterns that start with them too)
+    at = tx.positions if budget is not None else (lambda kw, limit: tx.every(kw)[:limit])
+    hits = sorted(p for kw in groups[0].present(words, has) for p in at(kw, 100_000))
     rest = [g.present(words, has) for g in groups[1:]]
     out: list[tuple[int, int]] = []
     left = budget
@@ -2060,7 +2066,29 @@ FIND_FIRST = 6  # occurrences of a literal found one str.find each before its re
 
 def _starts_all(tx: _Text, plan: _Plan, leads, seed) -> list[int]:
     """``_starts`` for a file tried without a budget (every place, in order), given the leading
-    literals that may occur and the seed group's (None: no group is rarer than the leads)."""
+    literals that may occur and the seed group's (None: no group is rarer than the leads).
+
+    Cached per text by (leads, seed, reach): rule patterns and concept alternatives often share
+    them. A text read beside another at the same offsets (``_Text._same``: soft breaks joined,
+    code blanked) takes that text's places when no literal holds a blank: a superset of its own
+    (code blanked there still holds the literal in the other), tried by the same regex, so the
+    same matches; the plans and concepts of one file then share one list."""
+    if seed is None:
+        key = leads
+    else:
+        key = (leads, seed, plan.pat.span)
+    same = tx._same
+    if same is not None and (plan.flat or not any(" " in lit or "\n" in lit for lit in chain(leads, seed or ()))):
+        tx = same
+    cache = tx._starts
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _starts_found(tx, plan, leads, seed)
+    return got
+
+
+def _starts_found(tx: _Text, plan: _Plan, leads, seed) -> list[int]:
+    """``_starts_all``, found."""
     every = tx.every
     if seed is None:
         if len(leads) == 1:
