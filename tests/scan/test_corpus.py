@@ -31,16 +31,16 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-18 read 20/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), 20/30 with that session's starting one too; 14/30
-    and 13/30 graded C or worse. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    figures. held-out-19 read 19/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), 18/30 with that session's starting one; 14/30
+    and 11/30 graded C or worse. (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
-    held-out-16 16/30, held-out-17 20/30.)"""
+    held-out-16 16/30, held-out-17 20/30, held-out-18 20/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 20, result.blind_missed
+    assert detected >= 19, result.blind_missed
 
 
 def test_held_out_18_is_tuned_on(result):
@@ -430,6 +430,16 @@ def test_held_out_code_18_is_blind(result):
     assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-18")
 
 
+def test_held_out_code_19_is_blind(result):
+    """held-out-code-19 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 19/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored), 18/25 and 5/5 with the session's starting scanner (20/25 and 19/25 in a listed category)."""
+    code, hidden = result.apart["held-out-code-19"]["code"], result.apart["held-out-code-19"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 19 and hidden[0] >= 5, result.apart_missed.get("held-out-code-19")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -517,7 +527,10 @@ def test_look_alikes_of_the_blind_sets(result):
     Then (session 25, la20), reading a Python docstring as the comment it is, values a settings script only tests
     membership in, an item of a list its intro says a review finds, a cell of a table of what a detector's rules
     find, and a credential file read cut in its sentence to the lines that hold no secret: held-out-17 none,
-    held-out-code-18 none."""
+    held-out-code-18 none.
+    At first sight (session 25), held-out-19 two of 15 (an injection-defence guide, an incident write-up that
+    quotes a malicious skill almost word for word) and held-out-code-19 three of 12 (a toolchain installer, a
+    skill linter, a Unicode sanitizer), the same with the session's starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -525,6 +538,7 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15,
         "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-16": 15, "held-out-code-16": 12,
         "held-out-17": 15, "held-out-code-17": 12, "held-out-18": 15, "held-out-code-18": 12,
+        "held-out-19": 15, "held-out-code-19": 12,
         "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
@@ -532,6 +546,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
+              "held-out-19": 2, "held-out-code-19": 3,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

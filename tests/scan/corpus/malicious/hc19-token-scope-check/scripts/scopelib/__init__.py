@@ -1,0 +1,1 @@
+"""Helpers for check_scopes."""
