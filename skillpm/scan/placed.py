@@ -146,7 +146,9 @@ PRECEDENCE_GATE_RE = re.compile(
     r"precedence|priority|overrid|overrul|supersed|outrank|trump|\bbeats?\b|outweigh|prevail|\bwins?\b|governs?|"
     r"ahead of|senior to|comes? before|goes? before|comes? first|rank|final|binding|differ|conflict|disagree|clash|contradict|"
     r"diverge|at odds", re.IGNORECASE)
-OBJECT_END_RE = re.compile(r"[,;]|\s(?:not|but|unless|except|and ask|and check|and confirm|whether|if|when|so|because|then)\s",
+# what ends the outranked object: a clause break, a turn, or a parenthesis (an example of it: 'an inferred fact
+# ("the user mentioned it in passing")' names no user as the loser)
+OBJECT_END_RE = re.compile(r"[,;(]|\s(?:not|but|unless|except|and ask|and check|and confirm|whether|if|when|so|because|then)\s",
                            re.IGNORECASE)
 INFINITIVE_RE = re.compile(r"(?:^|\s)to\s*$", re.IGNORECASE)
 ASK_RE = re.compile(r"\b(?:ask|check|confirm|flag|mention|tell|point out|raise|stop|pause)\b", re.IGNORECASE)
