@@ -116,6 +116,9 @@ USER_SIDE = (
     r"|the (?:chat|conversation)\b|system prompt\b|project instructions?\b|(?:your|the agent's) (?:own )?instructions\b"
     r"|what (?:the user|they|you are|you're) (?:say|says|ask|asks|told|tell|request)\w*)")
 USER_SIDE_RE = re.compile(USER_SIDE, re.IGNORECASE)
+# a word every match of USER_SIDE holds (lowercase substrings): a paragraph with none is not searched
+USER_SIDE_WORDS = (".md", "cursorrules", "windsurfrules", "copilot-instructions", "user", "person", "requester",
+                   "operator", "chat", "conversation", "session", "prompt", "instruction", "what")
 # X ranked over Y: the words that follow name the loser.
 OUTRANK_RE = re.compile(
     r"\b(?:(?:takes?|taking|took|has|have|gets?|given|carr(?:y|ies))\s+(?:absolute\s+|top\s+|highest\s+|full\s+|final\s+|first\s+)?"
@@ -170,13 +173,12 @@ def precedence(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if rule is None:
         return []
-    low = view.lower()
-    if not any(t in low for t in PRECEDENCE_TRIGGERS):
-        return []  # the common case: substring tests only
+    low = view.lower()  # (no paragraph with a trigger, the common case: substring searches only)
     skill_md = ctx.kind == "skill_md"
     out = []
     for start, para in _trigger_paragraphs(view, low):
-        if not USER_SIDE_RE.search(para):
+        plow = para.lower()
+        if not any(w in plow for w in USER_SIDE_WORDS) or not USER_SIDE_RE.search(para):
             continue
         pos = 0
         for sent in SENTENCE_END_RE.split(para):
