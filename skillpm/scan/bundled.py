@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.result import FOLLOWED_NOTE, Finding, raise_one
+from skillpm.scan.result import Finding, document_finding
 
 RULE = "EX-01"
 MAX_BYTES = 256 * 1024
@@ -65,10 +65,4 @@ def in_file(ctx, by_id: dict) -> list[Finding]:
     send_line = text.count("\n", 0, send.start()) + 1
     note = (f"gathers credential material ({gather.group(0)[-50:]!r}), and line {send_line} uploads a local file "
             f"outside ({send.group(0)[-60:].strip()!r})")
-    sev = "high"
-    follow_line = ctx.follow_intents if ctx.kind != "skill_md" else 0
-    if follow_line:
-        sev = raise_one(sev)
-        note = f"SKILL.md line {follow_line} {FOLLOWED_NOTE}: read as SKILL.md is, one level up; " + note
-    lines = text.split("\n")
-    return [Finding(rule.id, rule.category, sev, ctx.path, line, lines[line - 1].strip()[:240], rule.message, note=note)]
+    return [document_finding(ctx, rule, "high", line, note)]

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 
 from skillpm.scan import hidden
-from skillpm.scan.result import FOLLOWED_NOTE, Finding, raise_one
+from skillpm.scan.result import Finding, document_finding
 
 # ---------------------------------------------------------------- hidden orders
 # Keeping something from the user: not said, left out of what they read, or kept back even when asked.
@@ -78,7 +78,6 @@ def hidden_orders(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if not hidden.may_hold_comments(view):
         return []
-    skill_md = ctx.kind == "skill_md"
     out = []
     for off, content in hidden.comments(view):
         line = ctx.line_of(off)
@@ -94,7 +93,7 @@ def hidden_orders(ctx, by_id: dict) -> list[Finding]:
                 continue
             at = line + content.count("\n", 0, m.start())
             note = f"an order in text hidden from the reader (a comment) {what}: \"{m.group(0).strip()[:60]}\""
-            out.append(_finding(ctx, rule, "high", at, note, skill_md))
+            out.append(document_finding(ctx, rule, "high", at, note))
     return out
 
 
@@ -174,7 +173,6 @@ def precedence(ctx, by_id: dict) -> list[Finding]:
     if rule is None:
         return []
     low = view.lower()  # (no paragraph with a trigger, the common case: substring searches only)
-    skill_md = ctx.kind == "skill_md"
     out = []
     for start, para in _trigger_paragraphs(view, low):
         plow = para.lower()
@@ -191,7 +189,7 @@ def precedence(ctx, by_id: dict) -> list[Finding]:
             if ctx.region_at(line).kind == "code":
                 continue
             note = f"ranks the skill's own text over the user or their instructions: \"{why[1][:80]}\""
-            out.append(_finding(ctx, rule, rule.severity, line, note, skill_md))
+            out.append(document_finding(ctx, rule, rule.severity, line, note))
             break  # one per paragraph
         if len(out) >= 3:
             break
@@ -272,7 +270,6 @@ def unasked_list(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if rule is None or ":\n" not in view:
         return []
-    skill_md = ctx.kind == "skill_md"
     out = []
     for lead_at, lead, items_at in _lead_ins(view):  # (a list's lead-ins are few: NO_PAUSE_RE reads only them)
         lead = re.split(r"(?<=[.!?])\s+", lead)[-1]  # the lead-in's own sentence
@@ -299,7 +296,7 @@ def unasked_list(ctx, by_id: dict) -> list[Finding]:
         sev = "high" if len(acts) >= 2 else "medium"
         note = (f"a list's lead-in (\"{pause.group(0)}\") governs its items, {len(acts)} of which act beyond recall: "
                 + ", ".join(dict.fromkeys(a.lower() for a in acts)))
-        out.append(_finding(ctx, rule, sev, line, note, skill_md))
+        out.append(document_finding(ctx, rule, sev, line, note))
         if len(out) >= 3:
             break
     return out
@@ -332,8 +329,3 @@ def _trigger_paragraphs(view: str, low: str):
         yield lo, para.replace("\n", " ")
 
 
-def _finding(ctx, rule, sev: str, line: int, note: str, skill_md: bool) -> Finding:
-    if not skill_md and ctx.follow_intents:
-        sev = raise_one(sev)
-        note = f"SKILL.md line {ctx.follow_intents} {FOLLOWED_NOTE}: read as SKILL.md is, one level up; " + note
-    return Finding(rule.id, rule.category, sev, ctx.path, line, ctx.orig_line(line).strip()[:240], rule.message, note=note)

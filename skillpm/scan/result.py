@@ -153,3 +153,13 @@ def check_policy(grade: str, *, min_grade: str | None, force: bool, assume_yes: 
         why = "grade C needs a human decision" + (" (--yes does not cover it)" if assume_yes else "")
         return PolicyDecision("ask", why + "; pass --min-grade C to accept C without asking")
     return PolicyDecision("refuse", f"grade {g} is refused by default; review the findings, then use --force to install anyway")
+
+
+def document_finding(ctx, rule, sev: str, line: int, note: str) -> Finding:
+    """A finding a reader of a Markdown document (``engine._FileCtx``) makes on ``line``: in a document that
+    SKILL.md tells the agent to follow, it weighs as SKILL.md's own, one level up, and says why."""
+    if ctx.kind != "skill_md" and ctx.follow_intents:
+        sev = raise_one(sev)
+        note = f"SKILL.md line {ctx.follow_intents} {FOLLOWED_NOTE}: read as SKILL.md is, one level up; " + note
+    return Finding(rule.id, rule.category, sev, ctx.path, line, ctx.orig_line(line).strip()[:240], rule.message,
+                   note=note)

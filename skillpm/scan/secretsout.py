@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.result import FOLLOWED_NOTE, Finding, raise_one
+from skillpm.scan.result import Finding, document_finding
 
 RULE = "EX-01"
 MAX_BYTES = 256 * 1024
@@ -65,13 +65,7 @@ def in_file(ctx, by_id: dict, negated) -> list[Finding]:
     if send is None:
         return []
     line = text.count("\n", 0, value.start()) + 1
-    lines = text.split("\n")
     send_line = text.count("\n", 0, send.start()) + 1
     note = (f"asks for {value.group(0)!r}, and line {send_line} sends the document's records out "
             f"({send.group(0)[-60:]!r})")
-    sev = "high"
-    follow_line = ctx.follow_intents if ctx.kind != "skill_md" else 0
-    if follow_line:
-        sev = raise_one(sev)
-        note = f"SKILL.md line {follow_line} {FOLLOWED_NOTE}: read as SKILL.md is, one level up; " + note
-    return [Finding(rule.id, rule.category, sev, ctx.path, line, lines[line - 1].strip()[:240], rule.message, note=note)]
+    return [document_finding(ctx, rule, "high", line, note)]
