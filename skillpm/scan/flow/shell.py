@@ -405,6 +405,8 @@ class _Reader:
         runner = base in RUNNERS or cmd in RUN_SUB
         if runner:
             files = [a for a in args if not a.startswith("-") and a not in RUN_SUB.get(cmd, ())]
+            if "-" in args and (not files or args.index("-") < args.index(files[0])):
+                files = []  # `python3 - ARG… <<'PY'`: the program is read from standard input, the words after are its data
             target = self.files.get(files[0]) if files else None
             if target is None and "<(" in raw:
                 target = self._taint(raw[raw.index("<("):], line)  # source <(fetch_cfg), bash <(curl …)
