@@ -25,8 +25,8 @@ ESC_BYTES = re.compile(rb"\\(?:[0-3][0-7]{2}|x[0-9A-Fa-f]{2})")  # a literal pre
 QUOTED_RE = re.compile(r"\$'((?:[^'\\\n]|\\.)*)'|'([^'\n]*)'|\"((?:[^\"\\\n]|\\.)*)\"")
 PRINTS_RE = re.compile(r"\bprintf\b|\becho[ \t]+-[a-zA-Z]*e|%b")
 ONE_RE = re.compile(r"\\(?:0?([0-3][0-7]{2})|x([0-9A-Fa-f]{2}))")
-FENCE_RE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})[ \t]*(?:bash|sh|shell|zsh|shellscript|ksh|console)?[ \t]*\r?\n(.*?)^[ \t]{0,3}\1[ \t]*\r?$",
-                      re.M | re.S)
+# the blocks of a document read as shell: a shell language, or none
+BLOCK_LANGS = frozenset(("bash", "sh", "shell", "zsh", "shellscript", "ksh", "console", ""))
 MIN_ESCAPES = 4
 
 
@@ -53,22 +53,20 @@ def decoded_line(line: str) -> str:
     return QUOTED_RE.sub(sub, line)
 
 
-def _copy(text: str, md: bool) -> str | None:
-    """The script (or a document's shell blocks, the rest blank) with its escaped strings decoded, or None."""
-    lines = text.split("\n")
+def _copy(text: str, md: bool) -> tuple[str, str] | None:
+    """(the script, or a document's shell blocks with the rest blank; the same with its escaped strings
+    decoded), or None when nothing is decoded. A document's blocks are the fences the engine finds."""
     if md:
-        keep = [False] * len(lines)
-        for m in FENCE_RE.finditer(text):
-            first = text.count("\n", 0, m.start(2))
-            for i in range(first, first + m.group(2).count("\n")):
-                keep[i] = True
-        copy = [decoded_line(ln) if k else "" for ln, k in zip(lines, keep)]
-        base = [ln if k else "" for ln, k in zip(lines, keep)]
-    else:
-        copy, base = [decoded_line(ln) for ln in lines], lines
-    if copy == base:
+        from skillpm.scan.engine import fenced_script
+
+        text = fenced_script(text, BLOCK_LANGS)
+        if text is None:
+            return None
+    lines = text.split("\n")
+    copy = [decoded_line(ln) for ln in lines]
+    if copy == lines:
         return None
-    return "\n".join(copy)
+    return text, "\n".join(copy)
 
 
 def escaped_shell(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
@@ -83,12 +81,10 @@ def escaped_shell(sc, files: dict[str, bytes], found: list, description: str = "
         if not md and flow.language(path, data[:200].decode("utf-8", errors="replace")) != "shell":
             continue
         text = data.decode("utf-8", errors="replace")
-        copy = _copy(text, md)
-        if copy is None:
+        read = _copy(text, md)  # a document is read as its shell blocks (the lines outside them blank)
+        if read is None:
             continue
-        if md:  # the document read as its shell blocks: the lines outside them blank, as in the copy
-            keep = set(i for i, (a, b) in enumerate(zip(text.split("\n"), copy.split("\n"))) if b)
-            text = "\n".join(ln if i in keep else "" for i, ln in enumerate(text.split("\n")))
+        text, copy = read
         known = {f.rule for f in found if f.file == path and f.grades}
         got = rescanned(sc, path, text, copy, description, known, "with its printed escapes decoded")
         if md and got:
