@@ -3772,7 +3772,7 @@ REVERSE_WORDS = ("[::-1]", "reversed(", ".reverse", "strrev(", "::Reverse(", "| 
 CODE_OP_RE = re.compile(r"(?:\bchr|fromCharCode)\(\s*(?:ord\(\s*\w{1,30}\s*\)|[\w.]{1,30}\.charCodeAt\(\s*\w{0,30}\s*\))"
                         r"[ \t]*([-+^])[ \t]*(0x[0-9a-fA-F]{1,2}|\d{1,3})[ \t]*\)")
 SHIFT_RE = re.compile(r"([+-])[ \t]*(\d{1,2})(?:[ \t]*\))*[ \t]*%[ \t]*26\b")
-ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M")
+ROT13_WORDS = assembled.ROT13_WORDS  # one list of ROT13 markers (it has tr's lowercase n-za-m too)
 CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
 CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
 STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
