@@ -3778,7 +3778,7 @@ CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?
 STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
 TRANSFORM_MAX = 256 * 1024  # a script larger than this is left to the patterns
 NOTE_LINE_RE = re.compile(r"\b(lines?) (\d+)")
-HEX_DECODER_WORDS = ("fromhex(", "unhexlify(", "hex'", 'hex"', "hex2bin(", "H*")  # see HEX_DECODER_RE
+HEX_DECODER_WORDS = hidden.HEX_DECODER_WORDS  # HEX_DECODER_RE's words
 CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr")  # what builds text from char codes
 # Every substring one of the transforms needs (bytes of a file: a script with none is not decoded)
 TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
@@ -3810,7 +3810,7 @@ def _char_codes(m: re.Match) -> str:
 
 # A program that decodes hex (Python's bytes.fromhex / unhexlify, Node's Buffer.from(x, "hex"), PHP's
 # hex2bin, Perl/Ruby's pack("H*")), and a string literal of hex digits only (an even number, 8 or more)
-HEX_DECODER_RE = re.compile(r"\bfromhex\(|\bunhexlify\(|\bfrom\([^)\n]{0,200}['\"]hex['\"]\s*\)|\bhex2bin\(|pack\(\s*['\"]H\*")
+HEX_DECODER_RE = hidden.HEX_DECODER_RE  # one list of hex decoders (xxd -r and FromHexString too)
 HEX_LITERAL_RE = re.compile(r"""(["'])((?:[0-9a-fA-F]{2}){4,2000})\1""")
 
 

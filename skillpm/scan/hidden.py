@@ -911,9 +911,10 @@ def blobs(text: str):
         yield m.start(), "hex", len(tok), decoded
 
 
-# A hex decoder named on a line: `xxd -r -p`, Python's bytes.fromhex / unhexlify, Node's
-# Buffer.from(s, "hex"), PHP's hex2bin, Perl's pack("H*"), .NET's Convert.FromHexString
-HEX_DECODER_RE = re.compile(r"\bxxd\s+(?:-\w+\s+)*-r|fromhex\(|unhexlify\(|['\"]hex['\"]\s*\)|\bhex2bin\(|"
+# A hex decoder named on a line: `xxd -r -p`, Python's bytes.fromhex / unhexlify / codecs.decode(s, "hex"),
+# Node's Buffer.from(s, "hex"), PHP's hex2bin, Perl's pack("H*"), .NET's Convert.FromHexString (not an
+# encoder: digest("hex") and toString("hex") make hex, they decode nothing)
+HEX_DECODER_RE = re.compile(r"\bxxd\s+(?:-\w+\s+)*-r|fromhex\(|unhexlify\(|(?:\bfrom|decode)\([^)\n]{0,200}['\"]hex['\"]\s*\)|\bhex2bin\(|"
                             r"pack\(\s*['\"]H\*|FromHexString\(", re.IGNORECASE)
 SHORT_HEX_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){8,99}(?![0-9A-Za-z])")
 HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "hex2bin", "H*")  # HEX_DECODER_RE's words
