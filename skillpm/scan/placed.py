@@ -256,6 +256,7 @@ ACT_RE = re.compile(
     r"tag\s+`?v|force\b|--force\b|rm -rf|truncat\w*|send\w*|email\w*|pay\w*|transfer\w*)",
     re.IGNORECASE)
 ITEM_RE = re.compile(r"[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<item>[^\n]*(?:\n(?![ \t]*\n)(?![ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t])[^\n]*)*)\n?")
+LEAD_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
 LEAD_DENIAL_RE = re.compile(r"\b(?:never|don't|do not|must not|mustn't|should not|shouldn't|not|only|unless|until|before you)\b",
                             re.IGNORECASE)
 
@@ -280,7 +281,7 @@ def unasked_list(ctx, by_id: dict) -> list[Finding]:
         return []
     out = []
     for lead_at, lead, items_at in _lead_ins(view):  # (a list's lead-ins are few: NO_PAUSE_RE reads only them)
-        lead = re.split(r"(?<=[.!?])\s+", lead)[-1]  # the lead-in's own sentence
+        lead = LEAD_SENTENCE_RE.split(lead)[-1]  # the lead-in's own sentence
         pause = NO_PAUSE_RE.search(lead)
         if pause is None or LEAD_DENIAL_RE.search(lead, 0, pause.start()) or lead.lstrip().startswith(("|", "#", ">")):
             continue
