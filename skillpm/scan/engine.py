@@ -462,9 +462,10 @@ def _segment(ctx: _FileCtx) -> None:
     ctx.fences = fences
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=32)
 def _fence_lines(text: str) -> tuple:
-    """``_segment``'s fences of a text, kept for the next reader of the same document."""
+    """``_segment``'s fences of a text, kept for the next reader of the same document (the readers go
+    over a skill's documents one after another: room for a skill's many)."""
     ctx = _FileCtx("", "markdown", text, text)
     _segment(ctx)
     return tuple(ctx.fences)
