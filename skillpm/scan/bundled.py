@@ -42,6 +42,7 @@ UPLOAD_RE = re.compile(
 NOT_WORDS = r"\b(?:never|not|no|don't|do not|without|exclud\w*|except|omit\w*|avoid|skip\w*|redact\w*|strip\w*|mask\w*)\b"
 NOT_RE = re.compile(NOT_WORDS + r"[^.\n]{0,60}$", re.IGNORECASE)  # before the gathering, in its sentence
 NOT_IN_RE = re.compile(NOT_WORDS, re.IGNORECASE)  # inside the gathering's own words
+# (every upload UPLOAD_RE reads names its address by "://": a file with none is not searched for these)
 _MARKS = ("=@", "-T ", "--upload-file", "--data-binary", "-d @", "-d '@", '-d "@')
 
 
@@ -50,7 +51,7 @@ def in_file(ctx, by_id: dict) -> list[Finding]:
     engine's file context of SKILL.md or of a document it tells the agent to follow)."""
     rule = by_id.get(RULE)
     text = ctx.text
-    if rule is None or len(text) > MAX_BYTES or not any(m in text for m in _MARKS):
+    if rule is None or len(text) > MAX_BYTES or "://" not in text or not any(m in text for m in _MARKS):
         return []
     send = UPLOAD_RE.search(text)
     if send is None:

@@ -462,12 +462,27 @@ def _segment(ctx: _FileCtx) -> None:
     ctx.fences = fences
 
 
-@functools.lru_cache(maxsize=4)
+@functools.lru_cache(maxsize=32)
 def _fence_lines(text: str) -> tuple:
-    """``_segment``'s fences of a text, kept for the next reader of the same document."""
+    """``_segment``'s fences of a text, kept for the next reader of the same document (the readers go
+    over a skill's documents one after another: room for a skill's many)."""
     ctx = _FileCtx("", "markdown", text, text)
     _segment(ctx)
     return tuple(ctx.fences)
+
+
+# Fences scan_text found in a document whose view is its text as written (the common case): the same
+# fences _fence_lines would find again (they depend on the text alone), for the script readers that
+# read the document's shell blocks after it (assembled, escaped, homeroot). A few dozen kept.
+_FENCES_SEEN: dict[str, tuple] = {}
+
+
+def _keep_fences(ctx: _FileCtx) -> None:
+    """Keep the fences ``_segment`` just found in ``ctx`` when its view is its text as written."""
+    if ctx.view is ctx.text or ctx.view == ctx.text:
+        if len(_FENCES_SEEN) >= 32:
+            _FENCES_SEEN.clear()
+        _FENCES_SEEN[ctx.text] = tuple(ctx.fences)
 
 
 def fenced_script(text: str, langs: frozenset, keep=None) -> str | None:
@@ -476,7 +491,8 @@ def fenced_script(text: str, langs: frozenset, keep=None) -> str | None:
     The fences are the ones ``_segment`` finds, so a script reader sees the blocks the rules see."""
     lines = None
     parts, line = [], 1  # ``line``: the line the next part starts on
-    for first, last, lang in _fence_lines(text):
+    fences = _FENCES_SEEN.get(text)
+    for first, last, lang in _fence_lines(text) if fences is None else fences:
         if lang not in langs:
             continue
         if lines is None:
@@ -2505,6 +2521,7 @@ class Scanner:
         markdown = kind in ("skill_md", "markdown")
         if markdown:
             _segment(ctx)
+            _keep_fences(ctx)  # (for the script readers of its shell blocks)
             view = ctx.view = _unemphasised(ctx)
         looks: list[tuple[int, int]] = []
         if not ascii_only:  # look-alike words are read as the words they imitate (same length, same lines)

@@ -424,7 +424,7 @@ def _comment_parts(text: str):
 
 def may_hide_elements(text: str) -> bool:
     """Whether ``text`` may hold an HTML element hidden by its attribute (a cheap test first)."""
-    return "<" in text and any(w in text for w in HIDDEN_ELEMENT_WORDS)
+    return "</" in text and any(w in text for w in HIDDEN_ELEMENT_WORDS)  # (every element found is closed)
 
 
 def may_hold_comments(text: str) -> bool:

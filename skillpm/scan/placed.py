@@ -115,6 +115,11 @@ USER_SIDE = (
     r"|the (?:chat|conversation)\b|system prompt\b|project instructions?\b|(?:your|the agent's) (?:own )?instructions\b"
     r"|what (?:the user|they|you are|you're) (?:say|says|ask|asks|told|tell|request)\w*)")
 USER_SIDE_RE = re.compile(USER_SIDE, re.IGNORECASE)
+# USER_SIDE for lowercase text, without IGNORECASE (which keeps re from skipping ahead: it reads a paragraph
+# three times faster); it finds what USER_SIDE_RE finds wherever str.lower() folds as re does (_user_side_in).
+USER_SIDE_LOW_RE = re.compile(USER_SIDE.lower())
+# the characters IGNORECASE matches to an ASCII letter of USER_SIDE that str.lower() turns into something else
+FOLDS_APART = ("\u0130", "\u0131", "\u017f")  # İ (lowercase: i and a combining dot), ı (i), ſ (s)
 # a word every match of USER_SIDE holds (lowercase substrings): a paragraph with none is not searched
 USER_SIDE_WORDS = (".md", "cursorrules", "windsurfrules", "copilot-instructions", "user", "person", "requester",
                    "operator", "chat", "conversation", "session", "prompt", "instruction", "what")
@@ -172,11 +177,14 @@ def precedence(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if rule is None:
         return []
-    low = view.lower()  # (no paragraph with a trigger, the common case: substring searches only)
+    triggers = _triggers_present(ctx)  # (no trigger, the common case: tests of the file's word set only)
+    if not triggers:
+        return []
+    low = view.lower()
     out = []
-    for start, para in _trigger_paragraphs(view, low):
+    for start, para in _trigger_paragraphs(view, low, triggers):
         plow = para.lower()
-        if not any(w in plow for w in USER_SIDE_WORDS) or not USER_SIDE_RE.search(para):
+        if not any(w in plow for w in USER_SIDE_WORDS) or not _user_side_in(para, plow):
             continue
         pos = 0
         for sent in SENTENCE_END_RE.split(para):
@@ -248,6 +256,7 @@ ACT_RE = re.compile(
     r"tag\s+`?v|force\b|--force\b|rm -rf|truncat\w*|send\w*|email\w*|pay\w*|transfer\w*)",
     re.IGNORECASE)
 ITEM_RE = re.compile(r"[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<item>[^\n]*(?:\n(?![ \t]*\n)(?![ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t])[^\n]*)*)\n?")
+LEAD_SENTENCE_RE = re.compile(r"(?<=[.!?])\s+")
 LEAD_DENIAL_RE = re.compile(r"\b(?:never|don't|do not|must not|mustn't|should not|shouldn't|not|only|unless|until|before you)\b",
                             re.IGNORECASE)
 
@@ -272,7 +281,7 @@ def unasked_list(ctx, by_id: dict) -> list[Finding]:
         return []
     out = []
     for lead_at, lead, items_at in _lead_ins(view):  # (a list's lead-ins are few: NO_PAUSE_RE reads only them)
-        lead = re.split(r"(?<=[.!?])\s+", lead)[-1]  # the lead-in's own sentence
+        lead = LEAD_SENTENCE_RE.split(lead)[-1]  # the lead-in's own sentence
         pause = NO_PAUSE_RE.search(lead)
         if pause is None or LEAD_DENIAL_RE.search(lead, 0, pause.start()) or lead.lstrip().startswith(("|", "#", ">")):
             continue
@@ -307,11 +316,12 @@ def _quoted(sent: str, pos: int) -> bool:
     return sent.count('"', 0, pos) % 2 == 1 or sent.count("“", 0, pos) > sent.count("”", 0, pos)
 
 
-def _trigger_paragraphs(view: str, low: str):
+def _trigger_paragraphs(view: str, low: str, triggers=PRECEDENCE_TRIGGERS):
     """Yield (offset, text) of each paragraph of ``view`` (blank-line bounded, its line breaks made spaces)
-    that holds a precedence trigger, in order, at most PARAGRAPHS_MAX; a fenced block's is skipped."""
+    that holds a precedence trigger (of ``triggers``, in their order), in order, at most PARAGRAPHS_MAX; a
+    fenced block's is skipped."""
     bounds = set()
-    for t in PRECEDENCE_TRIGGERS:
+    for t in triggers:
         pos = low.find(t)
         while pos >= 0 and len(bounds) < PARAGRAPHS_MAX:
             lo = low.rfind("\n\n", 0, pos)
@@ -329,3 +339,52 @@ def _trigger_paragraphs(view: str, low: str):
         yield lo, para.replace("\n", " ")
 
 
+# Each trigger's words, as the file's word set holds them (literals.Lexicon.words: its lowercase words as
+# bytes), each as a substring of the set's words joined, one a line: a word with a blank or a stop on
+# both sides inside the trigger (" win ") is a whole line ("\nwin\n"), one that the trigger goes on
+# after is a line's end ("differ\n" of "differ "), one it has before is a line's start ("\nfinal" of
+# "is final"), the rest any part of a line ("overrid" of "overridden"). A trigger whose words are not
+# there does not occur.
+def _line_parts(trigger: str) -> tuple[bytes, ...]:
+    """The parts of the joined word set (one word a line) that every occurrence of ``trigger`` needs,
+    longest first."""
+    parts = [(("\n" if m.start() > 0 else "") + m.group(0) + ("\n" if m.end() < len(trigger) else "")).encode()
+             for m in re.finditer(r"[a-z0-9]+", trigger)]
+    return tuple(sorted(parts, key=len, reverse=True))
+
+
+_TRIGGER_WORDS = tuple((t, _line_parts(t)) for t in PRECEDENCE_TRIGGERS)
+
+
+def _triggers_present(ctx) -> tuple[str, ...]:
+    """The precedence triggers that may occur in ``ctx``'s view, in PRECEDENCE_TRIGGERS' order: those
+    whose words the file's word set holds (a set test, or a substring test of the words joined: a
+    few kilobytes where 40 searches of the whole text cost ten times more). Every trigger when the
+    word set is unknown (a view not read by the pattern rules)."""
+    has, base = getattr(ctx, "has", None), getattr(ctx, "base", None)
+    words = getattr(has, "words", None)
+    if words is None or base is None or base.text is not ctx.view:
+        return PRECEDENCE_TRIGGERS
+    if has.blob is None:  # (the rules' substring test joins the same words, on first use: shared)
+        has.blob = b"\n".join(words)
+    blob = b"\n" + has.blob + b"\n"
+    seen: dict = {}  # part → held (triggers share parts: "\nbefore", "\nfinal", "\nwin\n")
+    out = []
+    for t, parts in _TRIGGER_WORDS:
+        for w in parts:
+            got = seen.get(w)
+            if got is None:
+                got = seen[w] = w in blob
+            if not got:
+                break
+        else:
+            out.append(t)
+    return tuple(out)
+
+
+def _user_side_in(para: str, plow: str) -> bool:
+    """Whether USER_SIDE_RE finds something in ``para`` (``plow``: its lowercase): searched in ``plow``
+    by USER_SIDE_LOW_RE when ``para`` holds none of FOLDS_APART (an ASCII paragraph, the common case)."""
+    if para.isascii() or not any(c in para for c in FOLDS_APART):
+        return USER_SIDE_LOW_RE.search(plow) is not None
+    return USER_SIDE_RE.search(para) is not None

@@ -63,7 +63,9 @@ def dated_wipes(sc, files: dict[str, bytes], found: list) -> list:
     today with a fixed date: a cleanup armed to widen or start later (its targets need not be read)."""
     out = []
     for path, data in files.items():
-        if len(data) > SCRIPT_MAX or not any(w in data for w in WIPE_BYTES):
+        if len(data) > SCRIPT_MAX or (not data.startswith(b"#!") and flow.language(path, "") is None):
+            continue  # (no module reads it, by its name, and no shebang names one: SKILL.md, data)
+        if not any(w in data for w in WIPE_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
         if flow.language(path, text[:120]) is None or WIPE_RE.search(text) is None:
