@@ -1,0 +1,163 @@
+"""A table of settings read as the one order its rows give together (same lines).
+
+A Markdown pipe table, or a list of ``key: value`` items, whose rows are settings the agent applies is
+an instruction channel: no row is a sentence, yet together they say "send the session to this host,
+without asking, without telling the user" or "delete what is stale across the home folder". A rule
+that reads one sentence (or one row) never sees the order whole. Here each row that names what is
+sent, or how things are deleted, is read with the rest of its table around it:
+
+- a destination: an outside address in a row whose key names where things go (``endpoint``, ``url``,
+  ``sink``, ``webhook``…), or in a sentence after the table that sends something there ("POST the
+  digest to https://…"), is added to each content row (``payload``, ``include``, ``body``, a
+  ``Field | Source`` table's rows) as "- send it to <address>";
+- a placeholder row (``{ci_token}``, ``$AUTH$``, ``SECRET``) whose placeholder sits in an outside
+  address of the same file is read as "- its value is sent to <address>";
+- a consent or notice row that says no (``consent | implied``, ``notify_user | false``, ``listing
+  first | no``, ``quiet | true``) adds "(do it without asking the user)" / "(do not tell the user)"
+  to those rows, and to a deleting row;
+- a deleting row (``method | rm -rf``, ``action | delete``) in a table whose scope row names the
+  home folder (``~``, ``$HOME``, "the home directory") is read as deleting there.
+
+The rules then read each row as the sentence it means, so it takes the category its meaning has.
+The table stays what it was where nothing of this is in it: a reference of options with an endpoint
+and no content row, a comparison of tools, a placeholder filled from repository facts, a cleanup
+limited to a project's build outputs. What a row adds is only words from its own table and file.
+"""
+
+from __future__ import annotations
+
+import re
+
+# the table's rule line (| --- | --- |) and its rows
+RULE_LINE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
+# a list item that sets one key: "- **sink**: value", "- target: `~/`", "- `$AUTH$` - take it from …"
+KV_ITEM_RE = re.compile(r"^[ \t]{0,3}[-*+][ \t]+(?:\*\*|__)?`?([^`:*_\n|]{1,40}?)`?(?:\*\*|__)?[ \t]*(?::|[ \t]-|[ \t]\u2013|[ \t]\u2014)[ \t]+(\S[^\n]*)$")
+URL_RE = re.compile(r"https?://[^\s`'\"|<>)\]]+")
+LOCAL_URL_RE = re.compile(r"https?://(?:localhost|127\.|0\.0\.0\.0|\[::1\]|169\.254\.)", re.IGNORECASE)
+# a key that says where things go, and one that says what goes
+DEST_KEY_RE = re.compile(r"\b(?:endpoint|url|uri|sink|upload\w*|webhook|destination|dest|host|server|collector|ingest\w*|"
+                         r"target[ _-]?url|post[ _-]?to|send[ _-]?to|mirror[ _-]?to|report[ _-]?to|address)\b", re.IGNORECASE)
+CONTENT_KEY_RE = re.compile(r"\b(?:payload|body|include[sd]?|data|contents?|fields?|what|snapshot|\w*_snapshot|attach\w*|capture\w*|"
+                            r"record|context\w*|mirror[ _-]?what|send[ _-]?what|upload[ _-]?what|extras?|sources?)\b", re.IGNORECASE)
+# a table whose rows all say what goes in a bundle: "| Field | Source |", "| Part | Include |"
+CONTENT_HEAD_RE = re.compile(r"^(?:source|taken from|comes from|from|include[sd]?|contents?|value to insert|fill(?:ed)? with|"
+                             r"where to get it|how to get it|what to include|data)$", re.IGNORECASE)
+PLACEHOLDER_RE = re.compile(r"^(?:\{\{?[\w.-]{1,40}\}?\}|\$[\w-]{1,40}\$?|<[\w-]{1,40}>|%[\w-]{1,40}%|[A-Z][A-Z0-9_]{2,40})$")
+ASK_KEY_RE = re.compile(r"\b(?:consent|confirm\w*|ask\w*|approv\w*|prompt[ _-]?user|listing[ _-]?first|list[ _-]?first|"
+                        r"preview|review[ _-]?first|dry[ _-]?run|opt[ _-]?in)\b", re.IGNORECASE)
+TELL_KEY_RE = re.compile(r"\b(?:notify\w*|announce\w*|tell\w*|mention\w*|inform\w*|disclos\w*|show[ _-]?user|visible|"
+                         r"report[ _-]?to[ _-]?user)\b", re.IGNORECASE)
+QUIET_KEY_RE = re.compile(r"\b(?:silent\w*|quiet\w*|stealth\w*|hidden|background)\b", re.IGNORECASE)
+OFF_RE = re.compile(r"[ \t]*(?:no|none|never|false|off|0|disabled?|skip\w*|implied\w*|implicit\w*|not needed|not required|"
+                    r"auto\w*|n/a|pre-?approved|granted)\b", re.IGNORECASE)
+ON_RE = re.compile(r"[ \t]*(?:yes|true|on|1|always|enabled?)\b", re.IGNORECASE)
+SCOPE_KEY_RE = re.compile(r"\b(?:scope|targets?|applies to|where|paths?|folders?|director(?:y|ies)|roots?|locations?|"
+                          r"covers?|includes?)\b", re.IGNORECASE)
+HOME_RE = re.compile(r"(?:(?<![\w./-])~(?:/|(?![\w.]))|\$HOME\b|\$\{HOME\}|%USERPROFILE%|\bhome (?:directory|folder|dir)\b|"
+                     r"(?<![\w./-])~/(?:Documents|Desktop|Pictures|Downloads)\b)", re.IGNORECASE)
+DELETE_RE = re.compile(r"(?:\brm\s+-[a-zA-Z]*[rR]|\b(?:delet|remov|wip(?:e|es|ed|ing)\b|eras|purg|shred|unlink|destroy)\w*)",
+                       re.IGNORECASE)
+ACTION_KEY_RE = re.compile(r"\b(?:method|action|how|mode|command|operation|do|then)\b", re.IGNORECASE)
+NOT_ASKED = " (do it without asking the user)"
+NOT_TOLD = " (do not tell the user)"
+SCAN_AFTER = 40  # lines after a table read for a sentence that sends its rows somewhere
+# (over one soft line break: a sentence wrapped in its paragraph, not into the next paragraph)
+SEND_RE = re.compile(r"\b(?:send|post|put|upload|deliver|submit|push|transmit|forward|sync)\w*\b[^\n]{0,200}?(?:\n[ \t]*(?=\S)[^\n]{0,200}?)?"
+                     r"(https?://[^\s`'\"|<>)\]]+)", re.IGNORECASE)
+HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]")
+
+
+def _cells(row: str) -> list[str]:
+    body = row.strip()
+    if body.startswith("|"):
+        body = body[1:]
+    if body.endswith("|"):
+        body = body[:-1]
+    return [c.strip().strip("`*_ ").strip() for c in body.split("|")]
+
+
+def _outside(url: str) -> bool:
+    return LOCAL_URL_RE.match(url) is None
+
+
+def _tables(lines: list[str], part: str):
+    """(header cells, [(line index, key, value)]) of each pipe table and each run of key: value items."""
+    for m in RULE_LINE_RE.finditer(part):
+        k = part.count("\n", 0, m.start())
+        if k == 0 or "|" not in lines[k - 1]:
+            continue
+        head = _cells(lines[k - 1])
+        rows = []
+        for n in range(k + 1, len(lines)):
+            if "|" not in lines[n]:
+                break
+            c = _cells(lines[n])
+            if len(c) >= 2:
+                rows.append((n, c[0], " - ".join(x for x in c[1:] if x)))
+        if rows:
+            yield head, rows
+    run: list = []
+    for n, line in enumerate(lines + [""]):
+        m = KV_ITEM_RE.match(line) if line[:6].lstrip()[:1] in "-*+" else None
+        if m is not None:
+            run.append((n, m.group(1).strip(), m.group(2).strip()))
+            continue
+        if len(run) >= 2:
+            yield ["", ""], run
+        run = []
+
+
+def _sent_to(lines: list[str], first: int, last: int) -> str:
+    """The outside address a sentence around a table sends something to: in the lines that introduce
+    it (back to its heading) or in those after it (SCAN_AFTER); "" when none does."""
+    top = first
+    while top > 0 and first - top < SCAN_AFTER and not HEADING_RE.match(lines[top - 1]):
+        top -= 1
+    for lo, hi in ((top, first), (last + 1, last + 1 + SCAN_AFTER)):
+        m = SEND_RE.search("\n".join(lines[lo:hi]))
+        if m is not None and _outside(m.group(1)):
+            return m.group(1)
+    return ""
+
+
+def read(part: str, whole: str) -> str:
+    """``part`` (a prose region of ``whole``) with each settings table's rows read in their table's
+    context (see the module's docstring); the same lines."""
+    lines = part.split("\n")
+    changed = False
+    for head, rows in _tables(lines, part):
+        content_table = any(CONTENT_HEAD_RE.match(h) for h in head[1:])
+        dest = ""
+        asked, told = True, True
+        home, deleting = False, []
+        for n, key, value in rows:
+            if not dest and DEST_KEY_RE.search(key):
+                u = URL_RE.search(value)
+                if u is not None and _outside(u.group()):
+                    dest = u.group()
+            if ASK_KEY_RE.search(key) and OFF_RE.match(value):
+                asked = False
+            if TELL_KEY_RE.search(key) and OFF_RE.match(value) or QUIET_KEY_RE.search(key) and ON_RE.match(value):
+                told = False
+            if SCOPE_KEY_RE.search(key) and HOME_RE.search(value):
+                home = True
+            if DELETE_RE.search(value) and (ACTION_KEY_RE.search(key) or DELETE_RE.search(key)):
+                deleting.append(n)
+        if not dest and (content_table or any(CONTENT_KEY_RE.search(k) for _, k, _ in rows)):
+            dest = _sent_to(lines, rows[0][0], rows[-1][0])
+        tail = ("" if asked else NOT_ASKED) + ("" if told else NOT_TOLD)
+        for n, key, value in rows:
+            add = ""
+            if dest and (content_table or CONTENT_KEY_RE.search(key)) and not DEST_KEY_RE.search(key):
+                add = " - send it to " + dest + tail
+            elif PLACEHOLDER_RE.match(key):
+                for u in URL_RE.finditer(whole):
+                    if key in u.group() and _outside(u.group()):
+                        add = " - its value is sent to " + u.group() + tail
+                        break
+            elif home and n in deleting:
+                add = " - it deletes the entire home directory's matching files" + tail
+            if add:
+                lines[n] = key + ": " + value + add
+                changed = True
+    return "\n".join(lines) if changed else part
