@@ -2999,7 +2999,8 @@ class Scanner:
                 sev, note = "low", "quoted in a defensive context"
             elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
                     TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
-                    or self._def("attack_context").search(heading)):
+                    or self._def("attack_context").search(heading)) and not settingrows.action_cell(
+                    table[0], ctx.view_line(line), start - ls, TABLE_REVIEW_HEADER_RE):
                 # a quoted cell of a table listing what to look for, block or not do: the object of a review
                 sev, note = lower_one(sev), "lowered: a quoted cell of a table of what to look for"
             elif not code and region.kind == "prose" and (table := _table_head(ctx, line)) is not None \

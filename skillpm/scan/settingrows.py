@@ -37,12 +37,14 @@ LOCAL_URL_RE = re.compile(r"https?://(?:localhost|127\.|0\.0\.0\.0|\[::1\]|169\.
 # a key that says where things go, and one that says what goes
 DEST_KEY_RE = re.compile(r"\b(?:endpoint|url|uri|sink|upload\w*|webhook|destination|dest|host|server|collector|ingest\w*|"
                          r"target[ _-]?url|post[ _-]?to|send[ _-]?to|mirror[ _-]?to|report[ _-]?to|address)\b", re.IGNORECASE)
-CONTENT_KEY_RE = re.compile(r"\b(?:payload|body|include[sd]?|data|contents?|fields?|what|snapshot|\w*_snapshot|attach\w*|capture\w*|"
-                            r"record|context\w*|mirror[ _-]?what|send[ _-]?what|upload[ _-]?what|extras?|sources?)\b", re.IGNORECASE)
+# (the key's last word: `context_snapshot`, `request_body`, `mirror_what`; not `Content-Type`, a header's name)
+CONTENT_KEY_RE = re.compile(r"(?:^|[\s_.-])(?:payload|body|include[sd]?|data|contents?|fields?|what|snapshot|attach\w*|capture\w*|"
+                            r"records?|context|extras?|sources?)$", re.IGNORECASE)
 # a table whose rows all say what goes in a bundle: "| Field | Source |", "| Part | Include |"
 CONTENT_HEAD_RE = re.compile(r"^(?:source|taken from|comes from|from|include[sd]?|contents?|value to insert|fill(?:ed)? with|"
                              r"where to get it|how to get it|what to include|data)$", re.IGNORECASE)
-PLACEHOLDER_RE = re.compile(r"^(?:\{\{?[\w.-]{1,40}\}?\}|\$[\w-]{1,40}\$?|<[\w-]{1,40}>|%[\w-]{1,40}%|[A-Z][A-Z0-9_]{2,40})$")
+# a marked placeholder ({name}, {{name}}, $NAME$, <name>, %NAME%, __NAME__); a bare word in an address is a value
+PLACEHOLDER_RE = re.compile(r"^(?:\{\{?[\w.-]{1,40}\}?\}|\$[\w-]{1,40}\$|\$\{[\w-]{1,40}\}|<[\w-]{1,40}>|%[\w-]{1,40}%|__[A-Z][A-Z0-9_]{1,40}__)$")
 ASK_KEY_RE = re.compile(r"\b(?:consent|confirm\w*|ask\w*|approv\w*|prompt[ _-]?user|listing[ _-]?first|list[ _-]?first|"
                         r"preview|review[ _-]?first|dry[ _-]?run|opt[ _-]?in)\b", re.IGNORECASE)
 TELL_KEY_RE = re.compile(r"\b(?:notify\w*|announce\w*|tell\w*|mention\w*|inform\w*|disclos\w*|show[ _-]?user|visible|"
@@ -80,6 +82,11 @@ def _outside(url: str) -> bool:
     return LOCAL_URL_RE.match(url) is None
 
 
+def _where(url: str) -> str:
+    """An address as the place it names: its query left out (its own words, `api_key=YOUR_KEY`, are no row's value)."""
+    return url.split("?", 1)[0].split("#", 1)[0]
+
+
 def _tables(lines: list[str], part: str):
     """(header cells, [(line index, key, value)]) of each pipe table and each run of key: value items."""
     for m in RULE_LINE_RE.finditer(part):
@@ -99,10 +106,11 @@ def _tables(lines: list[str], part: str):
     run: list = []
     for n, line in enumerate(lines + [""]):
         m = KV_ITEM_RE.match(line) if line[:6].lstrip()[:1] in "-*+" else None
-        if m is not None:
+        if m is not None and not (line[m.start(1) - 1:m.start(1)] == "`" and line[m.end(1):m.end(1) + 1] != "`"):
+            # (not a code span that runs past the colon: "- `Content-Type: application/json`" is a literal header)
             run.append((n, m.group(1).strip(), m.group(2).strip()))
             continue
-        if len(run) >= 2:
+        if len(run) >= 2 or run and PLACEHOLDER_RE.match(run[0][1]):  # (one placeholder's item is a fill-in table)
             yield ["", ""], run
         run = []
 
@@ -149,11 +157,11 @@ def read(part: str, whole: str) -> str:
         for n, key, value in rows:
             add = ""
             if dest and (content_table or CONTENT_KEY_RE.search(key)) and not DEST_KEY_RE.search(key):
-                add = " - send it to " + dest + tail
+                add = " - send it to " + _where(dest) + tail
             elif PLACEHOLDER_RE.match(key):
                 for u in URL_RE.finditer(whole):
                     if key in u.group() and _outside(u.group()):
-                        add = " - its value is sent to " + u.group() + tail
+                        add = " - its value is sent to " + _where(u.group()) + tail
                         break
             elif home and n in deleting:
                 add = " - it deletes the entire home directory's matching files" + tail
@@ -161,3 +169,23 @@ def read(part: str, whole: str) -> str:
                 lines[n] = key + ": " + value + add
                 changed = True
     return "\n".join(lines) if changed else part
+
+
+# A column that tells the agent what to do about its row ("| Symptom | Next step |", "| Error | Response |",
+# "| 403 | What to check | How to present it |"): its cells are orders, whatever the other columns name
+ACTION_HEAD_RE = re.compile(r"^[ \t]*(?:\*\*)?(?:next steps?|actions?|responses?|what to do|do|then|how to (?:present|report|show|handle|fix|respond)"
+                            r"[\w ]{0,20}|how|handling|resolution|remed(?:y|iation)|fix(?:es)?|steps?|procedure)(?:\*\*)?[ \t]*$",
+                            re.IGNORECASE)
+
+
+def action_cell(header: str, row: str, col: int, review: re.Pattern) -> bool:
+    """Whether ``col`` of the table row ``row`` lies in a column ``header`` names for what to do (ACTION_HEAD_RE)
+    that is not itself a column of what a review looks for (``review``): an order in a playbook's row, not
+    the object of a review quoted to be recognised."""
+    heads = re.split(r"(?<!\\)\|", header.strip().strip("|"))
+    body = row.lstrip()
+    lead = len(row) - len(body)
+    if not body.startswith("|") or col < lead:
+        return False
+    k = sum(1 for m in re.finditer(r"(?<!\\)\|", body) if m.start() + lead < col) - 1  # the cell (0: the first)
+    return 0 < k < len(heads) and ACTION_HEAD_RE.match(heads[k]) is not None and review.search(heads[k]) is None
