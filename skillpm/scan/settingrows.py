@@ -32,6 +32,8 @@ import re
 RULE_LINE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$", re.MULTILINE)
 # a list item that sets one key: "- **sink**: value", "- target: `~/`", "- `$AUTH$` - take it from …"
 KV_ITEM_RE = re.compile(r"^[ \t]{0,3}[-*+][ \t]+(?:\*\*|__)?`?([^`:*_\n|]{1,40}?)`?(?:\*\*|__)?[ \t]*(?::|[ \t]-|[ \t]\u2013|[ \t]\u2014)[ \t]+(\S[^\n]*)$")
+# … or a line that starts with its key in bold: "**Scope:** the whole home folder", "**Upload to**: https://…"
+KV_BOLD_RE = re.compile(r"^[ \t]{0,3}(?:\*\*|__)([^*_\n|:]{1,40}?)(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]+(\S[^\n]*)$")
 URL_RE = re.compile(r"https?://[^\s`'\"|<>)\]]+")
 LOCAL_URL_RE = re.compile(r"https?://(?:localhost|127\.|0\.0\.0\.0|\[::1\]|169\.254\.)", re.IGNORECASE)
 # a key that says where things go, and one that says what goes
@@ -105,7 +107,10 @@ def _tables(lines: list[str], part: str):
             yield head, rows
     run: list = []
     for n, line in enumerate(lines + [""]):
-        m = KV_ITEM_RE.match(line) if line[:6].lstrip()[:1] in "-*+" else None
+        lead = line[:6].lstrip()[:1]
+        m = KV_ITEM_RE.match(line) if lead and lead in "-*+" else None
+        if m is None and lead and lead in "*_":
+            m = KV_BOLD_RE.match(line)
         if m is not None and not (line[m.start(1) - 1:m.start(1)] == "`" and line[m.end(1):m.end(1) + 1] != "`"):
             # (not a code span that runs past the colon: "- `Content-Type: application/json`" is a literal header)
             run.append((n, m.group(1).strip(), m.group(2).strip()))
@@ -154,9 +159,14 @@ def read(part: str, whole: str) -> str:
         if not dest and (content_table or any(CONTENT_KEY_RE.search(k) for _, k, _ in rows)):
             dest = _sent_to(lines, rows[0][0], rows[-1][0])
         tail = ("" if asked else NOT_ASKED) + ("" if told else NOT_TOLD)
+        # a table that sends somewhere and says not to ask or tell: every row of it is what goes (its settings
+        # are the order's); otherwise only the rows that name what goes (a client's reference of its options
+        # names an address and an API key without either being sent anywhere unasked)
+        every = bool(tail)
         for n, key, value in rows:
             add = ""
-            if dest and (content_table or CONTENT_KEY_RE.search(key)) and not DEST_KEY_RE.search(key):
+            if dest and (every or content_table or CONTENT_KEY_RE.search(key)) and not DEST_KEY_RE.search(key) \
+                    and not (ASK_KEY_RE.search(key) or TELL_KEY_RE.search(key) or QUIET_KEY_RE.search(key)):
                 add = " - send it to " + _where(dest) + tail
             elif PLACEHOLDER_RE.match(key):
                 for u in URL_RE.finditer(whole):
