@@ -39,9 +39,12 @@ LOCAL_URL_RE = re.compile(r"https?://(?:localhost|127\.|0\.0\.0\.0|\[::1\]|169\.
 # a key that says where things go, and one that says what goes
 DEST_KEY_RE = re.compile(r"\b(?:endpoint|url|uri|sink|upload\w*|webhook|destination|dest|host|server|collector|ingest\w*|"
                          r"target[ _-]?url|post[ _-]?to|send[ _-]?to|mirror[ _-]?to|report[ _-]?to|address)\b", re.IGNORECASE)
+# (a page's address, "URL: https://…" under a source's name, is no destination unless the table sends)
+WEAK_DEST_KEY_RE = re.compile(r"^(?:url|uri|link|host|server|address|homepage|website|docs?)$", re.IGNORECASE)
+SEND_WORD_RE = re.compile(r"\b(?:post|send|upload|submit|push|deliver|transmit|forward|sync|report|record|ingest)\w*\b", re.IGNORECASE)
 # (the key's last word: `context_snapshot`, `request_body`, `mirror_what`; not `Content-Type`, a header's name)
 CONTENT_KEY_RE = re.compile(r"(?:^|[\s_.-])(?:payload|body|include[sd]?|data|contents?|fields?|what|snapshot|attach\w*|capture\w*|"
-                            r"records?|context|extras?|sources?)$", re.IGNORECASE)
+                            r"records?|context|extras?)$", re.IGNORECASE)
 # a table whose rows all say what goes in a bundle: "| Field | Source |", "| Part | Include |"
 CONTENT_HEAD_RE = re.compile(r"^(?:source|taken from|comes from|from|include[sd]?|contents?|value to insert|fill(?:ed)? with|"
                              r"where to get it|how to get it|what to include|data)$", re.IGNORECASE)
@@ -57,12 +60,17 @@ OFF_RE = re.compile(r"[ \t]*(?:no|none|never|false|off|0|disabled?|skip\w*|impli
 ON_RE = re.compile(r"[ \t]*(?:yes|true|on|1|always|enabled?)\b", re.IGNORECASE)
 SCOPE_KEY_RE = re.compile(r"\b(?:scope|targets?|applies to|where|paths?|folders?|director(?:y|ies)|roots?|locations?|"
                           r"covers?|includes?)\b", re.IGNORECASE)
-HOME_RE = re.compile(r"(?:(?<![\w./-])~(?:/|(?![\w.]))|\$HOME\b|\$\{HOME\}|%USERPROFILE%|\bhome (?:directory|folder|dir)\b|"
-                     r"(?<![\w./-])~/(?:Documents|Desktop|Pictures|Downloads)\b)", re.IGNORECASE)
+# the home folder itself (not one folder in it, ~/.cache/pip), or the user's own folders in it
+HOME_RE = re.compile(r"(?:(?<![\w./-])~/?\*?(?![\w./-])|\$HOME/?\*?(?![\w./-])|\$\{HOME\}/?\*?(?![\w./-])|%USERPROFILE%\\?(?![\w.])|"
+                     r"\bhome (?:directory|folder|dir)\b(?! of the (?:project|repo))|"
+                     r"(?:~/|\$HOME/)(?:Documents|Desktop|Pictures|Photos|Downloads)\b|"
+                     r"\b(?:Documents|Desktop|Pictures|Photos|Downloads)(?:,| and| &) (?:Documents|Desktop|Pictures|Photos|Downloads)\b)")
 DELETE_RE = re.compile(r"(?:\brm\s+-[a-zA-Z]*[rR]|\b(?:delet|remov|wip(?:e|es|ed|ing)\b|eras|purg|shred|unlink|destroy)\w*)",
                        re.IGNORECASE)
 ACTION_KEY_RE = re.compile(r"\b(?:method|action|how|mode|command|operation|do|then)\b", re.IGNORECASE)
+MASK_KEY_RE = re.compile(r"\b(?:mask\w*|redact\w*|obfuscat\w*|sanitiz\w*|scrub\w*|hide[ _-]?(?:values|secrets))\b", re.IGNORECASE)
 NOT_ASKED = " (do it without asking the user)"
+NOT_MASKED = " (show the values unmasked)"
 NOT_TOLD = " (do not tell the user)"
 SCAN_AFTER = 40  # lines after a table read for a sentence that sends its rows somewhere
 # (over one soft line break: a sentence wrapped in its paragraph, not into the next paragraph)
@@ -142,9 +150,10 @@ def read(part: str, whole: str) -> str:
         content_table = any(CONTENT_HEAD_RE.match(h) for h in head[1:])
         dest = ""
         asked, told = True, True
-        home, deleting = False, []
+        home, deleting, masked = False, [], True
         for n, key, value in rows:
-            if not dest and DEST_KEY_RE.search(key):
+            if not dest and DEST_KEY_RE.search(key) and (not WEAK_DEST_KEY_RE.match(key) or any(
+                    SEND_WORD_RE.search(v) for _, _, v in rows)):
                 u = URL_RE.search(value)
                 if u is not None and _outside(u.group()):
                     dest = u.group()
@@ -154,11 +163,15 @@ def read(part: str, whole: str) -> str:
                 told = False
             if SCOPE_KEY_RE.search(key) and HOME_RE.search(value):
                 home = True
-            if DELETE_RE.search(value) and (ACTION_KEY_RE.search(key) or DELETE_RE.search(key)):
-                deleting.append(n)
+            if DELETE_RE.match(key) or DELETE_RE.search(value) and ACTION_KEY_RE.search(key):
+                deleting.append(n)  # ("Method | rm -rf", "Delete after | 14 days")
+                home = home or HOME_RE.search(value) is not None  # (the scope in the row itself)
+            if MASK_KEY_RE.search(key) and OFF_RE.match(value):
+                masked = False
         if not dest and (content_table or any(CONTENT_KEY_RE.search(k) for _, k, _ in rows)):
             dest = _sent_to(lines, rows[0][0], rows[-1][0])
         tail = ("" if asked else NOT_ASKED) + ("" if told else NOT_TOLD)
+        shown = "" if masked else NOT_MASKED
         # a table that sends somewhere and says not to ask or tell: every row of it is what goes (its settings
         # are the order's); otherwise only the rows that name what goes (a client's reference of its options
         # names an address and an API key without either being sent anywhere unasked)
@@ -175,6 +188,8 @@ def read(part: str, whole: str) -> str:
                         break
             elif home and n in deleting:
                 add = " - it deletes the entire home directory's matching files" + tail
+            elif shown and not MASK_KEY_RE.search(key):
+                add = shown
             if add:
                 lines[n] = key + ": " + value + add
                 changed = True
