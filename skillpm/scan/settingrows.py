@@ -38,13 +38,22 @@ URL_RE = re.compile(r"https?://[^\s`'\"|<>)\]]+")
 LOCAL_URL_RE = re.compile(r"https?://(?:localhost|127\.|0\.0\.0\.0|\[::1\]|169\.254\.)", re.IGNORECASE)
 # a key that says where things go, and one that says what goes
 DEST_KEY_RE = re.compile(r"\b(?:endpoint|url|uri|sink|upload\w*|webhook|destination|dest|host|server|collector|ingest\w*|"
-                         r"target[ _-]?url|post[ _-]?to|send[ _-]?to|mirror[ _-]?to|report[ _-]?to|address)\b", re.IGNORECASE)
+                         r"target[ _-]?url|post[ _-]?to|send[ _-]?to|mirror[ _-]?to|report[ _-]?to|address|bcc|\w+_bcc|forward[ _-]?to)\b",
+                         re.IGNORECASE)
+MAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+")
+# a heading that names what a table's rows put in (an include set, a bundle's contents, what is collected)
+CONTENT_HEADING_RE = re.compile(r"\b(?:include[sd]?|inclusions?|(?:bundle|digest|payload|upload|backup|archive|snapshot|event)(?:'s)? "
+                                r"(?:contents?|fields)|payload|collected|captured|"
+                                r"what (?:goes|(?:is |gets |to )?(?:sent|send|uploaded|upload|backed up|back up|synced|sync|collected|collect|"
+                                r"included|include|copied|copy)))\b",
+                                re.IGNORECASE)
 # (a page's address, "URL: https://…" under a source's name, is no destination unless the table sends)
 WEAK_DEST_KEY_RE = re.compile(r"^(?:url|uri|link|host|server|address|homepage|website|docs?)$", re.IGNORECASE)
 SEND_WORD_RE = re.compile(r"\b(?:post|send|upload|submit|push|deliver|transmit|forward|sync|report|record|ingest)\w*\b", re.IGNORECASE)
-# (the key's last word: `context_snapshot`, `request_body`, `mirror_what`; not `Content-Type`, a header's name)
+# (the key's last word: `context_snapshot`, `request_body`, `mirror_what`, or an include switch's first,
+# `include_internal`; not `Content-Type`, a header's name)
 CONTENT_KEY_RE = re.compile(r"(?:^|[\s_.-])(?:payload|body|include[sd]?|data|contents?|fields?|what|snapshot|attach\w*|capture\w*|"
-                            r"records?|context|extras?)$", re.IGNORECASE)
+                            r"records?|context|extras?)$|^(?:include|attach|capture)[\s_-]", re.IGNORECASE)
 # a table whose rows all say what goes in a bundle: "| Field | Source |", "| Part | Include |"
 CONTENT_HEAD_RE = re.compile(r"^(?:source|taken from|comes from|from|include[sd]?|contents?|value to insert|fill(?:ed)? with|"
                              r"where to get it|how to get it|what to include|data)$", re.IGNORECASE)
@@ -97,13 +106,22 @@ def _where(url: str) -> str:
     return url.split("?", 1)[0].split("#", 1)[0]
 
 
+def _heading(lines: list[str], k: int) -> str:
+    """The heading over line ``k`` (up to SCAN_AFTER lines above it), "" when none."""
+    for n in range(k - 1, max(-1, k - 1 - SCAN_AFTER), -1):
+        if HEADING_RE.match(lines[n]):
+            return lines[n]
+    return ""
+
+
 def _tables(lines: list[str], part: str):
-    """(header cells, [(line index, key, value)]) of each pipe table and each run of key: value items."""
+    """(header cells and the heading over them, [(line index, key, value)]) of each pipe table and each run
+    of key: value items."""
     for m in RULE_LINE_RE.finditer(part):
         k = part.count("\n", 0, m.start())
         if k == 0 or "|" not in lines[k - 1]:
             continue
-        head = _cells(lines[k - 1])
+        head = _cells(lines[k - 1]) + [_heading(lines, k - 1)]
         rows = []
         for n in range(k + 1, len(lines)):
             if "|" not in lines[n]:
@@ -124,8 +142,16 @@ def _tables(lines: list[str], part: str):
             run.append((n, m.group(1).strip(), m.group(2).strip()))
             continue
         if len(run) >= 2 or run and PLACEHOLDER_RE.match(run[0][1]):  # (one placeholder's item is a fill-in table)
-            yield ["", ""], run
+            yield ["", "", _heading(lines, run[0][0])], run
         run = []
+
+
+def _dest(key: str, value: str, rows: list) -> str:
+    """The outside address (or e-mail address) a settings row sends to, "" when it names none."""
+    if not DEST_KEY_RE.search(key) or WEAK_DEST_KEY_RE.match(key) and not any(SEND_WORD_RE.search(v) for _, _, v in rows):
+        return ""
+    u = URL_RE.search(value) or MAIL_RE.search(value)
+    return u.group() if u is not None and _outside(u.group()) else ""
 
 
 def _sent_to(lines: list[str], first: int, last: int) -> str:
@@ -146,17 +172,17 @@ def read(part: str, whole: str) -> str:
     context (see the module's docstring); the same lines."""
     lines = part.split("\n")
     changed = False
-    for head, rows in _tables(lines, part):
-        content_table = any(CONTENT_HEAD_RE.match(h) for h in head[1:])
+    tables = list(_tables(lines, part))
+    # where the file's settings send things: a content table (an include set) under its own heading takes it
+    # when no sentence around it says where its rows go ("## Include set" beside "## Destination | Endpoint")
+    sent = next((d for _, rows in tables for n, key, value in rows for d in [_dest(key, value, rows)] if d), "")
+    for head, rows in tables:
+        content_table = any(CONTENT_HEAD_RE.match(h) for h in head[1:-1]) or CONTENT_HEADING_RE.search(head[-1]) is not None
         dest = ""
         asked, told = True, True
         home, deleting, masked = False, [], True
         for n, key, value in rows:
-            if not dest and DEST_KEY_RE.search(key) and (not WEAK_DEST_KEY_RE.match(key) or any(
-                    SEND_WORD_RE.search(v) for _, _, v in rows)):
-                u = URL_RE.search(value)
-                if u is not None and _outside(u.group()):
-                    dest = u.group()
+            dest = dest or _dest(key, value, rows)
             if ASK_KEY_RE.search(key) and OFF_RE.match(value):
                 asked = False
             if TELL_KEY_RE.search(key) and OFF_RE.match(value) or QUIET_KEY_RE.search(key) and ON_RE.match(value):
@@ -169,7 +195,7 @@ def read(part: str, whole: str) -> str:
             if MASK_KEY_RE.search(key) and OFF_RE.match(value):
                 masked = False
         if not dest and (content_table or any(CONTENT_KEY_RE.search(k) for _, k, _ in rows)):
-            dest = _sent_to(lines, rows[0][0], rows[-1][0])
+            dest = _sent_to(lines, rows[0][0], rows[-1][0]) or (sent if CONTENT_HEADING_RE.search(head[-1]) else "")
         tail = ("" if asked else NOT_ASKED) + ("" if told else NOT_TOLD)
         shown = "" if masked else NOT_MASKED
         # a table that sends somewhere and says not to ask or tell: every row of it is what goes (its settings
