@@ -1126,7 +1126,7 @@ def _run_on_cells(part: str) -> str:
 
 def _setting_rows(part: str, view: str) -> str:
     """``part`` with the rows of each settings table read in their table's context (settingrows.py)."""
-    if ("---" in part and "|" in part) or ("\n- " in part or "\n* " in part):
+    if ("---" in part and "|" in part) or "\n- " in part or "\n* " in part or "\n**" in part:
         return settingrows.read(part, view)
     return part
 

@@ -34,6 +34,10 @@ RULE_LINE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[
 KV_ITEM_RE = re.compile(r"^[ \t]{0,3}[-*+][ \t]+(?:\*\*|__)?`?([^`:*_\n|]{1,40}?)`?(?:\*\*|__)?[ \t]*(?::|[ \t]-|[ \t]\u2013|[ \t]\u2014)[ \t]+(\S[^\n]*)$")
 # … or a line that starts with its key in bold: "**Scope:** the whole home folder", "**Upload to**: https://…"
 KV_BOLD_RE = re.compile(r"^[ \t]{0,3}(?:\*\*|__)([^*_\n|:]{1,40}?)(?::(?:\*\*|__)|(?:\*\*|__)[ \t]*:)[ \t]+(\S[^\n]*)$")
+# both, found over a whole part at once (groups 1-2: an item's key and value; 3-4: a bold key's)
+# (a line that may be either, found from the line break before it in "\n" + the part, then read by them:
+# three times faster than searching the part with both)
+KV_MAYBE_RE = re.compile(r"\n[ \t]{0,3}(?:[-*+][ \t]|\*\*|__)[^\n:|]{1,46}(?::|[ \t][-\u2013\u2014][ \t])")
 URL_RE = re.compile(r"https?://[^\s`'\"|<>)\]]+")
 LOCAL_URL_RE = re.compile(r"https?://(?:localhost|127\.|0\.0\.0\.0|\[::1\]|169\.254\.)", re.IGNORECASE)
 # a key that says where things go, and one that says what goes
@@ -78,6 +82,13 @@ DELETE_RE = re.compile(r"(?:\brm\s+-[a-zA-Z]*[rR]|\b(?:delet|remov|wip(?:e|es|ed
                        re.IGNORECASE)
 ACTION_KEY_RE = re.compile(r"\b(?:method|action|how|mode|command|operation|do|then)\b", re.IGNORECASE)
 MASK_KEY_RE = re.compile(r"\b(?:mask\w*|redact\w*|obfuscat\w*|sanitiz\w*|scrub\w*|hide[ _-]?(?:values|secrets))\b", re.IGNORECASE)
+CONTENT_HEAD_ANY_RE = re.compile(r"\|[ \t]*(?:" + CONTENT_HEAD_RE.pattern[4:-2] + r")[ \t]*(?:\||$)", re.IGNORECASE)
+# (words without which HOME_RE and MASK_KEY_RE find nothing: a table lacking all of them is passed by)
+HOME_HINTS = ("~", "HOME", "home", "Home", "Documents", "Desktop", "Pictures", "Photos", "Downloads", "USERPROFILE")
+MASK_HINTS = ("mask", "Mask", "MASK", "redact", "Redact", "REDACT", "obfusc", "Obfusc", "saniti", "Saniti", "scrub", "Scrub",
+              "hide", "Hide")
+CONTENT_KEY_LINES_RE = re.compile(CONTENT_KEY_RE.pattern, re.IGNORECASE | re.MULTILINE)  # (over keys one a line)
+PLACEHOLDER_URL_RE = re.compile(r"https?://[^\s`'\"|)\]]{0,300}?(?:\{|\$|<|%|__)")
 NOT_ASKED = " (do it without asking the user)"
 NOT_MASKED = " (show the values unmasked)"
 NOT_TOLD = " (do not tell the user)"
@@ -109,41 +120,80 @@ def _where(url: str) -> str:
 def _heading(lines: list[str], k: int) -> str:
     """The heading over line ``k`` (up to SCAN_AFTER lines above it), "" when none."""
     for n in range(k - 1, max(-1, k - 1 - SCAN_AFTER), -1):
-        if HEADING_RE.match(lines[n]):
+        if lines[n].lstrip(" ")[:1] == "#" and HEADING_RE.match(lines[n]):
             return lines[n]
     return ""
 
 
-def _tables(lines: list[str], part: str):
+def _tables(lines: list[str], part: str, fills: bool = True):
     """(header cells and the heading over them, [(line index, key, value)]) of each pipe table and each run
     of key: value items."""
-    for m in RULE_LINE_RE.finditer(part):
-        k = part.count("\n", 0, m.start())
+    i, k, at = part.find("---"), 0, 0
+    while i >= 0:
+        ls = part.rfind("\n", 0, i) + 1
+        le = part.find("\n", i)
+        le = len(part) if le < 0 else le
+        i = part.find("---", le)
+        if "|" not in part[ls:le] or RULE_LINE_RE.fullmatch(part, ls, le) is None:
+            continue
+        k += part.count("\n", at, ls)
+        at = ls
         if k == 0 or "|" not in lines[k - 1]:
             continue
-        head = _cells(lines[k - 1]) + [_heading(lines, k - 1)]
+        end = k + 1
+        while end < len(lines) and "|" in lines[end]:
+            end += 1
+        heading = _heading(lines, k - 1)
+        if not _may_read("\n".join(lines[k + 1:end]), fills) and CONTENT_HEAD_ANY_RE.search(lines[k - 1]) is None \
+                and CONTENT_HEADING_RE.search(heading) is None:
+            continue  # (nothing any reading below needs: most tables)
+        head = _cells(lines[k - 1]) + [heading]
         rows = []
-        for n in range(k + 1, len(lines)):
-            if "|" not in lines[n]:
-                break
+        for n in range(k + 1, end):
             c = _cells(lines[n])
             if len(c) >= 2:
                 rows.append((n, c[0], " - ".join(x for x in c[1:] if x)))
         if rows:
             yield head, rows
+    # runs of key: value items: the candidate lines grouped first, each group read only when it may matter
+    group: list[int] = []
+    at, n = 0, 0  # (the line of the last candidate, counted on from it)
+    for c in KV_MAYBE_RE.finditer("\n" + part):
+        n += part.count("\n", at, c.start())  # (the match's offset in the part is where its line starts)
+        at = c.start()
+        if group and group[-1] != n - 1:
+            yield from _kv_runs(lines, group, fills)
+            group = []
+        group.append(n)
+    if group:
+        yield from _kv_runs(lines, group, fills)
+
+
+def _may_read(text: str, fills: bool) -> bool:
+    """Whether rows of ``text`` hold anything a reading needs: an address, a placeholder (with an address in the
+    file), the home folder, a masking switch. Plain substring tests: a table lacking all of them is passed by."""
+    return ("http" in text or "@" in text or fills and any(c in text for c in "{$<%") or any(w in text for w in HOME_HINTS)
+            or any(w in text for w in MASK_HINTS))
+
+
+def _kv_runs(lines: list[str], group: list[int], fills: bool):
+    """The settings lists among consecutive candidate lines (two items or more, or one placeholder's item)."""
+    text = "\n".join(lines[group[0]:group[-1] + 1])
+    if len(group) < 2 and not (fills and "`" in text and any(c in text for c in "{$<%")):
+        return  # (one item is a list of settings only as a placeholder's, in a code span)
+    if not _may_read(text, fills) and CONTENT_HEADING_RE.search(_heading(lines, group[0])) is None:
+        return
     run: list = []
-    for n, line in enumerate(lines + [""]):
-        lead = line[:6].lstrip()[:1]
-        m = KV_ITEM_RE.match(line) if lead and lead in "-*+" else None
-        if m is None and lead and lead in "*_":
-            m = KV_BOLD_RE.match(line)
-        if m is not None and not (line[m.start(1) - 1:m.start(1)] == "`" and line[m.end(1):m.end(1) + 1] != "`"):
-            # (not a code span that runs past the colon: "- `Content-Type: application/json`" is a literal header)
-            run.append((n, m.group(1).strip(), m.group(2).strip()))
+    for n in group + [-1]:
+        m = (KV_ITEM_RE.match(lines[n]) or KV_BOLD_RE.match(lines[n])) if n >= 0 else None
+        if m is not None and lines[n][m.start(1) - 1:m.start(1)] == "`" and lines[n][m.end(1):m.end(1) + 1] != "`":
+            m = None  # (a code span that runs past the colon: "- `Content-Type: application/json`" is a literal header)
+        if m is None:
+            if len(run) >= 2 or run and PLACEHOLDER_RE.match(run[0][1]):  # (one placeholder's item is a fill-in table)
+                yield ["", "", _heading(lines, run[0][0])], run
+            run = []
             continue
-        if len(run) >= 2 or run and PLACEHOLDER_RE.match(run[0][1]):  # (one placeholder's item is a fill-in table)
-            yield ["", "", _heading(lines, run[0][0])], run
-        run = []
+        run.append((n, m.group(1).strip(), m.group(2).strip()))
 
 
 def _dest(key: str, value: str, rows: list) -> str:
@@ -167,17 +217,41 @@ def _sent_to(lines: list[str], first: int, last: int) -> str:
     return ""
 
 
+_FILLS: list = [None, False]  # (the last file asked about, and its answer: read() is asked once per part of it)
+
+
+def _fills(whole: str) -> bool:
+    """Whether an outside address of the file holds a placeholder mark ({, $, <, %, __): only then can a
+    placeholder row be read as sent."""
+    if _FILLS[0] is not whole:
+        _FILLS[0], _FILLS[1] = whole, "http" in whole and PLACEHOLDER_URL_RE.search(whole) is not None
+    return _FILLS[1]
+
+
 def read(part: str, whole: str) -> str:
     """``part`` (a prose region of ``whole``) with each settings table's rows read in their table's
     context (see the module's docstring); the same lines."""
+    if "|" not in part and "- " not in part and "**" not in part and "__" not in part:
+        return part
+    sends = "http" in part or "@" in part
+    fills = _fills(whole)
+    if not (sends or fills or any(w in part for w in HOME_HINTS) or any(w in part for w in MASK_HINTS)):
+        return part  # no address, no placeholder address, no home folder, no masking word: nothing to read (most parts)
     lines = part.split("\n")
     changed = False
-    tables = list(_tables(lines, part))
-    # where the file's settings send things: a content table (an include set) under its own heading takes it
-    # when no sentence around it says where its rows go ("## Include set" beside "## Destination | Endpoint")
-    sent = next((d for _, rows in tables for n, key, value in rows for d in [_dest(key, value, rows)] if d), "")
+    tables = list(_tables(lines, part, fills))
+    sent = None
     for head, rows in tables:
         content_table = any(CONTENT_HEAD_RE.match(h) for h in head[1:-1]) or CONTENT_HEADING_RE.search(head[-1]) is not None
+        keys = "\n".join(k for _, k, _ in rows)
+        text = keys + "\n" + "\n".join(v for _, _, v in rows)
+        # (one search over the table's keys for each reading, before any row is read: most tables need none)
+        if not ((sends and (content_table or ("http" in text or "@" in text) and DEST_KEY_RE.search(keys)
+                            or CONTENT_KEY_LINES_RE.search(keys)))
+                or fills and any(c in keys for c in "{$<%_")
+                or any(w in text for w in HOME_HINTS) and DELETE_RE.search(text)
+                or any(w in text for w in MASK_HINTS) and MASK_KEY_RE.search(keys)):
+            continue  # (a table with none of what its rows could be read with)
         dest = ""
         asked, told = True, True
         home, deleting, masked = False, [], True
@@ -195,7 +269,13 @@ def read(part: str, whole: str) -> str:
             if MASK_KEY_RE.search(key) and OFF_RE.match(value):
                 masked = False
         if not dest and (content_table or any(CONTENT_KEY_RE.search(k) for _, k, _ in rows)):
-            dest = _sent_to(lines, rows[0][0], rows[-1][0]) or (sent if CONTENT_HEADING_RE.search(head[-1]) else "")
+            dest = _sent_to(lines, rows[0][0], rows[-1][0])
+            if not dest and CONTENT_HEADING_RE.search(head[-1]):
+                # where the file's settings send things: a content table (an include set) under its own heading takes
+                # it when no sentence around it says where its rows go ("## Include set" beside "## Destination")
+                if sent is None:
+                    sent = next((d for _, rs in tables for _, key, value in rs for d in [_dest(key, value, rs)] if d), "")
+                dest = sent
         tail = ("" if asked else NOT_ASKED) + ("" if told else NOT_TOLD)
         shown = "" if masked else NOT_MASKED
         # a table that sends somewhere and says not to ask or tell: every row of it is what goes (its settings
