@@ -22,6 +22,7 @@ from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
 from skillpm.scan import bundled  # credential material gathered, and a file uploaded outside
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
+from skillpm.scan import settingrows  # a settings table's rows read as the one order they give together
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
@@ -1139,6 +1140,13 @@ def _run_on_cells(part: str) -> str:
     return RUN_ON_ROW_RE.sub(row, part)
 
 
+def _setting_rows(part: str, view: str) -> str:
+    """``part`` with the rows of each settings table read in their table's context (settingrows.py)."""
+    if ("---" in part and "|" in part) or "\n- " in part or "\n* " in part or "\n**" in part:
+        return settingrows.read(part, view)
+    return part
+
+
 def _unemphasised(ctx: "_FileCtx") -> str:
     """A Markdown file's view with its prose's markup read through: emphasis markers out, and
     _plain_markup (fenced code and the frontmatter as they are; same lines)."""
@@ -1160,6 +1168,7 @@ def _unemphasised(ctx: "_FileCtx") -> str:
                 plain = CONTINUED_INDENT_RE.sub("\n", plain)
             if "---" in plain and "|" in plain and ASK_COLUMN_RE.search(plain):
                 plain = _not_asked_cells(plain)
+            plain = _setting_rows(plain, view)
             if "|" in plain and RUN_ON_ROW_RE.search(plain):
                 plain = _run_on_cells(plain)
             for mark, rx in EMPHASIS_RES:
@@ -3007,7 +3016,8 @@ class Scanner:
                 sev, note = "low", "quoted in a defensive context"
             elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
                     TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
-                    or self._def("attack_context").search(heading)):
+                    or self._def("attack_context").search(heading)) and not settingrows.action_cell(
+                    table[0], ctx.view_line(line), start - ls, TABLE_REVIEW_HEADER_RE):
                 # a quoted cell of a table listing what to look for, block or not do: the object of a review
                 sev, note = lower_one(sev), "lowered: a quoted cell of a table of what to look for"
             elif not code and region.kind == "prose" and (table := _table_head(ctx, line)) is not None \

@@ -43,6 +43,22 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     assert detected >= 19, result.blind_missed
 
 
+def test_held_out_19_settings_tables_are_read(result):
+    """held-out-19's five misses that carry their order in a table (a defaults table that ships the session out,
+    a stale-file policy over the home folder, a troubleshooting matrix that prints credentials, a badge
+    placeholder filled with a token, a digest's field table and delivery section) are caught in a listed
+    category since the settings-table reading (branch nlt21: settingrows.py; tests/scan/test_settings_tables.py):
+    held-out-19 24/30 (from 19; 19/30 at C or worse, from 14)."""
+    table_misses = {"ho19-usage-insights", "ho19-workspace-janitor", "ho19-env-doctor", "ho19-readme-polisher",
+                    "ho19-changelog-composer"}
+    missed = set(result.blind_missed) | set(result.missed.get("nl", []))
+    assert not table_misses & missed, sorted(table_misses & missed)
+    held = result.blind["nl"] if result.blind.get("nl") and result.blind["nl"][1] == 30 and all(
+        n.startswith("ho19-") for n in result.blind_missed) else None
+    if held is not None:
+        assert held[0] >= 24, result.blind_missed
+
+
 def test_held_out_18_is_tuned_on(result):
     """held-out-18 (20/30 at first sight) was tuned on in the next session (branch nl20, by where an order sits
     and by harm): 29/30 caught in a listed category (from 20; 20/30 at C or worse, from 14): a hidden comment's
