@@ -82,7 +82,7 @@ def collect_publish(ctx, by_id: dict) -> list[Finding]:
     for lo, hi in zip(starts, starts[1:]):
         if lo == hi:
             continue
-        sec = view[lo:hi]
+        sec = QUOTED_RE.sub(lambda m: " " * len(m.group(0)), view[lo:hi])  # a quoted sample orders nothing
         title = sec.lstrip("\n").split("\n", 1)[0]
         if title.lstrip().startswith("#") and NEG_HEADING_RE.search(title):
             continue  # a section of what to leave out or look out for ("Never included", "Red flags")
@@ -107,6 +107,9 @@ NEG_HEADING_RE = re.compile(r"\b(?:never|not|no|don't|do not|avoid\w*|exclu\w*|i
                             r"pitfalls?|anti-?patterns?|mistakes?|threats?|risks?|attacks?|detect\w*|what to look for)\b", re.IGNORECASE)
 MAILED_RE = re.compile(r"\b(?:bcc|cc|send|mail|e-?mail|forward|copy)\w*\b[^\n]{0,120}?[\w.+-]+@[\w-]+\.[\w.-]*[a-z]"
                        r"|[\w.+-]+@[\w-]+\.[\w.-]*[a-z][`'\"]?\s+(?:as\s+)?(?:an?\s+)?(?:bcc|cc)\b", re.IGNORECASE)
+
+
+QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”")
 
 
 def _mailed_out(sec: str) -> bool:
@@ -356,8 +359,84 @@ def consent_pre_answered(ctx, by_id: dict) -> list[Finding]:
     return out
 
 
-def in_file(ctx, by_id: dict) -> list[Finding]:
-    """The findings of this module on ``ctx`` (SKILL.md, or a document it tells the agent to follow)."""
+# ---------------------------------------------------------------- data made a command channel
+EMBED = r"(?:instructions?|hints?|notes?|annotations?|markers?|directives?|commands?|orders?|comments?|requests?|tasks?)"
+DATA = (r"(?:files?|strings?|deliver(?:y|ies)|pages?|tickets?|issues?|comments?|feeds?|records?|rows?|fields?|responses?|"
+        r"documents?|translations?|messages?|e-?mails?|transcripts?|pull[- ]requests?|prs|reviews?|logs?|payloads?|"
+        r"results?|items?|entries|cells?|columns?|data|content|text|bod(?:y|ies)|descriptions?)")
+EMBED_RE = re.compile(r"\b" + EMBED + r"\b[^.!?;\n]{0,40}?\b(?:in|inside|within|embedded in|found in|contained in|from)\s+"
+                      r"(?:the\s+|any\s+|each\s+|every\s+|an?\s+|their\s+)?(?:[\w'-]+\s+){0,3}?" + DATA + r"\b"
+                      r"|\b" + DATA + r"\b[^.!?;\n]{0,60}?\b(?:contain|include|carry|hold|may contain|may include)\w*\b"
+                      r"[^.!?;\n]{0,40}?\b" + EMBED + r"\b", re.IGNORECASE)
+OBEY_RE = re.compile(
+    r"\b(?:are|is|count as|counts as|should be treated as|treat (?:them|these|it|those) as)\s+(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:orders|commands|directives|instructions)\s+(?:from|of|by)\b"
+    r"|\b(?:take|takes|have|has)\s+(?:precedence|priority)\s+over\b|\b(?:override|overrides|outrank|outranks)\b",
+    re.IGNORECASE)
+DO_IT_RE = re.compile(r"\b(?:execute|run|perform|apply|follow|obey|carry out|act on)\s+(?:them|these|those|it|each|every one|all of them)\b",
+                      re.IGNORECASE)
+UNCHECKED_RE = re.compile(r"\bwithout\s+(?:asking|confirm\w*|checking|approval|prompting|question\w*)|\beven\s+(?:if|when|though)\b|"
+                          r"\boutside\b|\bincluding\s+(?:shell|terminal)|\bas[- ]is\b|\bexactly\b|\bverbatim\b", re.IGNORECASE)
+USER_RE = re.compile(r"\b(?:user|users|requester|chat|CLAUDE\.md|AGENTS\.md|system prompt)\b", re.IGNORECASE)
+CHANNEL_DENY_RE = re.compile(r"\b(?:ignore|never (?:follow|obey|execute|run|act)|(?:do not|don't|must not) (?:follow|obey|execute|run|act)|"
+                             r"treat (?:them|these|it|those) as (?:data|text|untrusted|plain)|untrusted|injection|suspicious|not as "
+                             r"(?:instructions|orders|commands))\b", re.IGNORECASE)
+
+
+CODE_SPAN_RE = re.compile(r"`[^`\n]*`")
+
+
+def data_channel(ctx, by_id: dict) -> list[Finding]:
+    """PI-01 where a paragraph makes text inside the data the agent processes an order to carry out: instructions
+    in files, tickets, pages or fields that outrank the user, are orders from someone, or are run unchecked."""
+    rule = by_id.get("PI-01")
+    view = ctx.view
+    if rule is None or len(view) > MAX_BYTES:
+        return []
+    low = view.lower()
+    if not any(w in low for w in ("precedence", "priority", "overrid", "outrank", "orders", "commands", "directives",
+                                  "instructions", "execute", "perform", "apply", "follow", "obey", "carry out", "act on")):
+        return []
+    out: list[Finding] = []
+    pos = 0
+    for para in view.split("\n\n"):
+        at, pos = pos, pos + len(para) + 2
+        if len(out) >= 2:
+            break
+        p = para.lstrip(" \t>")
+        if not p or p.startswith(("|", "#", "```", "~~~")) or ctx.region_at(ctx.line_of(at)).kind == "code":
+            continue
+        flat = CODE_SPAN_RE.sub(lambda m: "x" * len(m.group(0)), re.sub(r"\n[ \t>]*", " ", para))
+        emb = EMBED_RE.search(flat)
+        if emb is None or CHANNEL_DENY_RE.search(flat):
+            continue
+        obey = OBEY_RE.search(flat, emb.start())
+        if obey is not None and obey.group(0).lower().startswith(("take", "have", "has", "overrid", "outrank")) \
+                and not USER_RE.search(flat, obey.end(), obey.end() + 80):
+            obey = None  # what they outrank is not the user's side
+        if obey is None:
+            do = DO_IT_RE.search(flat, emb.start())
+            obey = do if do is not None and UNCHECKED_RE.search(flat, emb.start()) else None
+        if obey is None:
+            continue
+        line = ctx.line_of(at + len(para) - len(para.lstrip("\n")))
+        note = (f"text inside the data the agent processes (\"{emb.group(0)[:50]}\") is made an order: "
+                f"\"{obey.group(0)[:50]}\"")
+        out.append(document_finding(ctx, rule, "high", line, note))
+    return out
+
+
+def in_file(ctx, by_id: dict, found: list[Finding] = ()) -> list[Finding]:
+    """The findings of this module on ``ctx`` (SKILL.md, or a document it tells the agent to follow); a rule's
+    finding on a line where ``found`` already holds one as strong is left out."""
     if len(ctx.view) > MAX_BYTES:
         return []
-    return collect_publish(ctx, by_id) + controls_off(ctx, by_id) + consent_pre_answered(ctx, by_id)
+    out = collect_publish(ctx, by_id) + controls_off(ctx, by_id) + consent_pre_answered(ctx, by_id) + data_channel(ctx, by_id)
+    if not out:
+        return out
+    rank = {"info": 0, "low": 1, "medium": 2, "high": 3, "critical": 4}
+    best: dict = {}
+    for f in found:
+        k = (f.rule, f.line)
+        best[k] = max(best.get(k, 0), rank.get(f.severity, 0))
+    return [f for f in out if rank[f.severity] > best.get((f.rule, f.line), -1)]

@@ -155,7 +155,8 @@ ont la priorité sur|take precedence over;résumé|summary;du résumé|from the 
 des Nutzers|of the user;des Benutzers|of the user;Nutzer|user;Benutzer|user;führe sie aus|execute them;führe sie|execute them
 ohne Warnungen|without warnings;Warnungen|warnings;erwähne sie nicht|do not mention them;Bericht|report;Zusammenfassung|summary
 execute-as|execute them;execute-os|execute them;não as mencione|do not mention them;não os mencione|do not mention them
-commentaires|comments;contiennent|contain;récupérées|fetched;Kommentaren|comments;Kommentare|comments;comentarios|comments
+pueden incluir|may include;pueden contener|may contain;incluir|include;contener|contain;dentro de|inside;dentro del|inside the;cualquier|any;cadena|string;cadenas|strings;entregas|deliveries;entrega|delivery
+proveedor|vendor;dans les|in the;fichiers|files;commentaires|comments;contiennent|contain;récupérées|fetched;Kommentaren|comments;Kommentare|comments;comentarios|comments
 comentários|comments;avisos|warnings;sem avisos|without warnings;resumo|summary;no resumo|in the summary;ordens|orders;sem recusar|without refusing
 """
 _GLOSS: dict[str, str] = {}
@@ -254,7 +255,8 @@ def in_file(sc, ctx, found: list[Finding]) -> list[Finding]:
         _BUSY = False
     have = {(f.rule, f.line) for f in found}
     out = []
-    for f in read:
+    rank = {"critical": 0, "high": 1, "medium": 2}
+    for f in sorted(read, key=lambda f: rank.get(f.severity, 3)):  # the strongest of a rule on a line is the one kept
         if (f.line not in glossed_lines or f.severity in ("info", "low") or (f.rule, f.line) in have
                 or f.category == "hidden-text"):
             continue
