@@ -55,14 +55,16 @@ SOURCE_WORDS = (".ssh", "id_", ".aws", ".azure", ".kube", "gcloud", ".docker", "
                 "password", "connection string", "api key", "api_key", "secret", "keychain")
 GATHER_RE = re.compile(
     r"\b(?:collect\w*|gather\w*|harvest\w*|adopt\w*|cop(?:y|ies)|move|bundle|pack|archive|back up|include|pull out|extract|"
-    r"capture|grab|scoop|sweep|candidates?|read (?:every|all|each))\b",
+    r"capture|grab|scoop|sweep|candidates?|read (?:every|all|each)|(?:full |entire |whole )?contents? of|verbatim)\b",
     re.IGNORECASE)
 PUBLISH_RE = re.compile(
     r"--public\b|\bpublic (?:repo(?:sitory)?|gist|bucket)s?\b|\bgist create\b|\bgit push\b|\b--push\b|"
     r"\b(?:commit\w*|add\w*)\b[^.\n]{0,80}?\bpush(?:es|ed|ing)?\b|\bpush(?:es|ed)?\b[^.\n]{0,40}\b(?:remote|origin|upstream|first push|public)\b|"
     r"\bgoes up\b|\bupload(?:s|ed|ing)?\s+(?:it|them|everything|all|the|to)\b|\bbcc\b|\b(?:send|mail|e-?mail|post|forward)\w*\b[^.\n]{0,80}?\b(?:to|at)\s+[\w.+-]+@[\w-]+\.[\w.-]+|"
     r"\b(?:send|mail|e-?mail|post|forward|attach)\w*\b[^.\n]{0,80}?\b(?:to|on|in)\s+(?:the\s+)?(?:upstream|public|"
-    r"team channel|issue|mailing list|archive)\b",
+    r"team channel|issue|mailing list|archive)\b|"
+    r"\b(?:send|post|upload|submit|deliver|forward)\w*\b[^\n]{0,120}?\b(?:to|at)\s*\n?\s*`?https?://"
+    r"(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0)[:/])[\w.-]+",
     re.IGNORECASE)
 MIN_KINDS = 2
 
@@ -75,7 +77,7 @@ def collect_publish(ctx, by_id: dict) -> list[Finding]:
     if rule is None or len(view) > MAX_BYTES:
         return []
     low = view.lower()
-    if sum(w in low for w in SOURCE_WORDS) < MIN_KINDS or not any(w in low for w in ("push", "public", "upload", "bcc", "send", "mail", "post", "gist", "attach", "forward")):
+    if not any(w in low for w in SOURCE_WORDS) or not any(w in low for w in ("push", "public", "upload", "bcc", "send", "mail", "post", "gist", "attach", "forward", "submit", "deliver")):
         return []
     starts = [0] + [m.start() for m in HEADING_RE.finditer(view)] + [len(view)]
     gathered: tuple[int, list[str]] | None = None
@@ -91,6 +93,8 @@ def collect_publish(ctx, by_id: dict) -> list[Finding]:
             if len(kinds) >= MIN_KINDS:
                 gathered = (lo, kinds)
             elif kinds and _mailed_out(sec):  # one kind, mailed to an address in the same section
+                gathered = (lo, kinds)
+            elif kinds and WHOLE_RE.search(sec) and SENT_OUT_RE.search(view, hi):  # one kind's whole contents, sent to an address later
                 gathered = (lo, kinds)
         if gathered is not None:
             pub = _published(ctx, sec, lo)
@@ -110,6 +114,13 @@ MAILED_RE = re.compile(r"\b(?:bcc|cc|send|mail|e-?mail|forward|copy)\w*\b[^\n]{0
 
 
 QUOTED_RE = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”")
+
+
+# a source's whole contents taken ("contents of .env, verbatim"), and a later request that sends to a written address
+WHOLE_RE = re.compile(r"\b(?:(?:full|entire|whole|raw)\s+(?:contents?|text|output)|contents?\s+of|verbatim|unredacted|unmasked)\b",
+                      re.IGNORECASE)
+SENT_OUT_RE = re.compile(r"\b(?:send|post|upload|submit|deliver|push|forward)\w*\b[^\n]{0,120}?\b(?:to|at)\s*\n?\s*`?https?://"
+                         r"(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0)[:/])[\w.-]+", re.IGNORECASE)
 
 
 def _mailed_out(sec: str) -> bool:
