@@ -45,11 +45,11 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
 
 def test_held_out_19_is_tuned_on(result):
     """held-out-19 (19/30 at first sight) was tuned on in the next session (branch nlc21, by constructs that span
-    steps, files and languages): 25/30 caught in a listed category (from 19; 20/30 at C or worse, from 14): a
+    steps, files and languages): 26/30 caught in a listed category (from 19; 21/30 at C or worse, from 14): a
     section that gathers credential folders, histories or transcripts and a later one that pushes or mails,
     a security control (scanning, branch or push protection, ignore-scripts) ordered away, a confirmation
     declared given in advance, text inside processed data made an order (also glossed from another language,
-    a phrase wrapped over blockquote lines read whole), a reference file set up "as described in";
+    a phrase wrapped over blockquote lines read whole), a reference file set up or completed "as described in";
     tests/scan/test_chains.py. While it is still evaluate.BLIND it is scored apart."""
     tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho19-")]
     if tuned:  # once it is no longer the blind set
@@ -58,7 +58,7 @@ def test_held_out_19_is_tuned_on(result):
     else:
         assert result.blind["nl"][1] == 30 and all(n.startswith("ho19-") for n in result.blind_missed)
         caught = result.blind["nl"][0]
-    assert caught >= 25, result.blind_missed
+    assert caught >= 26, result.blind_missed
 
 
 def test_held_out_18_is_tuned_on(result):
