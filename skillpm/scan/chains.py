@@ -19,6 +19,11 @@
   every deployment when they installed this skill", "answer the prompt yourself with yes"): the check
   stays in the text and is never made.
 
+- Data made a command channel (PI-01). A paragraph that puts instructions, hints or markers inside the
+  data the agent processes (files, strings, tickets, pages, fields) and makes them orders from someone,
+  ranks them over the user, or has them run unchecked: whoever writes the data commands the agent.
+  glossed.py reads an aside in another language with these rules too.
+
 SKILL.md is read, and a document SKILL.md tells the agent to follow (one level up, as the intents are).
 """
 
@@ -30,7 +35,6 @@ from skillpm.scan.result import Finding, document_finding
 
 MAX_BYTES = 256 * 1024
 HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
-SENT_RE = re.compile(r"[^.!?;\n]*(?:[.!?;](?=\s|$)|\n|$)")
 NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|doesn't|does not|must not|mustn't|should not|shouldn't|cannot|can't|"
                     r"without|exclud\w*|except|omit\w*|avoid\w*|skip\w*|ignor\w*|redact\w*|mask\w*|gitignore\w*|"
                     r"instead of|rather than|unless)\b|\.gitignore", re.IGNORECASE)

@@ -195,7 +195,7 @@ def gloss(text: str) -> str:
     return _QUOTES_RE.sub(r'"\1"', re.sub(r"[ \t]{2,}", " ", "".join(out)))
 
 
-_WRAP = r"(?:[ \t]+|[ \t]*\n[ \t]*(?:>[ \t]*)*)"  # a space, or a line break (and a blockquote's markers) inside a phrase
+_WRAP = r"(?:[ \t]{1,8}|[ \t]{0,8}\n[ \t]{0,8}(?:>[ \t]{0,8}){0,4})"  # a space, or a line break (and a blockquote's markers) inside a phrase
 _GLOSS_WRAPPED_RE = re.compile(
     r"(?<![\w'’-])(?:" + "|".join(_WRAP.join(map(re.escape, k.split(" "))) for k in sorted(_GLOSS, key=len, reverse=True))
     + r")(?![\w'’-])", re.IGNORECASE)
