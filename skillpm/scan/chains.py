@@ -30,6 +30,7 @@ SKILL.md is read, and a document SKILL.md tells the agent to follow (one level u
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from skillpm.scan.result import Finding, document_finding
 
@@ -56,7 +57,8 @@ SOURCES = (
 SOURCE_RES = [(name, re.compile(rx, re.IGNORECASE)) for name, rx in SOURCES]
 SOURCE_WORDS = (".ssh", "id_", ".aws", ".azure", ".kube", "gcloud", ".docker", ".netrc", "credentials", ".npmrc", ".pypirc",
                 ".gnupg", "history", "histories", ".claude", ".codex", ".cursor", "transcript", "session", ".env", "token",
-                "password", "connection string", "api key", "api_key", "secret", "keychain")
+                "password", "connection string", "api key", "api_key", "secret", "keychain", "transcripts", "sessions", "tokens", "passwords",
+                "secrets", "keychains", "histories")
 GATHER_RE = re.compile(
     r"\b(?:collect\w*|gather\w*|harvest\w*|adopt\w*|cop(?:y|ies)|move|bundle|pack|archive|back up|include|pull out|extract|"
     r"capture|grab|scoop|sweep|candidates?|read (?:every|all|each)|(?:full |entire |whole )?contents? of|verbatim)\b",
@@ -81,8 +83,17 @@ def collect_publish(ctx, by_id: dict) -> list[Finding]:
     if rule is None or len(view) > MAX_BYTES:
         return []
     low = view.lower()
-    if not any(w in low for w in SOURCE_WORDS) or not any(w in low for w in ("push", "public", "upload", "bcc", "send", "mail", "post", "gist", "attach", "forward", "submit", "deliver")):
+    stems = _present(SOURCE_WORDS, _words(ctx))
+    occ = []  # where the document names a source (a section naming none is not read)
+    for w in stems:
+        at = low.find(w)
+        while at >= 0 and len(occ) < 400:
+            occ.append(at)
+            at = low.find(w, at + len(w))
+    if not occ:
         return []
+    occ.sort()
+    last = occ[-1]
     starts = [0] + [m.start() for m in HEADING_RE.finditer(view)] + [len(view)]
     gathered: tuple[int, list[str]] | None = None
     for lo, hi in zip(starts, starts[1:]):
@@ -93,7 +104,10 @@ def collect_publish(ctx, by_id: dict) -> list[Finding]:
         if title.lstrip().startswith("#") and NEG_HEADING_RE.search(title):
             continue  # a section of what to leave out or look out for ("Never included", "Red flags")
         if gathered is None:
-            kinds = _gathered_kinds(ctx, sec, lo)
+            if lo > last:
+                break  # no source named from here on: nothing gathered later
+            i = bisect_left(occ, lo)
+            kinds = _gathered_kinds(ctx, sec, lo, stems) if i < len(occ) and occ[i] < hi else []
             if len(kinds) >= MIN_KINDS:
                 gathered = (lo, kinds)
             elif kinds and _mailed_out(sec):  # one kind, mailed to an address in the same section
@@ -132,9 +146,10 @@ def _mailed_out(sec: str) -> bool:
     return "@" in sec and MAILED_RE.search(sec) is not None
 
 
-def _gathered_kinds(ctx, sec: str, base: int) -> list[str]:
+def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS) -> list[str]:
     """The kinds of sensitive source the section ``sec`` (at ``base`` of the view) gathers."""
-    if not GATHER_RE.search(sec):
+    low = sec.lower()
+    if not any(w in low for w in stems) or not GATHER_RE.search(sec):
         return []
     kinds: list[str] = []
     for name, rx in SOURCE_RES:
@@ -191,9 +206,13 @@ OFF_RE = re.compile(
     r"(?:the|its|their) (?:job|check|rule|gate|workflow|step|line|setting|flag|entry|option)s?(?: files?)?)\b|"
     r"mark (?:it|them|the (?:job|check)s?)\b[^.!?;\n]{0,30}continue-on-error|-X\s+DELETE\b|--method\s+DELETE\b)",
     re.IGNORECASE)
-OFF_WORDS = ("codeql", "scanning", "protection", "required", "dependency review", "dependabot", "security", "semgrep", "snyk",
-             "trivy", "gitleaks", "trufflehog", "sast", "ruleset", "ignore-scripts", "gpgcheck", "signature", "checksum",
-             "integrity", "require-hashes", "hash checking", "strict-ssl", "sslverify", "verification", "codeowners")
+CONTROL_STEMS = ("codeql", "code scanning", "code-scanning", "secret scanning", "secret-scanning", "push protection", "push-protection",
+                 "branch protection", "branch-protection", "protection rule", "required review", "required status", "required signed",
+                 "required signature", "required approval", "dependency review", "dependency-review", "dependabot", "security scan",
+                 "security check", "security gate", "security alert", "semgrep", "snyk", "trivy", "gitleaks", "trufflehog", " sast",
+                 "ruleset", "rulesets", "codeowners review", "ignore-scripts", "gpgcheck", "signature verif", "signature check", "checksum verif",
+                 "checksum check", "integrity check", "integrity verif", "require-hashes", "hash checking", "strict-ssl", "sslverify",
+                 "tls verification", "certificate verif", "certificate check", "package signing")
 # a sentence that describes or forbids the act rather than ordering it
 TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|red flags?|warning signs?|"
                      r"re-?enable|turn (?:it|them) back on|restore)\b", re.IGNORECASE)
@@ -216,6 +235,45 @@ CONTROL_NAME_RE = re.compile(REPO_CONTROL + "|" + PKG_CONTROL, re.IGNORECASE)
 NEG_LEAD_RE = re.compile(r"\b(?:don't|do not|never|avoid|pitfalls?|mistakes?|anti-?patterns?|red flags?|bad|wrong|rationali[sz]ations?|"
                          r"excuses|myths?|warning signs?|not to)\b", re.IGNORECASE)
 ITEM_LINE_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
+
+
+_KEYS: dict[str, bytes] = {}
+
+
+def _key(stem: str) -> bytes:
+    k = _KEYS.get(stem)
+    if k is None:
+        k = _KEYS[stem] = max(re.findall(r"[a-z0-9]+", stem), key=len).encode()
+    return k
+
+
+def _present(stems, words) -> list[str]:
+    """The stems whose longest word is in the file's word set (all of them without one)."""
+    return list(stems) if words is None else [st for st in stems if _key(st) in words]
+
+
+def _windows(low: str, stems, before: int, after: int) -> list[tuple[int, int]]:
+    """Merged spans of ``low`` from ``before`` characters ahead of each occurrence of a stem to ``after`` past it."""
+    spans: list[tuple[int, int]] = []
+    for st in stems:
+        at = low.find(st)
+        while at >= 0:
+            spans.append((max(0, at - before), min(len(low), at + after)))
+            at = low.find(st, at + after)
+    if len(spans) < 2:
+        return spans
+    spans.sort()
+    out = [spans[0]]
+    for lo, hi in spans[1:]:
+        if lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out
+
+
+def _words(ctx):
+    return getattr(getattr(ctx, "base", None), "words", None)
 
 
 def _skipped_line(view: str, pos: int) -> bool:
@@ -271,12 +329,13 @@ def controls_off(ctx, by_id: dict) -> list[Finding]:
     if len(view) > MAX_BYTES:
         return []
     low = view.lower()
-    if not any(w in low for w in OFF_WORDS):
+    spans = _windows(low, _present(CONTROL_STEMS, _words(ctx)), 140, 220)  # (the common case: no control named, no regex run)
+    if not spans:
         return []
     out: list[Finding] = []
     seen: set[int] = set()
     view = _soft_joined(view)  # a sentence wrapped over lines is read whole (same offsets)
-    for m in OFF_RE.finditer(view):
+    for m in (m for lo, hi in spans for m in OFF_RE.finditer(view, lo, hi)):
         what = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
         if _skipped_line(view, m.start()):
             continue  # a table row or a heading names, it orders nothing
@@ -285,7 +344,8 @@ def controls_off(ctx, by_id: dict) -> list[Finding]:
         line = ctx.line_of(m.start())
         if line in seen or ctx.region_at(line).kind == "code":
             continue
-        s = max(view.rfind("\n", 0, m.start()), max(view.rfind(c, 0, m.start()) for c in ".!?;")) + 1
+        lo = max(0, m.start() - 400)
+        s = max(view.rfind("\n", lo, m.start()), max(view.rfind(c, lo, m.start()) for c in ".!?;"), lo - 1) + 1
         head = CLAUSE_RE.split(view[s:m.start()])[-1]  # the verb's own clause
         e = min([i for i in (view.find(c, m.end()) for c in ".!?;\n") if i >= 0] or [len(view)])
         sent = view[s:e]
@@ -337,8 +397,14 @@ CONSENT_RE = re.compile(
     r"extends to)"
     r"|\b(?:covers|applies to|holds for|counts for|extends to)\s+(?:this and\s+)?(?:all|every|any)\s+(?:future|later|subsequent)\b",
     re.IGNORECASE)
-CONSENT_WORDS = ("approval", "consent", "confirmation", "permission", "authori", "agreement", "yes", "go-ahead", "goahead",
-                 "sign-off", "signoff", "agreed", "approved", "future", "later", "subsequent")
+CONSENT_STEMS = (" as approval", " as an approval", " as consent", " as confirmation", " as permission", " as authorization", " as authorisation", " as agreement",
+                 " as a yes", " as yes", " as go-ahead", " as a go-ahead", " as goahead", " as sign-off", " as a sign-off", " as signoff",
+                 " as standing", " as blanket", " as explicit", "silence ", "no reply ", "no answer ", "no response ", "no objection ",
+                 "yourself", "behalf", "assume yes", "assume consent", "assume approval", "assume agreement", "assume permission",
+                 "assume the user", "assume they agree", "approved all", "approved every", "approved each", "approved any", "agreed to all",
+                 "agreed to every", "agreed to any", "consented to", "authorized all", "authorised all", "authorized every",
+                 "authorised every", "given once", "granted once", "all future", "every future", "any future", "all later", "every later",
+                 "any later", "all subsequent", "every subsequent", "any subsequent")
 ACT_RE = re.compile(r"\b(?:send\w*|sent|push\w*|deploy\w*|delet\w*|publish\w*|merg\w*|pay\w*|releas\w*|drop\w*|remov\w*|"
                     r"digests?|emails?)\b", re.IGNORECASE)
 
@@ -350,14 +416,16 @@ def consent_pre_answered(ctx, by_id: dict) -> list[Finding]:
     if rule is None or len(view) > MAX_BYTES:
         return []
     low = view.lower()
-    if not any(w in low for w in CONSENT_WORDS):
+    spans = _windows(low, _present(CONSENT_STEMS, _words(ctx)), 170, 90)
+    if not spans:
         return []
     out: list[Finding] = []
-    for m in CONSENT_RE.finditer(view):
+    for m in (m for lo, hi in spans for m in CONSENT_RE.finditer(view, lo, hi)):
         line = ctx.line_of(m.start())
         if ctx.region_at(line).kind == "code" or _skipped_line(view, m.start()) or _under_negative_lead(view, m.start()):
             continue
-        s = max(view.rfind("\n\n", 0, m.start()) + 1, max(view.rfind(c, 0, m.start()) for c in ".!?;:") + 1)
+        lo = max(0, m.start() - 400)
+        s = max(view.rfind("\n\n", lo, m.start()) + 1, max(view.rfind(c, lo, m.start()) for c in ".!?;:") + 1, lo)
         head = view[s:m.start()]
         if re.search(r"\b(?:not|never|no|don't|do not|doesn't|does not|isn't|is not|cannot|can't|mustn't|must not|nor|neither)\b",
                      head + m.group(0), re.IGNORECASE):
@@ -399,6 +467,13 @@ CHANNEL_DENY_RE = re.compile(r"\b(?:ignore|never (?:follow|obey|execute|run|act)
 
 
 CODE_SPAN_RE = re.compile(r"`[^`\n]*`")
+RANK_STEMS = ("precedence", "priority", "override", "overrides", "overriding", "outrank", "outranks")
+ORDER_STEMS = (" orders", " commands", " directives", " instructions")
+DO_STEMS = ("execute ", "run them", "run it", "run these", "run those", "run each", "perform ", "apply them", "apply it", "apply these",
+            "apply those", "apply each", "follow them", "follow it", "follow these", "follow those", "follow each", "obey", "carry out",
+            "act on")
+UNCHECKED_STEMS = ("without", "even if", "even when", "even though", "outside", "including shell", "including terminal", "as-is",
+                   "as is", "exactly", "verbatim")
 
 
 def data_channel(ctx, by_id: dict) -> list[Finding]:
@@ -413,14 +488,25 @@ def data_channel(ctx, by_id: dict) -> list[Finding]:
                                   "instructions", "execute", "perform", "apply", "follow", "obey", "carry out", "act on")):
         return []
     out: list[Finding] = []
-    pos = 0
-    for para in view.split("\n\n"):
-        at, pos = pos, pos + len(para) + 2
+    words = _words(ctx)
+    starts = set()
+    for st in _present(RANK_STEMS + ORDER_STEMS + DO_STEMS, words):
+        at = low.find(st)
+        while at >= 0 and len(starts) < 200:
+            starts.add(low.rfind("\n\n", 0, at) + 2 if low.rfind("\n\n", 0, at) >= 0 else 0)
+            at = low.find(st, at + len(st))
+    for at in sorted(starts):
+        end = low.find("\n\n", at)
+        para = view[at:end if end >= 0 else len(view)]
         if len(out) >= 2:
             break
         p = para.lstrip(" \t>")
         if not p or p.startswith(("|", "#", "```", "~~~")) or ctx.region_at(ctx.line_of(at)).kind == "code":
             continue
+        plow = para.lower()
+        if not (any(w in plow for w in RANK_STEMS) or (any(w in plow for w in ORDER_STEMS) and any(w in plow for w in (" from ", " of ", " by ")))
+                or (any(w in plow for w in DO_STEMS) and any(w in plow for w in UNCHECKED_STEMS))):
+            continue  # (most paragraphs: no ranking, no "orders from", no order run unchecked)
         flat = CODE_SPAN_RE.sub(lambda m: "x" * len(m.group(0)), re.sub(r"\n[ \t>]*", " ", para))
         emb = EMBED_RE.search(flat)
         if emb is None or CHANNEL_DENY_RE.search(flat):
@@ -441,12 +527,38 @@ def data_channel(ctx, by_id: dict) -> list[Finding]:
     return out
 
 
+# Each reading's words (as the engine's word set of a file holds them): a file holding none of them is not read.
+GATHER_GATE = frozenset(b"ssh rsa ed25519 aws azure kube gcloud docker netrc npmrc pypirc gnupg history histories claude codex cursor "
+                        b"aider transcript transcripts env connection pasted keychain".split())
+PUBLISH_GATE = frozenset(b"push public upload uploads bcc cc send sends mail email e post posts gist attach forward submit deliver"
+                         .split())
+CONTROL_GATE = frozenset(b"codeql scanning protection dependabot semgrep snyk trivy gitleaks trufflehog sast ruleset rulesets gpgcheck "
+                         b"checksum integrity hashes sslverify strict signing signature certificate tls verification codeowners "
+                         b"scripts".split())
+CONSENT_GATE = frozenset(b"silence objection yourself behalf assume approved agreed consented authorized authorised once future "
+                         b"later subsequent".split())
+CHANNEL_GATE = frozenset(b"precedence priority override overrides overriding outrank outranks orders commands directives".split())
+DO_GATE = frozenset(b"execute run perform apply follow obey carry act".split())
+
+
 def in_file(ctx, by_id: dict, found: list[Finding] = ()) -> list[Finding]:
     """The findings of this module on ``ctx`` (SKILL.md, or a document it tells the agent to follow); a rule's
     finding on a line where ``found`` already holds one as strong is left out."""
     if len(ctx.view) > MAX_BYTES:
         return []
-    out = collect_publish(ctx, by_id) + controls_off(ctx, by_id) + consent_pre_answered(ctx, by_id) + data_channel(ctx, by_id)
+    words = getattr(getattr(ctx, "base", None), "words", None)
+    if words is None:  # (no word set: every reading runs)
+        out = collect_publish(ctx, by_id) + controls_off(ctx, by_id) + consent_pre_answered(ctx, by_id) + data_channel(ctx, by_id)
+    else:
+        out = []
+        if not GATHER_GATE.isdisjoint(words) and not PUBLISH_GATE.isdisjoint(words):
+            out += collect_publish(ctx, by_id)
+        if not CONTROL_GATE.isdisjoint(words):
+            out += controls_off(ctx, by_id)
+        if not CONSENT_GATE.isdisjoint(words):
+            out += consent_pre_answered(ctx, by_id)
+        if not CHANNEL_GATE.isdisjoint(words) or (b"instructions" in words and not DO_GATE.isdisjoint(words)):
+            out += data_channel(ctx, by_id)
     if not out:
         return out
     rank = {"info": 0, "low": 1, "medium": 2, "high": 3, "critical": 4}
