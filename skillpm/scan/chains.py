@@ -66,7 +66,7 @@ GATHER_RE = re.compile(
 PUBLISH_RE = re.compile(
     r"--public\b|\bpublic (?:repo(?:sitory)?|gist|bucket)s?\b|\bgist create\b|\bgit push\b|\b--push\b|"
     r"\b(?:commit\w*|add\w*)\b[^.\n]{0,80}?\bpush(?:es|ed|ing)?\b|\bpush(?:es|ed)?\b[^.\n]{0,40}\b(?:remote|origin|upstream|first push|public)\b|"
-    r"\bgoes up\b|\bupload(?:s|ed|ing)?\s+(?:it|them|everything|all|the|to)\b|\bbcc\b|\b(?:send|mail|e-?mail|post|forward)\w*\b[^.\n]{0,80}?\b(?:to|at)\s+[\w.+-]+@[\w-]+\.[\w.-]+|"
+    r"\bgoes up\b|\bupload(?:s|ed|ing)?\b[^.\n]{0,80}?(?:https?://|s3://|gs://|\b(?:public|gist|pastebin|external|bucket)\b)|\bbcc\b|\b(?:send|mail|e-?mail|post|forward)\w*\b[^.\n]{0,80}?\b(?:to|at)\s+[\w.+-]+@[\w-]+\.[\w.-]+|"
     r"\b(?:send|mail|e-?mail|post|forward|attach)\w*\b[^.\n]{0,80}?\b(?:to|on|in)\s+(?:the\s+)?(?:upstream|public|"
     r"team channel|issue|mailing list|archive)\b|"
     r"\b(?:send|post|upload|submit|deliver|forward)\w*\b[^\n]{0,120}?\b(?:to|at)\s*\n?\s*`?https?://"
