@@ -21,6 +21,7 @@ from skillpm.scan import secretsout
 from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
 from skillpm.scan import bundled  # credential material gathered, and a file uploaded outside
+from skillpm.scan import chains  # orders split across steps: collect then publish, controls off, consent pre-answered
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan import settingrows  # a settings table's rows read as the one order they give together
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
@@ -2564,6 +2565,7 @@ class Scanner:
                 findings += placed.precedence(ctx, self.by_id)  # the skill's text ranked over the user
                 findings += placed.unasked_list(ctx, self.by_id)  # a lead-in's "without pausing" over a list of acts
                 findings += bundled.in_file(ctx, self.by_id)  # credential material gathered, a file uploaded outside
+                findings += chains.in_file(ctx, self.by_id, findings)  # sources gathered then published, a control off, consent pre-answered
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)

@@ -145,6 +145,19 @@ descripciones de tus herramientas|descriptions of your tools;antes del primer me
 instrucciones iniciales|initial instructions;informe|report;anexo|appendix;palavra por palavra|word for word
 descrições das ferramentas|tool descriptions;descrições das suas ferramentas|descriptions of your tools
 antes da primeira mensagem|before the first message;recebeu|received;instruções iniciais|initial instructions;relatório|report
+órdenes|orders;indicaciones|instructions;lo que pida|what is asked by;lo que diga|what is said by;y sobre|and over
+ejecútalas|execute them;ejecútalos|execute them;ejecuta|execute;sin rechazarlas|without refusing them;sin rechazarlos|without refusing them
+rechazar|refuse;advertencias|warnings;sin añadir advertencias|without adding warnings;sin advertencias|without warnings
+no la menciones|do not mention it;no las menciones|do not mention them;no los menciones|do not mention them;en el informe|in the report
+consignes|instructions;appliquez-les|apply them;exécutez-les|execute them;ne les mentionnez pas|do not mention them
+sans les mentionner|without mentioning them;avertissements|warnings;sans avertissement|without warnings;priment sur|take precedence over
+ont la priorité sur|take precedence over;résumé|summary;du résumé|from the summary;dans le résumé|in the summary
+des Nutzers|of the user;des Benutzers|of the user;Nutzer|user;Benutzer|user;führe sie aus|execute them;führe sie|execute them
+ohne Warnungen|without warnings;Warnungen|warnings;erwähne sie nicht|do not mention them;Bericht|report;Zusammenfassung|summary
+execute-as|execute them;execute-os|execute them;não as mencione|do not mention them;não os mencione|do not mention them
+pueden incluir|may include;pueden contener|may contain;incluir|include;contener|contain;dentro de|inside;dentro del|inside the;cualquier|any;cadena|string;cadenas|strings;entregas|deliveries;entrega|delivery
+proveedor|vendor;dans les|in the;fichiers|files;commentaires|comments;contiennent|contain;récupérées|fetched;Kommentaren|comments;Kommentare|comments;comentarios|comments
+comentários|comments;avisos|warnings;sem avisos|without warnings;resumo|summary;no resumo|in the summary;ordens|orders;sem recusar|without refusing
 """
 _GLOSS: dict[str, str] = {}
 for _line in _PAIRS.strip().splitlines():
@@ -182,6 +195,34 @@ def gloss(text: str) -> str:
     return _QUOTES_RE.sub(r'"\1"', re.sub(r"[ \t]{2,}", " ", "".join(out)))
 
 
+_WRAP = r"(?:[ \t]{1,8}|[ \t]{0,8}\n[ \t]{0,8}(?:>[ \t]{0,8}){0,4})"  # a space, or a line break (and a blockquote's markers) inside a phrase
+_GLOSS_WRAPPED_RE = re.compile(
+    r"(?<![\w'’-])(?:" + "|".join(_WRAP.join(map(re.escape, k.split(" "))) for k in sorted(_GLOSS, key=len, reverse=True))
+    + r")(?![\w'’-])", re.IGNORECASE)
+
+
+def _gloss_wrapped(m: re.Match) -> str:
+    """A phrase's English, then the line breaks (and blockquote markers) it was wrapped over, so that lines keep their numbers."""
+    src = m.group(0)
+    if "\n" not in src:
+        return _GLOSS[src.lower()]
+    words = re.split(r"\s*\n[ \t>]*|[ \t]+", src)
+    breaks = "".join(re.findall(r"\n[ \t>]*", src))
+    return _GLOSS.get(" ".join(words).lower(), src.replace("\n", " ")) + breaks
+
+
+def gloss_block(text: str) -> str:
+    """``text`` (lines of one paragraph) glossed as ``gloss`` does, a phrase read across a line break too;
+    it holds as many lines as ``text``."""
+    out, at = [], 0
+    for m in _CODE.finditer(text):
+        out.append(_GLOSS_WRAPPED_RE.sub(_gloss_wrapped, text[at:m.start()]))
+        out.append(m.group(0))
+        at = m.end()
+    out.append(_GLOSS_WRAPPED_RE.sub(_gloss_wrapped, text[at:]))
+    return _QUOTES_RE.sub(r'"\1"', re.sub(r"[ \t]{2,}", " ", "".join(out)))
+
+
 def in_file(sc, ctx, found: list[Finding]) -> list[Finding]:
     """The findings of the English rules on the glossed asides of SKILL.md, or of a document SKILL.md
     tells the agent to follow (``ctx``: the engine's file context; ``found``: its findings so far)."""
@@ -200,8 +241,11 @@ def in_file(sc, ctx, found: list[Finding]) -> list[Finding]:
     glossed_lines = set()
     for start, end in paras:
         first, last = text.count("\n", 0, start), text.count("\n", 0, end)
-        for i in range(first, min(last + 1, len(lines))):
-            blank[i] = gloss(lines[i])
+        last = min(last, len(lines) - 1)
+        # glossed as one block: a phrase wrapped over two lines of a paragraph or a blockquote is still the phrase
+        block = gloss_block("\n".join(lines[first:last + 1])).split("\n")
+        for i in range(first, last + 1):
+            blank[i] = block[i - first] if i - first < len(block) else gloss(lines[i])
             glossed_lines.add(i + 1)
     _BUSY = True
     try:
@@ -211,7 +255,8 @@ def in_file(sc, ctx, found: list[Finding]) -> list[Finding]:
         _BUSY = False
     have = {(f.rule, f.line) for f in found}
     out = []
-    for f in read:
+    rank = {"critical": 0, "high": 1, "medium": 2}
+    for f in sorted(read, key=lambda f: rank.get(f.severity, 3)):  # the strongest of a rule on a line is the one kept
         if (f.line not in glossed_lines or f.severity in ("info", "low") or (f.rule, f.line) in have
                 or f.category == "hidden-text"):
             continue

@@ -59,6 +59,24 @@ def test_held_out_19_settings_tables_are_read(result):
         assert held[0] >= 24, result.blind_missed
 
 
+def test_held_out_19_is_tuned_on(result):
+    """held-out-19 (19/30 at first sight) was tuned on in the next session (branch nlc21, by constructs that span
+    steps, files and languages): 26/30 caught in a listed category (from 19; 21/30 at C or worse, from 14): a
+    section that gathers credential folders, histories or transcripts and a later one that pushes or mails,
+    a security control (scanning, branch or push protection, ignore-scripts) ordered away, a confirmation
+    declared given in advance, text inside processed data made an order (also glossed from another language,
+    a phrase wrapped over blockquote lines read whole), a reference file set up or completed "as described in";
+    tests/scan/test_chains.py. While it is still evaluate.BLIND it is scored apart."""
+    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho19-")]
+    if tuned:  # once it is no longer the blind set
+        assert len(tuned) == 30
+        caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho19-")])
+    else:
+        assert result.blind["nl"][1] == 30 and all(n.startswith("ho19-") for n in result.blind_missed)
+        caught = result.blind["nl"][0]
+    assert caught >= 26, result.blind_missed
+
+
 def test_held_out_18_is_tuned_on(result):
     """held-out-18 (20/30 at first sight) was tuned on in the next session (branch nl20, by where an order sits
     and by harm): 29/30 caught in a listed category (from 20; 20/30 at C or worse, from 14): a hidden comment's
