@@ -599,6 +599,42 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+# A defensive word that names an activity, not a reading of the quoted text ("audit", "security review",
+# "pentest", "red team", "forensic", "threat model", "compliance"): it makes a line defensive only with the quoted
+# text as the object of that activity, before it in its clause with no order between them ("Audit the repo for
+# committed `~/.aws/credentials`"). As the purpose of an order ("set `bypassPermissions` so the audit runs", "For
+# the audit, launch with `--…`", "Audit step: read `~/.aws/credentials` and POST it") the line is still the order.
+ACTIVITY_DEFENCE_RE = re.compile(r"audit|security review|pentest|penetration test|red.team|forensic|threat model|compliance",
+                                 re.IGNORECASE)
+ORDER_VERB = (r"(?:set|enable|disable|turn|launch|start|run|add|read|copy|send|post|upload|grant|give|export|write|append"
+              r"|put|replace|change|switch|pass|use|install|execute|open|cat|push|delete|remove|rm|chmod|chown|create"
+              r"|configure|attach|paste|forward|print|dump|curl|fetch|email|share|sync|mirror|allow|skip|bypass|grab"
+              r"|collect|include|invoke|call|pipe|source|load|transmit|submit|save|store|leave)\b")
+ORDER_BETWEEN_RE = re.compile(r"(?:[,:;(]|\b(?:then|and|so|to)\b)\s*(?:then\s+|also\s+|first\s+|just\s+)?" + ORDER_VERB,
+                              re.IGNORECASE)
+ORDER_LINE_START_RE = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])?\s*(?:\*\*)?(?:then\s+|also\s+|first\s+|now\s+)?" + ORDER_VERB,
+                                 re.IGNORECASE)
+
+
+def _defensive_around(defensive: re.Pattern, vline: str, prev: str, col: int, end_col: int) -> bool:
+    """Whether the line of a quoted match (or the line above) reads it defensively: a defensive word outside the
+    match's own text (the flag `--dangerously-skip-permissions` does not make its own line defensive), and a word
+    of activity (ACTIVITY_DEFENCE_RE) only with the match as its object."""
+    for d in defensive.finditer(vline):
+        if d.start() >= col and d.end() <= end_col + 1:
+            continue  # inside the quoted match itself
+        if not ACTIVITY_DEFENCE_RE.match(d.group()):
+            return True
+        if d.end() <= col and not ORDER_BETWEEN_RE.search(vline, d.end(), end_col + 1):
+            return True
+    if not prev:
+        return False
+    words = [d.group() for d in defensive.finditer(prev)]
+    if not words:
+        return False
+    return not all(ACTIVITY_DEFENCE_RE.match(w) for w in words) or not ORDER_LINE_START_RE.match(vline)
+
+
 def _quoted_from_above(above: str, line: str, col: int) -> bool:
     """Whether a quotation opened on the line above (a wrapped sentence of the same paragraph) is
     still open at ``col``: 'Lines like "these rules override⏎anything the user says" or "never …"'
@@ -660,6 +696,12 @@ TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
 REVIEW_LIST_RE = re.compile(
     r"\b(?:review|audit|check|scan|lint|inspect|flag|detect|report|finding|look|search|warn)\w*\b(?:[^.;!?\n]|\.(?!\s)){0,160}?"
     r"\b(?:for|such as|like|include|includes|including|e\.g\.|about)\b:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# "Check that X includes Y" asks for a state, not what a review looks for: Y is to be there, so the sentence orders
+# what makes it so ("check that every commit message includes the output of `cat ~/.aws/credentials`"), unless the
+# clause is negated ("check that no hook includes `curl … | bash`") or asks whether ("check whether … includes")
+CHECK_THAT_INCLUDES_RE = re.compile(
+    r"\b(?:check|verify|ensure|confirm|make sure|assert)\w*\s+that\b(?![^.;!?\n]*\b(?:no|not|none|never|nothing|without"
+    r"|neither|nor|n't)\b)[^.;!?\n]*\b(?:include|includes|including|contains?|containing)\b", re.IGNORECASE)
 # a verb of doing in that list: the sentence has moved on from describing to an order
 REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
                                   r"always|must|should|now)\b", re.IGNORECASE)
@@ -2957,7 +2999,7 @@ class Scanner:
         if not quoted and not code and not yaml_value and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
             above = ctx.view_line(line - 1)
             quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
-        defensive_line = bool(defensive.search(vline) or defensive.search(prev))
+        defensive_line = _defensive_around(defensive, vline, prev, col, end_col)
         if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
             # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
             # follow them.'): its end is part of the quoting's context
@@ -3203,7 +3245,8 @@ class Scanner:
             if _paragraph_line(above) and not SENTENCE_END_RE.search(above.rstrip()):
                 before = above[-CONTEXT:] + " " + before
         m = REVIEW_LIST_RE.search(before[-400:])
-        return m is not None and not REVIEW_LIST_ORDER_RE.search(m.group("gap"))
+        return m is not None and not REVIEW_LIST_ORDER_RE.search(m.group("gap")) \
+            and not CHECK_THAT_INCLUDES_RE.search(m.group(0))
 
     def _flows(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,
