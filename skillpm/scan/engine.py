@@ -1318,6 +1318,42 @@ URL_HOST_RE = re.compile(r"https?://([\w.-]+)")
 REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w|\((?:[\w' -]{1,30}\|){1,12}[\w' -]{1,30}\)")
 
 
+# A string literal that is the pattern of a regular expression call: Python's re.compile(r"…") and kin,
+# JavaScript's new RegExp("…"), Java's Pattern.compile("…"), PHP's preg_match('…'), Ruby's Regexp.new("…").
+REGEX_CALL_BEFORE_RE = re.compile(
+    r"(?:\b(?:re|regex|re2)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)|\bnew\s+RegExp|\bRegExp"
+    r"|\bPattern\.(?:compile|matches)|\bRegexp\.(?:new|compile)|\bpreg_(?:match|match_all|replace|split|grep))"
+    r"\s*\(\s*[rRbBuU]{0,2}$")
+# A JavaScript regex literal /…/flags where an expression starts (after =, (, :, ",", return)
+JS_REGEX_LITERAL_RE = re.compile(r"(?:[=(:,!&|?]|\breturn)\s*/((?:[^/\\\n]|\\.)+)/[dgimsuy]*")
+
+
+def _in_regex_pattern(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` lies wholly inside the pattern of a regular expression in code: a string
+    literal passed straight to a regex call, or a JavaScript regex literal. A pattern is matched against
+    text, never run, whatever command it spells (a linter's rule `exec\\(.*b64decode`)."""
+    i = 0
+    n = len(line)
+    while i < n:
+        ch = line[i]
+        if ch in "\"'":
+            j = i + 1
+            while j < n and line[j] != ch:
+                j += 2 if line[j] == "\\" else 1
+            if j >= n:
+                break
+            if i < start and end <= j + 1 and REGEX_CALL_BEFORE_RE.search(line, 0, i):
+                return True
+            if j >= start:
+                break
+            i = j + 1
+            continue
+        if ch == "#" and i < start:
+            return False
+        i += 1
+    return any(m.start(1) <= start and end <= m.end(1) + 1 for m in JS_REGEX_LITERAL_RE.finditer(line))
+
+
 def _site_label(host: str) -> str:
     """The label a site is registered under: ``docker`` for get.docker.com, ``rustup`` for
     sh.rustup.rs, ``example`` for cdn.example.co.uk (not a subdomain such as ``images``)."""
@@ -3013,6 +3049,8 @@ class Scanner:
         if RANK[sev] > RANK["low"] and not in_hidden:
             if rule.quotable and REGEX_LITERAL_RE.search(vline) and code:
                 sev, note = "low", "inside a regular expression (a detector)"
+            elif code and ctx.kind == "script" and _in_regex_pattern(vline, col, col + len(matched)):
+                sev, note = "low", "inside a regular expression's pattern (a detector's rule, matched against text, never run)"
             elif rule.pipes and region.kind == "prose" and "|" in matched and _across_table_cells(ctx.view_line(line), start - ls, matched):
                 sev, note = "low", "a Markdown table's cell border, not a pipe"
             elif code and not rule.quotable and self._stored_as_refused(ctx, line, start - ls):
