@@ -225,7 +225,8 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
         if who is None and any(p.lower() in _TEST_DIRS for p in folder.split("/")):
             # a file in tests/ that nothing names, beside a detector of invisible characters that only matches
             # what it reads: the hidden text it is tested on (a file SKILL.md or a program names is read)
-            who = next((p for p in sorted(only_matches) if _codepoint_detector(texts[p])), None)
+            named = any(base.encode() in data for p, data in files.items() if p != doc and not _test_file(p))
+            who = None if named else next((p for p in sorted(only_matches) if _codepoint_detector(texts[p])), None)
         if who is not None:
             out[doc] = who
     return out
