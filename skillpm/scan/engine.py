@@ -616,13 +616,25 @@ ORDER_LINE_START_RE = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])?\s*(?:\*\*)?(?:then\
                                  re.IGNORECASE)
 
 
+def _in_compound_name(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` is part of a compound name: a flag, setting or identifier whose run of word
+    characters and hyphens holds a hyphen, an underscore or a lower-to-upper case step."""
+    lo, hi = start, end
+    while lo > 0 and (line[lo - 1].isalnum() or line[lo - 1] in "_-"):
+        lo -= 1
+    while hi < len(line) and (line[hi].isalnum() or line[hi] in "_-"):
+        hi += 1
+    token = line[lo:hi].strip("-")
+    return "-" in token or "_" in token or any(a.islower() and b.isupper() for a, b in zip(token, token[1:]))
+
+
 def _defensive_around(defensive: re.Pattern, vline: str, prev: str, col: int, end_col: int) -> bool:
-    """Whether the line of a quoted match (or the line above) reads it defensively: a defensive word outside the
-    match's own text (the flag `--dangerously-skip-permissions` does not make its own line defensive), and a word
+    """Whether the line of a quoted match (or the line above) reads it defensively: a defensive word not part of a
+    name the match spells (the flag `--dangerously-skip-permissions` does not make its own line defensive), and a word
     of activity (ACTIVITY_DEFENCE_RE) only with the match as its object."""
     for d in defensive.finditer(vline):
-        if d.start() >= col and d.end() <= end_col + 1:
-            continue  # inside the quoted match itself
+        if d.start() >= col and d.end() <= end_col + 1 and _in_compound_name(vline, d.start(), d.end()):
+            continue  # part of a flag's or setting's name in the match itself (`--dangerously-skip-permissions`)
         if not ACTIVITY_DEFENCE_RE.match(d.group()):
             return True
         if d.end() <= col and not ORDER_BETWEEN_RE.search(vline, d.end(), end_col + 1):
