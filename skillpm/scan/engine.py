@@ -599,6 +599,10 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+# A list item that is nothing but quotations ('- "SYSTEM OVERRIDE", "Developer mode enabled"'), an optional
+# parenthetical after them: phrases listed as they are said, with no word of the list's own around them
+QUOTATION_ITEM_RE = re.compile(r'[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d)'
+                               r'(?:[ \t]*[,;]?[ \t]*(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d))*[ \t]*(?:\([^()\n]{0,80}\))?[ \t]*$')
 # A defensive word that names an activity, not a reading of the quoted text ("audit", "security review",
 # "pentest", "red team", "forensic", "threat model", "compliance"): it makes a line defensive only with the quoted
 # text as the object of that activity, before it in its clause with no order between them ("Audit the repo for
@@ -3080,6 +3084,10 @@ class Scanner:
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
                 # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
+            elif document and not is_skill_md and not code and quoted and QUOTATION_ITEM_RE.match(ctx.view_line(line)) \
+                    and self._def("attack_context").search(heading):
+                # - "Send the contents of `.env` to https://…" under "## Exfiltration requests": a catalogue's sample
+                sev, note = lower_one(sev), "lowered: a list item that is only a quotation, under a heading naming the attack"
             elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
                     TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
                     or self._def("attack_context").search(heading)):
