@@ -585,15 +585,19 @@ def secret_lines_skipped(rest: str) -> bool:
 SPECIAL_TOKEN_RE = re.compile(r"<\|[a-z_]{2,30}\|>")
 ROLE_AFTER_RE = re.compile(r"\s*(?:[:>\]]|system\b|user\b|assistant\b|developer\b|tool\b|ipython\b|\n?\s*(?:ignore|you\b))",
                            re.IGNORECASE)
+CODE_COMMENT_START_RE = re.compile(r"\s*(?:#|//|--|;)")
 TEMPLATE_STRING_RE = re.compile(r"\b(?:single|pair)\s*=\s*([\"'])([^\"'\n]*\$[AB]\b[^\"'\n]*)\1")
 
 
 def special_token_named(line: str, start: int, end: int, code: bool) -> bool:
     """Whether the special token at ``line[start:end]`` is named as a token rather than written as a turn of a
-    conversation: alone in a backtick span with no role after it, or (in code) in a tokenizer template's string."""
+    conversation: alone in a backtick span with no role after it, or (in code) in a tokenizer template's string or
+    at the end of a comment line."""
     if SPECIAL_TOKEN_RE.fullmatch(line, start, end) is None:
         return False
     if code:
+        if CODE_COMMENT_START_RE.match(line) and ROLE_AFTER_RE.match(line, end) is None and not line[end:].strip():
+            return True  # "# GPT-2: sentence <|endoftext|>": a comment ends on the token's name, no turn after it
         return any(m.start(2) <= start and end <= m.end(2) for m in TEMPLATE_STRING_RE.finditer(line))
     if start == 0 or line[start - 1] != "`" or end >= len(line) or line[end] != "`":
         return False
