@@ -599,9 +599,9 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
-# A list item that is nothing but quotations ('- "SYSTEM OVERRIDE", "Developer mode enabled"'), an optional
-# parenthetical after them: phrases listed as they are said, with no word of the list's own around them
-QUOTATION_ITEM_RE = re.compile(r'[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d)'
+# A list item (or a blockquote's line) that is nothing but quotations ('- "SYSTEM OVERRIDE", "Developer mode
+# enabled"'), an optional parenthetical after them: phrases listed as said, with no word of the list's own around them
+QUOTATION_ITEM_RE = re.compile(r'[ \t]*(?:[-*+]|\d{1,3}[.)]|>)[ \t]+(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d)'
                                r'(?:[ \t]*[,;]?[ \t]*(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d))*[ \t]*(?:\([^()\n]{0,80}\))?[ \t]*$')
 # A defensive word that names an activity, not a reading of the quoted text ("audit", "security review",
 # "pentest", "red team", "forensic", "threat model", "compliance"): it makes a line defensive only with the quoted
