@@ -632,6 +632,24 @@ def _in_compound_name(line: str, start: int, end: int) -> bool:
     return "-" in token or "_" in token or any(a.islower() and b.isupper() for a, b in zip(token, token[1:]))
 
 
+# The user is asked about what follows: "ask (the user | them | with AskUserQuestion) whether/if …"
+CONSENT_ASKED_RE = re.compile(r"\bask(?:s|ing)?\b(?![^.!?\n]{0,40}\byourself\b)[^.!?\n]{0,60}?\b(?:whether|if)\b",
+                              re.IGNORECASE)
+
+
+def _consent_asked(before: str) -> bool:
+    """Whether the sentence before a match (``before``) puts a question to the user that the match is part of
+    ("Ask with `AskUserQuestion` whether they may run with `--…`"): the user's answer decides. Not when the
+    question is negated ("don't ask whether …") or an order follows it ("…, then run with `--…`")."""
+    sentence = re.split(r"[.!?](?:\*\*)?\s", before)[-1]
+    m = None
+    for m in CONSENT_ASKED_RE.finditer(sentence):
+        pass
+    if m is None or re.search(r"\b(?:don't|do not|never|no need to|without)\s+(?:\w+\s+)?$", sentence[:m.start()], re.I):
+        return False
+    return not ORDER_BETWEEN_RE.search(sentence, m.end())
+
+
 def _defensive_around(defensive: re.Pattern, vline: str, prev: str, col: int, end_col: int) -> bool:
     """Whether the line of a quoted match (or the line above) reads it defensively: a defensive word not part of a
     name the match spells (the flag `--dangerously-skip-permissions` does not make its own line defensive), and a word
@@ -3108,6 +3126,10 @@ class Scanner:
                 # (a pattern's short match: a setting, flag or address; a sentence an intent or the
                 # sentence model read by its meaning is no list item)
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and region.kind == "prose" and _consent_asked(
+                    self._sentence_before(ctx, line, vline, col, lo == ls)):
+                # "Ask the user whether they may run with `--dangerously-skip-permissions`": the user decides
+                sev, note = lower_one(sev), "lowered: named in a question put to the user, whose answer decides"
             elif not code and unless and len(matched) <= 80 and describing.found_list_item(ctx.view_line, line):
                 sev, note = lower_one(sev), "lowered: an item of a list its intro says a review finds"
             elif not code and rule.id in SECRET_LINE_RULES and describing.secret_lines_skipped(
