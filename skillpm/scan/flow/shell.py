@@ -714,7 +714,7 @@ def _printed(value: str) -> str | None:
     word needs no folding, and is left as it was)."""
     m = PRINTF_LITERAL_RE.match(value) if value.startswith("$(") and ("\\" in value or "|" in value) else None
     if m is None:
-        return None
+        return _printed_pieces(value)
     lit = next(g for g in m.group(1, 2, 3) if g is not None)
     out = PRINTF_ESCAPE_RE.sub(lambda e: chr(int(e.group(1), 16) if e.group(1) else int(e.group(2), 8) & 0xFF), lit)
     how = m.group(4)
@@ -726,6 +726,22 @@ def _printed(value: str) -> str | None:
         except (ValueError, UnicodeDecodeError):
             return None
     return out if out != lit and out.isprintable() else None
+
+
+# `$(printf '%s' c u r l)`: printf reuses its format for every argument, so a `%s`-only format glues the
+# words it is given into one (optionally reversed: `$(printf '%s' e c r o f | rev)`)
+PRINTF_PIECES_RE = re.compile(r"""^\$\(\s*printf\s+(?:'(?:%s)+'|"(?:%s)+"|(?:%s)+)((?:\s+(?:'[^'%\\]{1,40}'|"[^"%$`\\]{1,40}"|[A-Za-z0-9._:/-]{1,40})){2,60})"""
+                              r"""\s*(\|\s*rev\s*)?\)$""")
+
+
+def _printed_pieces(value: str) -> str | None:
+    """What ``$(printf '%s' a b c)`` prints: its words glued (reversed after ``| rev``). None for any
+    other value, and for a single word (printed as it is written)."""
+    m = PRINTF_PIECES_RE.match(value) if value.startswith("$(printf") else None
+    if m is None:
+        return None
+    out = "".join(a or b or c for a, b, c in re.findall(r"""'([^']*)'|"([^"]*)"|(\S+)""", m.group(1)))
+    return out[::-1] if m.group(2) else out
 
 
 def _here_string(reader: _Reader, raw: str, line: int):
