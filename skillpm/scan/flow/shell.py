@@ -274,10 +274,13 @@ class _Reader:
             for inner in _substitutions(text):
                 self._run(inner, line, depth + 1)
         func = self.cur if depth == 0 else None  # inside a function: what its top-level commands print is its output
+        held = {} if "||" in text else None  # `a > f || b > f`: either may have written f, so f keeps a's secret
         for pipeline in _split(text, ("&&", "||", ";", "&", "\n")):
             stages = [s.strip().lstrip("&").strip() for s in _split(pipeline, ("|",))]
             stages = [s for s in stages if s and s != "}"]
             out = self._pipeline(stages, line)
+            if held is not None:
+                _hold_alternatives(self.files, held)
             if self.groups and out and self.groups[-1] is None and depth == 0 and not _redirect_out(stages[-1]):
                 self.groups[-1] = out  # a command in a group prints into the group's output
             if func and out and stages and not _redirect_out(stages[-1]):
@@ -308,7 +311,8 @@ class _Reader:
         if cmd in DOWNLOADERS and _download_target(cmd, args) is None:
             self.commands.setdefault(line, " ".join(words))
             return ("downloaded", line)
-        if cmd in ("cat", "base64", "xxd", "gzip", "tar", "zip", "head", "tail", "openssl", "gpg", "<") or raw.startswith("<"):
+        if cmd in ("cat", "base64", "xxd", "gzip", "tar", "zip", "head", "tail", "openssl", "gpg", "<", "jq", "yq") \
+                or raw.startswith("<"):  # jq --slurpfile s state.json: a JSON tool prints what it reads
             for a in args:
                 if a in self.files:
                     return self.files[a]
@@ -687,6 +691,15 @@ def _subshell_body(raw: str) -> str | None:
     if end <= 0 or not SUBSHELL_TAIL_RE.fullmatch(raw, end + 1):
         return None
     return raw[1:end].strip() or None
+
+
+def _hold_alternatives(files: dict, held: dict) -> None:
+    """Within one line of alternatives (``||``), a file a command marked as holding a secret or a download
+    keeps that mark when another alternative writes it plain."""
+    for k, v in files.items():
+        held.setdefault(k, v)
+    for k, v in held.items():
+        files.setdefault(k, v)
 
 
 def _redirect_out(raw: str) -> list[str]:
