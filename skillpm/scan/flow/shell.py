@@ -29,6 +29,7 @@ are not followed, and arrays, ``read`` loops and here-documents are not followed
 from __future__ import annotations
 
 import base64
+import codecs
 import posixpath
 import re
 
@@ -747,12 +748,18 @@ PRINTF_PIECES_RE = re.compile(r"""^\$\(\s*printf\s+(?:'(?:%s)+'|"(?:%s)+"|(?:%s)
                               r"""\s*(\|\s*rev\s*)?\)$""")
 
 
+# `$(echo 'sbepr' | tr 'a-z' 'n-za-m')`: a word printed through tr's rot13 (the ranges shifted by 13)
+ROT13_PRINT_RE = re.compile(r"""^\$\(\s*(?:printf\s+(?:'%s'\s+)?|echo\s+(?:-n\s+)?)(?:'([A-Za-z._-]{1,60})'|"([A-Za-z._-]{1,60})"|([A-Za-z._-]{1,60}))"""
+                            r"""\s*\|\s*tr\s+['"]?(?:A-Za-z|a-zA-Z|a-z|A-Z)['"]?\s+['"]?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M|n-za-m|N-ZA-M)['"]?\s*\)$""")
+
+
 def _printed_pieces(value: str) -> str | None:
     """What ``$(printf '%s' a b c)`` prints: its words glued (reversed after ``| rev``). None for any
     other value, and for a single word (printed as it is written)."""
     m = PRINTF_PIECES_RE.match(value) if value.startswith("$(printf") else None
     if m is None:
-        return None
+        r = ROT13_PRINT_RE.match(value) if "tr" in value else None
+        return codecs.encode(r.group(1) or r.group(2) or r.group(3), "rot13") if r else None
     out = "".join(a or b or c for a, b, c in re.findall(r"""'([^']*)'|"([^"]*)"|(\S+)""", m.group(1)))
     return out[::-1] if m.group(2) else out
 
