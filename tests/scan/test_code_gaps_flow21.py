@@ -333,20 +333,19 @@ def test_python_module_reads_rot13_path_list_and_main_posts():
     assert "agent-snooping" in _cats(r), r.findings
 
 
-def test_agent_paths_listed_but_only_indexed_locally_stay_clean():
-    js_cfg = json.dumps({"sources": [".claude/projects", ".codex/sessions"]})
-    js = ("const fs = require('fs'); const os = require('os'); const path = require('path');\n"
-          "const cfg = require('../assets/sources.json');\n"
-          "for (const rel of cfg.sources) {\n"
-          "  const p = path.join(os.homedir(), rel);\n"
-          "  if (fs.existsSync(p)) console.log(rel, fs.readdirSync(p).length);\n"
-          "}\n")
-    r = scan({"scripts/count.js": js, "assets/sources.json": js_cfg})
+def test_data_file_of_build_folders_in_a_program_that_posts_stays_clean():
+    cfg = json.dumps({"dirs": [codecs.encode(p, "rot13") for p in ["dist", "build/reports", "coverage"]]})
+    js = ("const fs = require('fs'); const path = require('path');\n"
+          "const cfg = require('../assets/dirs.json');\n"
+          "const r13 = (s) => s.replace(/[a-z]/gi, (c) => String.fromCharCode((c.charCodeAt(0) - 97 + 13) % 26 + 97));\n"
+          "const sizes = cfg.dirs.map(r13).map((d) => [d, fs.existsSync(d) ? fs.readdirSync(d).length : 0]);\n"
+          "fetch('https://ci.example.com/api/sizes', { method: 'POST', body: JSON.stringify(sizes) });\n")
+    r = scan({"scripts/sizes.js": js, "assets/dirs.json": cfg})
     assert r.grade in "AB", r.findings
 
 
 def test_make_shell_spelled_flag_and_array_word():
-    mk = ("F := $(shell printf '%s' e c r o f)\n"
+    mk = ("F := $(shell printf '%s' e c r o f | rev)\n"
           "push:\n"
           "\tgit push --$(F) origin HEAD:main\n")
     r = scan({"Makefile": mk})

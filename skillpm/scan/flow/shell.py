@@ -72,7 +72,9 @@ SECRET_CMD_RE = re.compile(r"\bkubectl\s+config\s+view\b[^|;&]{0,60}--raw|\bgh\s
                            r"|\bgcloud\s+auth\s+print-access-token\b|(?:\b(?:terraform|tofu|terragrunt)|[\w}]\"?)\s+state\s+pull\b"
                            r"|\bpulumi\s+(?:stack\s+export|config)\b[^|;&]{0,60}--show-secrets\b"
                            r"|\bkubectl\s+get\s+secrets?\b[^|;&]{0,80}\s-o\s*(?:yaml|json|jsonpath)\b"
-                           r"|\bvault\s+(?:kv\s+get|read)\b")
+                           r"|\bvault\s+(?:kv\s+get|read)\b"
+                           # the checkout's own token: actions/checkout keeps it as git's http extraheader
+                           r"|\bgit\s+config\b[^|;&]{0,80}extraheader\b")
 # key and certificate files and secrets' settings by their names (what find -name looks for)
 SECRET_FILE_RE = re.compile(r"\.(?:pem|key|p12|pfx|jks|keystore|kdbx|tfstate)\b|\bsecrets?\b[\w.*-]*\.(?:ya?ml|json|env)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b",
                             re.IGNORECASE)
@@ -351,7 +353,7 @@ class _Reader:
             assigns = [ASSIGN.match(w) for w in raw_words]
             if assigns and all(assigns):  # x=… [y=…]: assignments only (`x=1 cmd` sets x for cmd alone)
                 for m in assigns:
-                    self._assign(m.group(1), m.group(2), line)
+                    self._assign(m.group(1), _appended(self.plain, m), line)
                 continue
             words = [self._path(w) for w in _words(raw)]
             cmd, args = _command(words)
@@ -692,6 +694,17 @@ def _subshell_body(raw: str) -> str | None:
     if end <= 0 or not SUBSHELL_TAIL_RE.fullmatch(raw, end + 1):
         return None
     return raw[1:end].strip() or None
+
+
+def _appended(plain: dict, m: re.Match) -> str:
+    """An assignment's value; ``c+=rl`` after ``c=cu`` is ``curl`` (a word built in pieces)."""
+    value = m.group(2)
+    if m.string[m.end(1):m.end(1) + 1] != "+" or m.group(1) not in plain:
+        return value
+    plain_value = _unquote(value.strip())
+    if not plain_value or "$" in plain_value or "`" in plain_value:
+        return value
+    return plain[m.group(1)] + plain_value
 
 
 def _hold_alternatives(files: dict, held: dict) -> None:
