@@ -73,7 +73,9 @@ def listed_agent_stores(sc, files: dict[str, bytes], found: list) -> list:
             texts[p] = files[p].decode("utf-8", errors="replace")
         return texts[p]
 
-    users = [(p, q) for p in sorted(code) for q in sorted(data) if q.encode().rsplit(b"/", 1)[-1] in code[p] and _names(read(p), q)]
+    bases = [(q, posixpath.basename(q).encode()) for q in sorted(data)]
+    bases = [(q, b) for q, b in bases if len(b) >= 5]
+    users = [(p, q) for p in sorted(code) for q, b in bases if b in code[p] and _names(read(p), q)]
     if not users:
         return []
     from skillpm.scan import assembled

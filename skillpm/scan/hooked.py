@@ -37,6 +37,7 @@ _HOOK_FILE = (r"[^\s\"<>;]*(?:hooks?/[\w.-]+|/(?:pre-commit|prepare-commit-msg|c
 HEREDOC_RE = re.compile(r"(?:>|\btee\s+(?:-a\s+)?)\s*\"?(" + _HOOK_FILE + r")\"?[^\n]*?<<-?\s*['\"]?(\w+)['\"]?[^\n]*\n"
                         r"(.*?)\n\s*\2\s*$|<<-?\s*['\"]?(\w+)['\"]?[^\n]*?(?:>|\btee\s+(?:-a\s+)?)\s*\"?(" + _HOOK_FILE + r")"
                         r"\"?[^\n]*\n(.*?)\n\s*\4\s*$", re.S | re.M)
+DEST_BYTES = (b".git/hooks", b"path hooks", b"hooksPath", b"'hooks'", b'"hooks"', b"/hooks")  # HOOK_DEST_RE's words
 INSTALLER_LANGS = (".sh", ".bash", ".zsh", ".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".ps1", ".pl", ".php")
 
 
@@ -65,7 +66,7 @@ def installed_hooks(files: dict[str, bytes]) -> list[tuple[str, int, str, str]]:
     for path, data in sorted(files.items()):
         if len(data) > SCRIPT_MAX or path.lower().endswith((".md", ".markdown", ".txt", ".json", ".toml", ".yaml", ".yml")):
             continue
-        if b"hook" not in data:
+        if not any(w in data for w in DEST_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
         if not _installer(path, text):
@@ -87,8 +88,8 @@ def hook_sends(sc, files: dict[str, bytes], found: list) -> list:
     scanned as one."""
     from skillpm.scan.engine import classify
 
-    if not any(b"hook" in d and b"git" in d for d in files.values()):
-        return []
+    if not any(b"hook" in d and b"git" in d for p, d in files.items() if not p.lower().endswith(".md")):
+        return []  # (the common case: no script names git and a hook)
     hooks = installed_hooks(files)
     if not hooks:
         return []

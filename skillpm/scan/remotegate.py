@@ -38,6 +38,29 @@ WORD_RE = re.compile(r"[A-Za-z_]\w*")
 REACH = 8  # lines of a branch read after its test
 
 
+# substrings a line needs before its pattern is tried (bytes: a whole file's gate; str: a line's)
+POST_BYTES = (b"curl", b"wget", b".post", b".put", b"POST", b"Post", b"urlopen", b".request(")
+ACTION_BYTES = (b"apply", b"destroy", b"merge", b"push", b"publish", b"upload", b"upgrade", b"install", b"deploy",
+                b"rollout", b"scale", b"replace", b"delete", b"pulumi", b"kubectl")
+POST_HINT_RE = re.compile("|".join(re.escape(w.decode()) for w in POST_BYTES))
+ACTION_HINT_RE = re.compile("|".join(re.escape(w.decode()) for w in ACTION_BYTES))
+
+
+def _any_line(text: str, hint: re.Pattern, rx: re.Pattern) -> bool:
+    """Whether a line holding one of the hint's words matches ``rx`` (each such line tried once)."""
+    done = -1
+    for m in hint.finditer(text):
+        if m.start() <= done:
+            continue
+        a = text.rfind("\n", 0, m.start()) + 1
+        b = text.find("\n", m.end())
+        b = len(text) if b < 0 else b
+        if rx.search(text, a, b):
+            return True
+        done = b
+    return False
+
+
 def _names(m: re.Match) -> set[str]:
     if m.group(1):
         return {m.group(1)}
@@ -72,10 +95,12 @@ def _replied(lines: list[str]) -> set[str]:
 def remote_verdicts(sc, files: dict[str, bytes], found: list) -> list:
     out: list = []
     for path, data in sorted(files.items()):
-        if len(data) > SCRIPT_MAX or not path.lower().endswith(EXTS) and not data.startswith(b"#!"):
+        if path.lower().endswith(".md") or len(data) > SCRIPT_MAX or not path.lower().endswith(EXTS) and not data.startswith(b"#!"):
+            continue
+        if not any(w in data for w in POST_BYTES) or not any(w in data for w in ACTION_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
-        if not POSTED_RE.search(text) or not ACTION_RE.search(text):
+        if not _any_line(text, POST_HINT_RE, POSTED_RE) or not _any_line(text, ACTION_HINT_RE, ACTION_RE):
             continue
         lines = text.split("\n")
         tainted = _replied(lines)
