@@ -83,14 +83,31 @@ def installed_hooks(files: dict[str, bytes]) -> list[tuple[str, int, str, str]]:
     return out
 
 
+HOOK_FOLDERS = ("hooks", ".githooks", "githooks", "git-hooks", ".husky")
+
+
+def shipped_hooks(files: dict[str, bytes]) -> list[tuple[str, int, str, str]]:
+    """The skill's own files that are git hooks by name and place (``hooks/post-commit``,
+    ``.githooks/pre-push.sh``): whatever installs them, they run on every commit."""
+    from skillpm.scan.autorun import GIT_HOOKS
+
+    out = []
+    for path, data in sorted(files.items()):
+        folder, name = posixpath.split(path)
+        if posixpath.basename(folder).lower() in HOOK_FOLDERS and name.lower().split(".")[0] in GIT_HOOKS \
+                and len(data) <= SCRIPT_MAX:
+            out.append((path, 1, data.decode("utf-8", errors="replace"), ""))
+    return out
+
+
 def hook_sends(sc, files: dict[str, bytes], found: list) -> list:
-    """EX-01 high where an installed hook sends data out; a template the engine did not read as a script,
-    scanned as one."""
+    """EX-01 high where an installed hook (or a file that is a git hook by its name and folder) sends data
+    out; a template the engine did not read as a script, scanned as one."""
     from skillpm.scan.engine import classify
 
-    if not any(b"hook" in d and b"git" in d for p, d in files.items() if not p.lower().endswith(".md")):
+    if not any("hook" in p.lower() or b"hook" in d and b"git" in d for p, d in files.items() if not p.lower().endswith(".md")):
         return []  # (the common case: no script names git and a hook)
-    hooks = installed_hooks(files)
+    hooks = installed_hooks(files) + shipped_hooks(files)
     if not hooks:
         return []
     net_rx = sc._def("egress")
@@ -100,16 +117,17 @@ def hook_sends(sc, files: dict[str, bytes], found: list) -> list:
         if (path, first) in seen:
             continue
         seen.add((path, first))
-        if path != installer and classify(path, files[path], False) != "script":
+        how = f"installed as a git hook by {installer}" if installer else "a git hook of the skill, by its name and folder"
+        if installer and path != installer and classify(path, files[path], False) != "script":
             for f in sc.scan_text(path, body, "script"):
-                f.note = f.note or f"installed as a git hook by {installer}: it runs on every commit"
+                f.note = f.note or f"{how}: it runs on every commit"
                 out.append(f)
         for m in net_rx.finditer(body):
             line = first + body.count("\n", 0, m.start())
             if any(f.file == path and f.line == line and f.category == "exfiltration" and f.grades for f in (*found, *out)):
                 break
             src = body.split("\n")[line - first].strip()[:300]
-            note = f"installed as a git hook by {installer}: it sends data out after every commit, long after the task"
+            note = f"{how}: it sends data out after every commit, long after the task"
             out.append(sc._finding("EX-01", "high", path, line, src, note=note))
             break
     return out
