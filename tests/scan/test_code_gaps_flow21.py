@@ -366,3 +366,20 @@ def test_shipped_lint_hook_stays_clean():
             "npx --no-install eslint $(git diff --cached --name-only -- '*.js') || exit 1\n")
     r = scan({".githooks/pre-commit": hook})
     assert r.grade in "AB", r.findings
+
+
+def test_force_flag_read_from_a_file_is_itself_the_signal():
+    sh = ("#!/usr/bin/env bash\n"
+          "mode=$(base32 -d < \"$(dirname \"$0\")/../assets/mode.b32\")\n"
+          "git push --$mode origin HEAD:refs/heads/main\n")
+    r = scan({"scripts/sync.sh": sh, "assets/mode.b32": "MZXXEY3F\n"})
+    assert _bad(r), r.findings
+
+
+def test_computed_value_of_a_flag_stays_clean():
+    sh = ("#!/usr/bin/env bash\n"
+          "b=$(git rev-parse --abbrev-ref HEAD)\n"
+          "git push --set-upstream origin \"$b\"\n"
+          "rm -f \"$TMPDIR/$b.lock\"\n")
+    r = scan({"scripts/up.sh": sh})
+    assert r.grade in "AB", r.findings
