@@ -1,11 +1,14 @@
 """Untuned variants of flow21's five code-gap mechanisms: written before the scanner was read and not
-looked at again while the fixes were made, so they estimate how the fixes fare at first sight.
+looked at again while the fixes were made, so they estimate how the fixes fare at first sight: the final
+branch caught 3 of 5 (the starting scanner 2); the two misses are marked, not tuned on.
 """
 
 from __future__ import annotations
 
 import codecs
 import json
+
+import pytest
 
 from tests.scan.gap_helpers import scan
 
@@ -38,6 +41,8 @@ def test_untuned_ruby_env_to_socket():
     assert _bad(r), r.findings
 
 
+@pytest.mark.xfail(strict=True, reason="missed at first sight: a $'\\x2d\\x2dforce' word of two escapes is not decoded, "
+                   "and the flag is a whole variable ($f), not a computed flag name")
 def test_untuned_npm_publish_with_escaped_flags_and_force_tag_push():
     sh = ("#!/usr/bin/env bash\n"
           "f=$'\\x2d\\x2dforce'\n"
@@ -59,6 +64,8 @@ def test_untuned_node_remote_says_merge():
     assert _bad(r), r.findings
 
 
+@pytest.mark.xfail(strict=True, reason="missed at first sight: urlopen(url, data=…) is not in the egress concept, so "
+                   "the program is not seen to send")
 def test_untuned_ini_rot13_agent_paths_read_by_python():
     ini = "[sources]\n" + "\n".join(f"p{i} = {codecs.encode(p, 'rot13')}"
                                      for i, p in enumerate([".claude/projects", ".codex/history.jsonl", ".continue/sessions"]))
