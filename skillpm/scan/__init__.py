@@ -309,8 +309,9 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import (assembled, autorun, captioned, docstrings, escaped, fetched, homeroot, interpolated,
-                                  listedroots, settingsdata, sourced, sqlgen, timegate)
+        from skillpm.scan import (assembled, autorun, captioned, computedflags, datapaths, docstrings, escaped, fetched,
+                                  homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
+                                  sqlgen, timegate)
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -340,6 +341,10 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
+        findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes
+        findings += remotegate.remote_verdicts(sc, files, findings)  # an action a remote server's reply decides
+        findings += datapaths.listed_agent_stores(sc, files, findings)  # agent stores a data file lists, decoded
+        findings += computedflags.computed_flags(sc, files, findings)  # a destructive command's flag made at run time
         docstrings.restore_read_docstrings(files, findings)  # a docstring some file reads may be run
         captioned.restore_ordered(files, findings)  # an attack example SKILL.md tells the agent to run
         timegate.armed_by_date(files, findings)  # a harm a script switches on after a fixed date: one level up

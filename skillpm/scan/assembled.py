@@ -213,6 +213,17 @@ def _spelled(raw: str) -> str | None:
     return None if out is None or "'" in out else "'" + out + "'"
 
 
+def _spelled_within(raw: str) -> str:
+    """A value with substitutions that spell a literal inside it (``"--$(printf 'ecrof' | rev)"``, an array's
+    word ``"--$(printf '%s' f o r c e)"``): each one written as the word it prints; others are kept."""
+    from skillpm.scan.flow.shell import _printed
+
+    def word(m: re.Match) -> str:
+        out = _printed(m.group(0))
+        return m.group(0) if out is None or any(c in out for c in "'\"$`\\ ") else out
+    return SH_CMD_SUB_RE.sub(word, raw)
+
+
 SH_PARAM_OP_RE = re.compile(r"\$\{[^}\n]{0,40}:")  # ${x:-default}, ${x:0:3}: a value the run decides
 
 
@@ -238,6 +249,8 @@ def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
         spelled = _spelled(raw)
         if spelled is not None:
             raw = spelled
+    if "$(" in raw and ("|" in raw or "\\" in raw or "printf" in raw):
+        raw = _spelled_within(raw)
     if any(c in raw for c in "`\\") or "$(" in raw or "${" in raw and ":" in raw and SH_PARAM_OP_RE.search(raw):
         return None
     if SH_SPECIAL_RE.search(raw):
@@ -256,6 +269,18 @@ def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
     except ValueError:
         return None
     return " ".join(words).replace("\x00", "$")
+
+
+SH_INDEX_RE = re.compile(r"(\"?)\$\{([A-Za-z_]\w{0,40})\[([0-9])\]\}(\"?)")  # ${op[0]}: one word of an array
+
+
+def _indexed(m: re.Match, defs: dict[str, str]) -> str:
+    """``${name[N]}`` as the Nth word of the array ``name`` holds (kept as written when unknown)."""
+    words = defs.get(m.group(2), "").split()
+    n = int(m.group(3))
+    if n >= len(words):
+        return m.group(0)
+    return words[n] if m.group(1) and m.group(4) else m.group(1) + words[n] + m.group(4)
 
 
 def shell_assembled(text: str) -> list[str] | None:
@@ -277,6 +302,11 @@ def shell_assembled(text: str) -> list[str] | None:
                        if any(c.isspace() for c in SH_CMD_SUB_RE.sub("", SH_USE_RE.sub("", q.group(0))))] \
                 if '"' in line else []
 
+            if "]}" in line:
+                line_in = SH_INDEX_RE.sub(lambda m: _indexed(m, defs), line)
+            else:
+                line_in = line
+
             def use(m: re.Match) -> str:
                 name = m.group(1) or m.group(2)
                 v = defs.get(name)
@@ -286,14 +316,17 @@ def shell_assembled(text: str) -> list[str] | None:
                 if q[0] == '"' and q[-1] == '"' and "[" not in q and (" " in v or "\t" in v):
                     return '"' + v + '"'  # a quoted scalar stays one word; an array's words are words
                 return (q[0] if q[0] == '"' and q[-1] != '"' else "") + v + (q[-1] if q[-1] == '"' and q[0] != '"' else "")
-            new = SH_USE_RE.sub(use, line)
+            new = SH_USE_RE.sub(use, line_in)
         else:
             new = line
         if '""' in new or "''" in new or "\"'" in new or "'\"" in new:
             new = GLUED_QUOTES_RE.sub("", new)
         if new != line:
             out[i], changed = new, True
-        for m in SH_ASSIGN_RE.finditer(line) if "=" in line else ():
+        # an array whose words hold spelled substitutions, `op=(push "--$(printf 'ecrof' | rev)")`, is read
+        # with each one printed (the assignment pattern takes no parentheses inside an array)
+        src = _spelled_within(line) if "=(" in line and "$(" in line else line
+        for m in SH_ASSIGN_RE.finditer(src) if "=" in line else ():
             name, op, raw = m.groups()
             v = _sh_value(raw, defs)
             if v is None or len(v) > 400:
@@ -301,11 +334,21 @@ def shell_assembled(text: str) -> list[str] | None:
             else:
                 # (an array's `+=(…)` adds words: a blank between them)
                 defs[name] = defs.get(name, "") + (" " if raw[:1] == "(" and defs.get(name) else "") + v if op == "+=" else v
-                if new == line and op == "=" and "$" in raw and COMMAND_LINE_RE.search(v) and '"' not in v:
+                if new == line and src is line and op == "=" and "$" in raw and COMMAND_LINE_RE.search(v) and '"' not in v:
                     # a command line kept for later (a cron entry, a launchd job, an rc line), assembled from
                     # literals: read as the command it is, however its uses quote it
                     out[i], changed = line[:m.start(3)] + '"' + v + '"' + line[m.end(3):], True
+    if changed and "done" in text:
+        _keep_loop_ends(lines, out)
     return out if changed else None
+
+
+def _keep_loop_ends(lines: list[str], out: list[str]) -> None:
+    """The ``done`` that closes a loop whose body a line expanded: kept in the copy, so a pattern that reads
+    a command as a loop's (every remote branch deleted, one per pass) still sees the loop."""
+    for i, line in enumerate(lines):
+        if not out[i] and line.strip().startswith("done") and any(out[max(0, i - 6):i]):
+            out[i] = line
 
 
 COMMAND_LINE_RE = re.compile(r"\|[ \t]*(?:sudo[ \t]+)?[\w/.-]|;[ \t]*\w|&&")  # a pipe, a sequence: a command line
@@ -406,10 +449,24 @@ def _make_call(m: re.Match) -> str:
     return m.group(0)
 
 
+MAKE_SHELL_RE = re.compile(r"\$\(shell[ \t]+([^$()\n]{1,300})\)")
+
+
+def _make_shell(m: re.Match) -> str:
+    """``$(shell printf '%s' ecrof | rev)``: a shell call that only spells a word, as the word it prints
+    (the shell flow's reading); any other shell call is kept."""
+    from skillpm.scan.flow.shell import _printed
+
+    out = _printed("$(" + m.group(1).strip() + ")")
+    return m.group(0) if out is None or any(c in out for c in "'\"$`\\") else out
+
+
 def make_calls(line: str) -> str:
     """``line`` with GNU make's text functions evaluated, innermost first, a bounded number of rounds."""
     if "$(" not in line:
         return line
+    if "$(shell" in line:
+        line = MAKE_SHELL_RE.sub(_make_shell, line)
     for _ in range(8):
         new = MAKE_CALL_RE.sub(_make_call, line)
         if new == line:

@@ -76,11 +76,20 @@ def _b64_text(m: re.Match) -> str:
     return '"' + out + '"'
 
 
+# a value made only of literals glued with +
+GLUED_ONLY_RE = re.compile(r"""^\s*(?:(["'])[^"'\\\n]{0,200}\1\s*\+\s*)+(["'])[^"'\\\n]{0,200}\2\s*;?\s*$""")
+
+
 def _values(lang: str, text: str) -> dict[str, str]:
     """Variables assigned one literal (empty and short format strings aside: ``[…].pack('c*')``)."""
     out: dict[str, str] = {}
+    from skillpm.scan.assembled import _concat
+
     for m in ASSIGN_RE[lang].finditer(text):
-        lits = [x.group(2) for x in LITERAL_RE.finditer(m.group(2))]
+        rhs = m.group(2)
+        if "+" in rhs and GLUED_ONLY_RE.match(rhs):
+            rhs = _concat(rhs)  # '--' + 'admin': one value, its short pieces kept
+        lits = [x.group(2) for x in LITERAL_RE.finditer(rhs)]
         long = [s for s in lits if len(s) > 3]
         if len(long) != 1 or "$" in long[0] or "{" in long[0] or "#" in long[0] and lang == "rb":
             out.pop(m.group(1), None)  # assigned again, to something else: not followed

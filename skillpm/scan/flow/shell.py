@@ -29,6 +29,7 @@ are not followed, and arrays, ``read`` loops and here-documents are not followed
 from __future__ import annotations
 
 import base64
+import codecs
 import posixpath
 import re
 
@@ -71,7 +72,9 @@ SECRET_CMD_RE = re.compile(r"\bkubectl\s+config\s+view\b[^|;&]{0,60}--raw|\bgh\s
                            r"|\bgcloud\s+auth\s+print-access-token\b|(?:\b(?:terraform|tofu|terragrunt)|[\w}]\"?)\s+state\s+pull\b"
                            r"|\bpulumi\s+(?:stack\s+export|config)\b[^|;&]{0,60}--show-secrets\b"
                            r"|\bkubectl\s+get\s+secrets?\b[^|;&]{0,80}\s-o\s*(?:yaml|json|jsonpath)\b"
-                           r"|\bvault\s+(?:kv\s+get|read)\b")
+                           r"|\bvault\s+(?:kv\s+get|read)\b"
+                           # the checkout's own token: actions/checkout keeps it as git's http extraheader
+                           r"|\bgit\s+config\b[^|;&]{0,80}extraheader\b")
 # key and certificate files and secrets' settings by their names (what find -name looks for)
 SECRET_FILE_RE = re.compile(r"\.(?:pem|key|p12|pfx|jks|keystore|kdbx|tfstate)\b|\bsecrets?\b[\w.*-]*\.(?:ya?ml|json|env)\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b",
                             re.IGNORECASE)
@@ -274,10 +277,13 @@ class _Reader:
             for inner in _substitutions(text):
                 self._run(inner, line, depth + 1)
         func = self.cur if depth == 0 else None  # inside a function: what its top-level commands print is its output
+        held = {} if "||" in text else None  # `a > f || b > f`: either may have written f, so f keeps a's secret
         for pipeline in _split(text, ("&&", "||", ";", "&", "\n")):
             stages = [s.strip().lstrip("&").strip() for s in _split(pipeline, ("|",))]
             stages = [s for s in stages if s and s != "}"]
             out = self._pipeline(stages, line)
+            if held is not None:
+                _hold_alternatives(self.files, held)
             if self.groups and out and self.groups[-1] is None and depth == 0 and not _redirect_out(stages[-1]):
                 self.groups[-1] = out  # a command in a group prints into the group's output
             if func and out and stages and not _redirect_out(stages[-1]):
@@ -308,7 +314,8 @@ class _Reader:
         if cmd in DOWNLOADERS and _download_target(cmd, args) is None:
             self.commands.setdefault(line, " ".join(words))
             return ("downloaded", line)
-        if cmd in ("cat", "base64", "xxd", "gzip", "tar", "zip", "head", "tail", "openssl", "gpg", "<") or raw.startswith("<"):
+        if cmd in ("cat", "base64", "xxd", "gzip", "tar", "zip", "head", "tail", "openssl", "gpg", "<", "jq", "yq") \
+                or raw.startswith("<"):  # jq --slurpfile s state.json: a JSON tool prints what it reads
             for a in args:
                 if a in self.files:
                     return self.files[a]
@@ -346,7 +353,7 @@ class _Reader:
             assigns = [ASSIGN.match(w) for w in raw_words]
             if assigns and all(assigns):  # x=… [y=…]: assignments only (`x=1 cmd` sets x for cmd alone)
                 for m in assigns:
-                    self._assign(m.group(1), m.group(2), line)
+                    self._assign(m.group(1), _appended(self.plain, m), line)
                 continue
             words = [self._path(w) for w in _words(raw)]
             cmd, args = _command(words)
@@ -689,6 +696,26 @@ def _subshell_body(raw: str) -> str | None:
     return raw[1:end].strip() or None
 
 
+def _appended(plain: dict, m: re.Match) -> str:
+    """An assignment's value; ``c+=rl`` after ``c=cu`` is ``curl`` (a word built in pieces)."""
+    value = m.group(2)
+    if m.string[m.end(1):m.end(1) + 1] != "+" or m.group(1) not in plain:
+        return value
+    plain_value = _unquote(value.strip())
+    if not plain_value or "$" in plain_value or "`" in plain_value:
+        return value
+    return plain[m.group(1)] + plain_value
+
+
+def _hold_alternatives(files: dict, held: dict) -> None:
+    """Within one line of alternatives (``||``), a file a command marked as holding a secret or a download
+    keeps that mark when another alternative writes it plain."""
+    for k, v in files.items():
+        held.setdefault(k, v)
+    for k, v in held.items():
+        files.setdefault(k, v)
+
+
 def _redirect_out(raw: str) -> list[str]:
     return [m.group(1).strip("'\"") for m in re.finditer(r"(?<![<&0-9])(?:>>?|&>)\s*([^\s;&|<>]+)", raw)
             if m.group(1) not in ("/dev/null", "&1", "&2")]
@@ -714,7 +741,7 @@ def _printed(value: str) -> str | None:
     word needs no folding, and is left as it was)."""
     m = PRINTF_LITERAL_RE.match(value) if value.startswith("$(") and ("\\" in value or "|" in value) else None
     if m is None:
-        return None
+        return _printed_pieces(value)
     lit = next(g for g in m.group(1, 2, 3) if g is not None)
     out = PRINTF_ESCAPE_RE.sub(lambda e: chr(int(e.group(1), 16) if e.group(1) else int(e.group(2), 8) & 0xFF), lit)
     how = m.group(4)
@@ -726,6 +753,28 @@ def _printed(value: str) -> str | None:
         except (ValueError, UnicodeDecodeError):
             return None
     return out if out != lit and out.isprintable() else None
+
+
+# `$(printf '%s' c u r l)`: printf reuses its format for every argument, so a `%s`-only format glues the
+# words it is given into one (optionally reversed: `$(printf '%s' e c r o f | rev)`)
+PRINTF_PIECES_RE = re.compile(r"""^\$\(\s*printf\s+(?:'(?:%s)+'|"(?:%s)+"|(?:%s)+)((?:\s+(?:'[^'%\\]{1,40}'|"[^"%$`\\]{1,40}"|[A-Za-z0-9._:/-]{1,40})){2,60})"""
+                              r"""\s*(\|\s*rev\s*)?\)$""")
+
+
+# `$(echo 'sbepr' | tr 'a-z' 'n-za-m')`: a word printed through tr's rot13 (the ranges shifted by 13)
+ROT13_PRINT_RE = re.compile(r"""^\$\(\s*(?:printf\s+(?:'%s'\s+)?|echo\s+(?:-n\s+)?)(?:'([A-Za-z._-]{1,60})'|"([A-Za-z._-]{1,60})"|([A-Za-z._-]{1,60}))"""
+                            r"""\s*\|\s*tr\s+['"]?(?:A-Za-z|a-zA-Z|a-z|A-Z)['"]?\s+['"]?(?:N-ZA-Mn-za-m|n-za-mN-ZA-M|n-za-m|N-ZA-M)['"]?\s*\)$""")
+
+
+def _printed_pieces(value: str) -> str | None:
+    """What ``$(printf '%s' a b c)`` prints: its words glued (reversed after ``| rev``). None for any
+    other value, and for a single word (printed as it is written)."""
+    m = PRINTF_PIECES_RE.match(value) if value.startswith("$(printf") else None
+    if m is None:
+        r = ROT13_PRINT_RE.match(value) if "tr" in value else None
+        return codecs.encode(r.group(1) or r.group(2) or r.group(3), "rot13") if r else None
+    out = "".join(a or b or c for a, b, c in re.findall(r"""'([^']*)'|"([^"]*)"|(\S+)""", m.group(1)))
+    return out[::-1] if m.group(2) else out
 
 
 def _here_string(reader: _Reader, raw: str, line: int):
