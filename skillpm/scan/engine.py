@@ -2677,7 +2677,7 @@ class Scanner:
                 findings += placed.precedence(ctx, self.by_id)  # the skill's text ranked over the user
                 findings += placed.unasked_list(ctx, self.by_id)  # a lead-in's "without pausing" over a list of acts
                 findings += bundled.in_file(ctx, self.by_id)  # credential material gathered, a file uploaded outside
-                findings += chains.in_file(ctx, self.by_id, findings)  # sources gathered then published, a control off, consent pre-answered
+                findings += self._as_evidence(ctx, chains.in_file(ctx, self.by_id, findings))  # sources gathered then published, a control off, consent pre-answered
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)
@@ -3283,6 +3283,22 @@ class Scanner:
         while no sentence around the quotation takes it up as an order (describing.evidence_adopted). Such a
         quotation is what a report quotes, low as a quoted sample in a defensive context is."""
         return self._quoted_evidence(ctx, min(c.start() for c in hit.matches), max(c.end() for c in hit.matches))
+
+    def _as_evidence(self, ctx: _FileCtx, found: list[Finding]) -> list[Finding]:
+        """A document reader's findings (chains) whose line is quoted as evidence (``_quoted_evidence``): shown
+        at low, as the engine's own matches on that line are."""
+        for f in found:
+            if RANK[f.severity] <= RANK["low"]:
+                continue
+            # (a blockquote's label line, "> **Evidence 1** (…):", is read with the quotation under it)
+            probe = (f.line, f.line + 1) if ctx.view_line(f.line).lstrip().startswith(">") else (f.line,)
+            for n in probe:
+                lo = ctx.line_start(n)
+                if (n == f.line or ctx.view_line(n).lstrip().startswith(">")) and \
+                        (why := self._quoted_evidence(ctx, lo, lo + len(ctx.view_line(n)))):
+                    f.severity, f.note = why[0], f"{f.note}; {why[1]}" if f.note else why[1]
+                    break
+        return found
 
     @staticmethod
     def _quoted_evidence(ctx: _FileCtx, lo: int, hi: int) -> tuple[str, str] | None:
