@@ -75,9 +75,11 @@ PUBLISH_RE = re.compile(
 MIN_KINDS = 2
 
 
-def collect_publish(ctx, by_id: dict) -> list[Finding]:
+def collect_publish(ctx, by_id: dict, evidence=None) -> list[Finding]:
     """EX-01 where a section gathers two or more kinds of sensitive source and the same or a later
-    section of the document publishes what the agent works on."""
+    section of the document publishes what the agent works on. ``evidence(lo, hi)`` tells whether
+    ``view[lo:hi]`` is quoted as evidence (the engine's reading): a source or a send quoted so counts for
+    neither half."""
     rule = by_id.get("EX-01")
     view = ctx.view
     if rule is None or len(view) > MAX_BYTES:
@@ -99,15 +101,18 @@ def collect_publish(ctx, by_id: dict) -> list[Finding]:
     for lo, hi in zip(starts, starts[1:]):
         if lo == hi:
             continue
+        if gathered is None:
+            if lo > last:
+                break  # no source named from here on: nothing gathered later
+            i = bisect_left(occ, lo)
+            if not (i < len(occ) and occ[i] < hi):
+                continue  # (no source named in this section: nothing to gather, nothing to read)
         sec = QUOTED_RE.sub(lambda m: " " * len(m.group(0)), view[lo:hi])  # a quoted sample orders nothing
         title = sec.lstrip("\n").split("\n", 1)[0]
         if title.lstrip().startswith("#") and NEG_HEADING_RE.search(title):
             continue  # a section of what to leave out or look out for ("Never included", "Red flags")
         if gathered is None:
-            if lo > last:
-                break  # no source named from here on: nothing gathered later
-            i = bisect_left(occ, lo)
-            kinds = _gathered_kinds(ctx, sec, lo, stems) if i < len(occ) and occ[i] < hi else []
+            kinds = _gathered_kinds(ctx, sec, lo, stems, evidence)
             if len(kinds) >= MIN_KINDS:
                 gathered = (lo, kinds)
             elif kinds and _mailed_out(sec):  # one kind, mailed to an address in the same section
@@ -115,7 +120,7 @@ def collect_publish(ctx, by_id: dict) -> list[Finding]:
             elif kinds and WHOLE_RE.search(sec) and SENT_OUT_RE.search(view, hi):  # one kind's whole contents, sent to an address later
                 gathered = (lo, kinds)
         if gathered is not None:
-            pub = _published(ctx, sec, lo)
+            pub = _published(ctx, sec, lo, evidence)
             if pub is not None:
                 line = ctx.line_of(gathered[0] + (1 if view[gathered[0]] == "\n" else 0))
                 line = _first_prose_line(ctx, view, gathered[0], hi, line)
@@ -146,7 +151,7 @@ def _mailed_out(sec: str) -> bool:
     return "@" in sec and MAILED_RE.search(sec) is not None
 
 
-def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS) -> list[str]:
+def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS, evidence=None) -> list[str]:
     """The kinds of sensitive source the section ``sec`` (at ``base`` of the view) gathers."""
     low = sec.lower()
     if not any(w in low for w in stems) or not GATHER_RE.search(sec):
@@ -161,17 +166,21 @@ def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS) -> list[str]:
             head = re.split(r"[.!?;:](?:\s|$)", head)[-1]
             if NEG_RE.search(head):
                 continue  # named to keep it out ("never include .ssh/", "except .env")
+            if evidence is not None and evidence(base + m.start(), base + m.end()):
+                continue  # a source quoted as evidence
             kinds.append(name)
             break
     return kinds
 
 
-def _published(ctx, sec: str, base: int) -> str | None:
+def _published(ctx, sec: str, base: int, evidence=None) -> str | None:
     for m in PUBLISH_RE.finditer(sec):
         s = sec.rfind("\n", 0, m.start()) + 1
         head = re.split(r"[.!?;:](?:\s|$)", sec[max(s, m.start() - 120):m.start()])[-1]
         if NEG_RE.search(head) or NEG_RE.search(m.group(0)):
             continue
+        if evidence is not None and evidence(base + m.start(), base + m.end()):
+            continue  # a send quoted as evidence
         return m.group(0)
     return None
 
@@ -541,18 +550,18 @@ CHANNEL_GATE = frozenset(b"precedence priority override overrides overriding out
 DO_GATE = frozenset(b"execute run perform apply follow obey carry act".split())
 
 
-def in_file(ctx, by_id: dict, found: list[Finding] = ()) -> list[Finding]:
+def in_file(ctx, by_id: dict, found: list[Finding] = (), evidence=None) -> list[Finding]:
     """The findings of this module on ``ctx`` (SKILL.md, or a document it tells the agent to follow); a rule's
     finding on a line where ``found`` already holds one as strong is left out."""
     if len(ctx.view) > MAX_BYTES:
         return []
     words = getattr(getattr(ctx, "base", None), "words", None)
     if words is None:  # (no word set: every reading runs)
-        out = collect_publish(ctx, by_id) + controls_off(ctx, by_id) + consent_pre_answered(ctx, by_id) + data_channel(ctx, by_id)
+        out = collect_publish(ctx, by_id, evidence) + controls_off(ctx, by_id) + consent_pre_answered(ctx, by_id) + data_channel(ctx, by_id)
     else:
         out = []
         if not GATHER_GATE.isdisjoint(words) and not PUBLISH_GATE.isdisjoint(words):
-            out += collect_publish(ctx, by_id)
+            out += collect_publish(ctx, by_id, evidence)
         if not CONTROL_GATE.isdisjoint(words):
             out += controls_off(ctx, by_id)
         if not CONSENT_GATE.isdisjoint(words):

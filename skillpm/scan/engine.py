@@ -2677,7 +2677,8 @@ class Scanner:
                 findings += placed.precedence(ctx, self.by_id)  # the skill's text ranked over the user
                 findings += placed.unasked_list(ctx, self.by_id)  # a lead-in's "without pausing" over a list of acts
                 findings += bundled.in_file(ctx, self.by_id)  # credential material gathered, a file uploaded outside
-                findings += self._as_evidence(ctx, chains.in_file(ctx, self.by_id, findings))  # sources gathered then published, a control off, consent pre-answered
+                findings += self._as_evidence(ctx, chains.in_file(
+                    ctx, self.by_id, findings, lambda lo, hi: self._quoted_evidence(ctx, lo, hi) is not None))  # sources gathered then published, a control off, consent pre-answered
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)

@@ -1,6 +1,8 @@
 """A document reader that spans sections (chains.py: sources gathered, then published) reads quoted
-evidence as the engine reads it: an incident write-up that quotes a malicious skill's gathering and its
-upload in labelled blockquotes reports them, at low; the same lines as the skill's own steps stay high."""
+evidence as the engine reads it: a source or a send an incident write-up quotes as evidence (labelled
+blockquotes, in a skill that describes attacks) counts for neither half of the chain, and the engine
+still shows the quoted lines at low; the same lines as the skill's own steps stay high, and so does
+evidence the skill then tells the agent to act on."""
 
 from __future__ import annotations
 
@@ -28,8 +30,9 @@ def _ex01(body: str) -> list[str]:
 
 
 def test_quoted_evidence_of_a_gather_then_send_is_low():
-    sev = _ex01(QUOTED)
-    assert sev and set(sev) <= {"low", "info"}, sev
+    r = scan({"SKILL.md": FRONT + QUOTED})
+    sev = [f.severity for f in r.findings if f.rule == "EX-01"]
+    assert set(sev) <= {"low", "info"} and r.grade in "AB", (r.grade, sev)
 
 
 def test_the_same_steps_as_the_skills_own_are_high():
