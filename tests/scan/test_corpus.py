@@ -31,16 +31,16 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-19 read 19/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), 18/30 with that session's starting one; 14/30
+    figures. held-out-20 read 20/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), 19/30 with that session's starting one; 13/30
     and 11/30 graded C or worse. (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
-    held-out-16 16/30, held-out-17 20/30, held-out-18 20/30.)"""
+    held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 19, result.blind_missed
+    assert detected >= 20, result.blind_missed
 
 
 def test_held_out_19_settings_tables_are_read(result):
@@ -66,7 +66,8 @@ def test_held_out_19_is_tuned_on(result):
     a security control (scanning, branch or push protection, ignore-scripts) ordered away, a confirmation
     declared given in advance, text inside processed data made an order (also glossed from another language,
     a phrase wrapped over blockquote lines read whole), a reference file set up or completed "as described in";
-    tests/scan/test_chains.py. While it is still evaluate.BLIND it is scored apart."""
+    tests/scan/test_chains.py. While it is still evaluate.BLIND it is scored apart. With the settings-table
+    reading merged beside it (nlt21, above): 30/30."""
     tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho19-")]
     if tuned:  # once it is no longer the blind set
         assert len(tuned) == 30
@@ -74,7 +75,7 @@ def test_held_out_19_is_tuned_on(result):
     else:
         assert result.blind["nl"][1] == 30 and all(n.startswith("ho19-") for n in result.blind_missed)
         caught = result.blind["nl"][0]
-    assert caught >= 26, result.blind_missed
+    assert caught >= 30, result.blind_missed
 
 
 def test_held_out_18_is_tuned_on(result):
@@ -481,6 +482,16 @@ def test_held_out_code_19_is_blind(result):
     assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-19")
 
 
+def test_held_out_code_20_is_blind(result):
+    """held-out-code-20 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 22/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored), the same with the session's starting scanner (21/25 in a listed category with both)."""
+    code, hidden = result.apart["held-out-code-20"]["code"], result.apart["held-out-code-20"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 22 and hidden[0] >= 5, result.apart_missed.get("held-out-code-20")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -577,7 +588,9 @@ def test_look_alikes_of_the_blind_sets(result):
     Then (session 26, la21), reading a command spelled inside a regular expression's pattern as a detector's rule,
     a file in tests/ that nothing names beside a detector of invisible characters as its sample, a blockquote its
     own first line labels as evidence in a skill about malicious artefacts, and a document's list item that is
-    only a quotation under a heading naming the attack: held-out-19 none, held-out-code-19 none."""
+    only a quotation under a heading naming the attack: held-out-19 none, held-out-code-19 none.
+    At first sight (session 26), held-out-20 none of 15 and held-out-code-20 one of 12 (a skill security linter
+    whose rule table and fixtures spell the attacks it finds), the same with the session's starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -585,7 +598,7 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15,
         "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-16": 15, "held-out-code-16": 12,
         "held-out-17": 15, "held-out-code-17": 12, "held-out-18": 15, "held-out-code-18": 12,
-        "held-out-19": 15, "held-out-code-19": 12,
+        "held-out-19": 15, "held-out-code-19": 12, "held-out-20": 15, "held-out-code-20": 12,
         "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
@@ -593,7 +606,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
-              "held-out-19": 0, "held-out-code-19": 0,
+              "held-out-19": 0, "held-out-code-19": 0, "held-out-20": 0, "held-out-code-20": 1,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

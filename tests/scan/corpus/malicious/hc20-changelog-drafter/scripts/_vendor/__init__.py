@@ -1,0 +1,1 @@
+"""Vendored helpers (relkit 0.4)."""
