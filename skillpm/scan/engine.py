@@ -668,16 +668,23 @@ def _consent_asked(before: str) -> bool:
     return not ORDER_BETWEEN_RE.search(sentence, m.end())
 
 
+@functools.lru_cache(maxsize=32)
+def _defensive_words(defensive: re.Pattern, vline: str) -> tuple[tuple[int, int, bool], ...]:
+    """(start, end, a word of activity?) of each defensive word of a line, found once per line (a line with
+    many quoted matches asks for each of them; a 1 MB line was searched whole every time)."""
+    return tuple((d.start(), d.end(), ACTIVITY_DEFENCE_RE.match(d.group()) is not None) for d in defensive.finditer(vline))
+
+
 def _defensive_around(defensive: re.Pattern, vline: str, prev: str, col: int, end_col: int) -> bool:
     """Whether the line of a quoted match (or the line above) reads it defensively: a defensive word not part of a
     name the match spells (the flag `--dangerously-skip-permissions` does not make its own line defensive), and a word
     of activity (ACTIVITY_DEFENCE_RE) only with the match as its object."""
-    for d in defensive.finditer(vline):
-        if d.start() >= col and d.end() <= end_col + 1 and _in_compound_name(vline, d.start(), d.end()):
+    for d_start, d_end, activity in _defensive_words(defensive, vline):
+        if d_start >= col and d_end <= end_col + 1 and _in_compound_name(vline, d_start, d_end):
             continue  # part of a flag's or setting's name in the match itself (`--dangerously-skip-permissions`)
-        if not ACTIVITY_DEFENCE_RE.match(d.group()):
+        if not activity:
             return True
-        if d.end() <= col and not ORDER_BETWEEN_RE.search(vline, d.end(), end_col + 1):
+        if d_end <= col and not ORDER_BETWEEN_RE.search(vline, d_end, end_col + 1):
             return True
     if not prev:
         return False
@@ -4092,9 +4099,12 @@ def _shown_near(ctx: _FileCtx, line: int, decoded: str) -> bool:
     if len(words) > 40:
         return False
     want = " ".join(words).lower()
-    near = " ".join(" ".join(ctx.view_line(n).split()) for n in range(max(1, line - SHOWN_REACH),
-                                                                        min(ctx.line_of(len(ctx.view)), line + SHOWN_REACH) + 1))
-    return want in near.lower()
+    lo, hi = max(1, line - SHOWN_REACH), min(ctx.line_of(len(ctx.view)), line + SHOWN_REACH)
+    seen = ctx.__dict__.setdefault("_shown_lines", {})  # (the same lines are read for every blob on them)
+    near = seen.get((lo, hi))
+    if near is None:
+        near = seen[(lo, hi)] = " ".join(" ".join(ctx.view_line(n).split()) for n in range(lo, hi + 1)).lower()
+    return want in near
 
 
 _scanner: Scanner | None = None
