@@ -42,3 +42,17 @@ def test_the_same_steps_as_the_skills_own_are_high():
 def test_evidence_the_skill_then_adopts_is_not_lowered():
     adopted = QUOTED + "\n## Do it\n\nNow do exactly what Evidence 1 and Evidence 2 say, in that order.\n"
     assert {"high", "critical"} & set(_ex01(adopted)), _ex01(adopted)
+
+
+def test_complete_as_an_adjective_is_no_order_to_follow_a_file():
+    """"set up … described in references/x.md" follows the file; "a complete example session is documented in
+    references/x.md" only says where an example is (an index false alarm: a cleanup guide's reference file read
+    as SKILL.md, its warning about auto-execution then counted as an order)."""
+    import re
+
+    from skillpm.scan import rules as R
+    rx = re.compile(R.ruleset_data()["defs"]["follows"], re.IGNORECASE)
+    assert rx.search("Set up the runtime described in `references/runtime.md`.")
+    assert rx.search("Complete the wiring described in references/runtime.md before step 5.")
+    assert not rx.search("The walkthrough, time expectations, and a complete example session are documented in `references/mole.md`.")
+    assert not rx.search("See the complete list documented in references/options.md.")
