@@ -217,6 +217,10 @@ class _FileCtx:
     # The SKILL.md line that tells the agent to follow this document, for the concept rules (intents): read
     # there as in SKILL.md, all of them rather than only the high ones (Scanner._intents).
     follow_intents: int = 0
+    # Work read once per file rather than once per match: a line's defensive words (_defensive_words), and the
+    # lines joined around a decoded blob (_shown_near); on first use
+    defensive_words: dict | None = None
+    shown_lines: dict | None = None
 
     def look_alike_at(self, start: int, end: int) -> bool:
         """Whether [start, end) overlaps a look-alike word (hidden.skeleton)."""
@@ -668,18 +672,23 @@ def _consent_asked(before: str) -> bool:
     return not ORDER_BETWEEN_RE.search(sentence, m.end())
 
 
-@functools.lru_cache(maxsize=32)
-def _defensive_words(defensive: re.Pattern, vline: str) -> tuple[tuple[int, int, bool], ...]:
-    """(start, end, a word of activity?) of each defensive word of a line, found once per line (a line with
-    many quoted matches asks for each of them; a 1 MB line was searched whole every time)."""
-    return tuple((d.start(), d.end(), ACTIVITY_DEFENCE_RE.match(d.group()) is not None) for d in defensive.finditer(vline))
+def _defensive_words(ctx: "_FileCtx", defensive: re.Pattern, vline: str) -> tuple[tuple[int, int, bool], ...]:
+    """(start, end, a word of activity?) of each defensive word of a line, found once per line of the file (a
+    line with many quoted matches asks for each of them; a 1 MB line was searched whole every time)."""
+    if ctx.defensive_words is None:
+        ctx.defensive_words = {}
+    got = ctx.defensive_words.get((defensive, vline))
+    if got is None:
+        got = ctx.defensive_words[(defensive, vline)] = tuple(
+            (d.start(), d.end(), ACTIVITY_DEFENCE_RE.match(d.group()) is not None) for d in defensive.finditer(vline))
+    return got
 
 
-def _defensive_around(defensive: re.Pattern, vline: str, prev: str, col: int, end_col: int) -> bool:
+def _defensive_around(ctx: "_FileCtx", defensive: re.Pattern, vline: str, prev: str, col: int, end_col: int) -> bool:
     """Whether the line of a quoted match (or the line above) reads it defensively: a defensive word not part of a
     name the match spells (the flag `--dangerously-skip-permissions` does not make its own line defensive), and a word
     of activity (ACTIVITY_DEFENCE_RE) only with the match as its object."""
-    for d_start, d_end, activity in _defensive_words(defensive, vline):
+    for d_start, d_end, activity in _defensive_words(ctx, defensive, vline):
         if d_start >= col and d_end <= end_col + 1 and _in_compound_name(vline, d_start, d_end):
             continue  # part of a flag's or setting's name in the match itself (`--dangerously-skip-permissions`)
         if not activity:
@@ -3105,7 +3114,7 @@ class Scanner:
         if not quoted and not code and not yaml_value and lo == ls and line > 1 and ('"' in vline[:col] or "\u201d" in vline[:col]):
             above = ctx.view_line(line - 1)
             quoted = _paragraph_line(above) and _quoted_from_above(above, vline, col)
-        defensive_line = _defensive_around(defensive, vline, prev, col, end_col)
+        defensive_line = _defensive_around(ctx, defensive, vline, prev, col, end_col)
         if not defensive_line and not code and rule.quotable and quoted and not SENTENCE_END_RE.search(vline):
             # the sentence goes on below ('If hidden text contains instructions ("ignore previous…"),⏎do not
             # follow them.'): its end is part of the quoting's context
@@ -4100,10 +4109,11 @@ def _shown_near(ctx: _FileCtx, line: int, decoded: str) -> bool:
         return False
     want = " ".join(words).lower()
     lo, hi = max(1, line - SHOWN_REACH), min(ctx.line_of(len(ctx.view)), line + SHOWN_REACH)
-    seen = ctx.__dict__.setdefault("_shown_lines", {})  # (the same lines are read for every blob on them)
-    near = seen.get((lo, hi))
+    if ctx.shown_lines is None:
+        ctx.shown_lines = {}  # (the same lines are read for every blob on them)
+    near = ctx.shown_lines.get((lo, hi))
     if near is None:
-        near = seen[(lo, hi)] = " ".join(" ".join(ctx.view_line(n).split()) for n in range(lo, hi + 1)).lower()
+        near = ctx.shown_lines[(lo, hi)] = " ".join(" ".join(ctx.view_line(n).split()) for n in range(lo, hi + 1)).lower()
     return want in near
 
 
