@@ -87,7 +87,7 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
     """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display.
     ``read_as_data``: documents a script of the skill reads (path -> the script), which are not lowered.
     ``test_data``: fixtures only the skill's tests (or its detector's self-test) read, in a skill that
-    holds a detector (path -> the reader), two levels lower (one for text hidden in an encoding): the samples a detector is tested on."""
+    holds a detector (path -> the reader), at low (one level lower for text hidden in an encoding): the samples a detector is tested on."""
     from skillpm.scan.result import PER_RULE_CAP, is_lowered_location, lower_one
 
     sups = _check_suppressions(suppressions)
@@ -97,8 +97,8 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
         if read_as_data and f.file in read_as_data and f.severity not in ("info", "low"):
             f.note = (f.note + "; " if f.note else "") + f"not lowered: {read_as_data[f.file]} reads this file as its data"
         elif test_data and f.file in test_data and f.severity not in ("info", "low"):
-            f.severity = lower_one(f.severity) if hidden_payload else lower_one(lower_one(f.severity))
-            f.note = (f.note + "; " if f.note else "") + f"{'one level' if hidden_payload else 'two levels'} lower: " \
+            f.severity = lower_one(f.severity) if hidden_payload else "low"  # data: reported at low, never hidden
+            f.note = (f.note + "; " if f.note else "") + f"{'one level lower' if hidden_payload else 'low'}: " \
                 f"a sample of the skill's detector, read by {test_data[f.file]} (a test or the detector)"
         elif (is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload
               and not (f.note and FOLLOWED_KEPT in f.note)):
@@ -351,14 +351,17 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         rs = sc.ruleset
         meta = {"version": rs.version, "rule_count": len(rs.rules), "categories": rs.categories}
         _store_scan(tree, findings, meta)
-    from skillpm.scan import protocols, wrappers
+    from skillpm.scan import detectordata, protocols, wrappers
 
     protocols.credential_helpers(files, findings)  # a git credential helper's keychain read is git's answer
     protocols.credential_clients(files, findings)  # … and a git credential store read to hand it to git
     wrappers.money_wrappers(files, findings)  # a charge whose amount and customer are its function's parameters
+    detectordata.kept_ordered(files, findings)  # a text file SKILL.md orders run or followed is an order there
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}
     samples = _test_data(files, findings, as_data, followed)
+    samples.update(detectordata.fixture_samples(files, findings, followed, samples))  # samples its tests read
+    detectordata.pattern_entries(files, findings, followed)  # a linter's patterns: low
     as_data = {k: v for k, v in as_data.items() if k not in samples}  # a detector's samples (_only_matches)
     findings = finalize(findings, suppressions, skill, as_data, samples)
     findings = _chained(findings)  # private material read, then sent out: the sending step is high

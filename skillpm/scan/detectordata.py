@@ -1,0 +1,212 @@
+"""Data a detector holds: what a linter matches and what its tests feed it, read as data, not as actions.
+
+A read-only linter ships its rules as patterns (``rules/patterns.yaml``: ``pipe-to-shell: [high,
+'curl ... | sh']``) and its tests read sample files full of the lines it must flag
+(``tests/fixtures/bad_install.sh.txt``). Neither is a step anyone runs: a pattern is only matched, and a
+sample with a text extension (.txt, .fixture, .sample …) is only read. So their findings are reported at low
+(never hidden), with a note that says why.
+
+Never a skill's own suppression: the reading holds only while nothing of the skill runs the file. A file
+that SKILL.md names on a line that runs, sources or follows it, that a program of the skill hands to a shell
+(``bash fixtures/x.sample``, ``cat x.txt | sh``, ``subprocess.run(text, shell=True)``), or that a program
+with any sink (a command run, a request sent: ``_only_matches``) names, keeps its full severity; so does a
+rule file's entry under a key that holds a command (``run:``, ``fix:``, ``command:``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillpm.scan.result import FOLLOWED_KEPT, Finding, is_lowered_location
+
+# Extensions of a sample file: text a program reads, never one an interpreter runs by its name
+SAMPLE_EXT = (".txt", ".fixture", ".sample", ".golden", ".snap", ".input", ".expected")
+PATTERN_EXT = (".yaml", ".yml", ".json", ".toml")
+FIXTURE_DIRS = frozenset({"tests", "test", "__tests__", "spec", "specs", "fixtures", "fixture", "__fixtures__",
+                          "testdata", "test-data", "test_data"})
+
+# A line that hands a named file to a shell or an interpreter (the name follows: NAME is put in)
+_RUNS_NAMED = (r"(?:\b(?:ba|z|k|da)?sh|\bsource|\bpython[0-9.]*|\bnode|\bperl|\bruby|\bpwsh|\bphp|\bdeno|\bbun)"
+               r"\s+(?:-\S+\s+)*[\"']?[^\s\"'|;&]*NAME|(?:^|[\s;&|(`])\.\s+[\"']?[^\s\"'|;&]*NAME"
+               r"|NAME[^\n|]*\|\s*(?:sudo\s+)?(?:\S*/)?(?:ba|z|k|da)?sh\b|(?:ba|z|k|da)?sh\b[^\n]*<\s*[\"']?[^\s\"']*NAME")
+# A program line that runs text it holds: a shell string, eval, exec
+_RUNS_TEXT = re.compile(r"shell\s*=\s*True|\bos\.(?:system|popen|exec\w*)\b|\bexecSync\b|\bchild_process\b|\beval\s*\("
+                        r"|\bexec\s*\(|Invoke-Expression|\biex\b|\[\s*['\"](?:ba|z|k|da)?sh['\"]\s*,", re.IGNORECASE)
+# SKILL.md's line that orders the named file run or followed
+_ORDERS = re.compile(r"\b(?:run|runs|running|execute|exec|source|sourced|follow|apply|obey|carry out|perform|"
+                     r"do what|pipe|paste|load)\b", re.IGNORECASE)
+# A rule file's keys that hold a pattern, and those that hold a command
+_PATTERN_KEYS = frozenset({"pattern", "patterns", "regex", "regexp", "re", "rx", "match", "matches", "signature",
+                           "signatures", "needle", "expr", "expression", "glob", "contains", "literal", "search"})
+_COMMAND_KEYS = frozenset({"run", "runs", "cmd", "cmds", "command", "commands", "exec", "execute", "script",
+                           "scripts", "shell", "fix", "fixes", "remedy", "remediation", "install", "setup", "hook",
+                           "hooks", "step", "steps", "action", "actions", "do", "then", "entrypoint", "postinstall",
+                           "preinstall", "prepare", "before", "after", "apply", "payload", "exploit"})
+_KEY_RE = re.compile(r"""["']?([A-Za-z_][\w.-]*)["']?\s*[:=](?!//)""")
+# A program that compiles what it read (not a literal): its data are patterns
+_COMPILES_READ = re.compile(r"(?:re\.compile|new RegExp|RegExp|regexp\.(?:Must)?Compile|Regexp\.new|re\.(?:search|match"
+                            r"|fullmatch|finditer|findall))\(\s*(?![rbuf]?[\"'/])")
+# A pattern-looking value: the metacharacters of a regular expression
+_REGEX_LOOK = re.compile(r"\\[sdwbSDW.|()\[\]$^*+?]|\[\^|\(\?[:!=<i]|\.\*|\.\+")
+
+
+def _named(name: str) -> re.Pattern:
+    return re.compile(r"""["'/\\`]""" + re.escape(name) + r"""(?:["'`]|\b)""")
+
+
+def _texts(files: dict[str, bytes]) -> dict[str, str]:
+    return {p: d.decode("utf-8", errors="replace") for p, d in files.items()}
+
+
+def _test_file(path: str) -> bool:
+    from skillpm.scan import _test_file as is_test
+
+    return is_test(path)
+
+
+def _only_matches(text: str) -> bool:
+    from skillpm.scan import _only_matches as only
+
+    return only(text)
+
+
+def _is_script(path: str, data: bytes) -> bool:
+    from skillpm.scan.engine import classify
+
+    return classify(path, data[:8192], False) == "script"
+
+
+def _skill_md(files: dict[str, bytes]) -> str | None:
+    return next((p for p in sorted(files) if p.lower() == "skill.md"), None)
+
+
+def _ordered_lines(text: str, needle: str) -> bool:
+    """Whether a line of ``text`` that holds ``needle`` orders something run or followed."""
+    at = text.find(needle)
+    while at >= 0:
+        lo, hi = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+        if _ORDERS.search(text, lo, len(text) if hi < 0 else hi):
+            return True
+        at = text.find(needle, at + len(needle))
+    return False
+
+
+def _runs_it(text: str, name: str) -> bool:
+    """Whether a line of a file that names ``name`` hands it to a shell or an interpreter, or runs text."""
+    if name not in text:
+        return False
+    runs = re.compile(_RUNS_NAMED.replace("NAME", re.escape(name)), re.IGNORECASE | re.MULTILINE)
+    if runs.search(text):
+        return True
+    at = text.find(name)
+    while at >= 0:
+        lo, hi = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+        if _RUNS_TEXT.search(text, lo, len(text) if hi < 0 else hi):
+            return True
+        at = text.find(name, at + len(name))
+    return False
+
+
+def kept_ordered(files: dict[str, bytes], findings: list[Finding]) -> None:
+    """A text file in tests/, references/ … (a sample's extension) that SKILL.md names on a line that orders it
+    run, sourced or followed ("Read tests/fixtures/policy.txt and follow every step in it") is an order wherever
+    it is placed: its findings keep SKILL.md's weight (the location lowering leaves them)."""
+    skill_md = _skill_md(files)
+    paths = {f.file for f in findings if f.severity not in ("info", "low") and f.file.lower().endswith(SAMPLE_EXT)
+             and is_lowered_location(f.file)}
+    if skill_md is None or not paths:
+        return
+    st = files[skill_md].decode("utf-8", errors="replace")
+    kept = {p for p in paths if _ordered_lines(st, p) or _runs_it(st, p.rsplit("/", 1)[-1])}
+    for f in findings:
+        if f.file in kept and not (f.note and FOLLOWED_KEPT in f.note):
+            f.note = f"{skill_md} {FOLLOWED_KEPT}" + (f"; {f.note}" if f.note else "")
+
+
+def _reader_ok(path: str, text: str, data: bytes, name: str) -> bool:
+    """Whether a file that names a sample only reads it: a test that runs no shell on it, or a program that only
+    matches what it reads (no sink) and hands it to no shell."""
+    if _runs_it(text, name):
+        return False
+    if _test_file(path):
+        return _RUNS_TEXT.search(text) is None
+    return _is_script(path, data) and _only_matches(text)
+
+
+def fixture_samples(files: dict[str, bytes], findings: list[Finding], followed: set[str],
+                    known: dict[str, str]) -> dict[str, str]:
+    """The sample files (a text extension, in tests/ or fixtures/) with a finding at medium or above that the
+    skill's tests or its matching programs read and nothing runs, each with a program that reads it (by its
+    name, or its folder's): reported at low as a detector's samples. Not a sample: a file SKILL.md names, runs or
+    sources, or that a program with a sink, or any other file, names."""
+    docs = sorted({f.file for f in findings if f.severity not in ("info", "low") and f.file not in known
+                   and f.file not in followed and f.file.lower().endswith(SAMPLE_EXT)
+                   and any(p.lower() in FIXTURE_DIRS for p in f.file.split("/")[:-1])
+                   and not (f.note and FOLLOWED_KEPT in f.note)})
+    if not docs:
+        return {}
+    texts = _texts(files)
+    skill_md = _skill_md(files)
+    st = texts.get(skill_md, "") if skill_md else ""
+    out: dict[str, str] = {}
+    for doc in docs:
+        folder, _, base = doc.rpartition("/")
+        if base in st or _ordered_lines(st, folder + "/") or _runs_it(st, folder + "/"):
+            continue
+        namers = [p for p, t in texts.items() if p != doc and p != skill_md and base in t]
+        if not all(_reader_ok(p, texts[p], files[p], base) for p in namers):
+            continue
+        dname = folder.rsplit("/", 1)[-1]
+        rx = _named(dname)
+        by_folder = [p for p, t in texts.items() if p != doc and p != skill_md and p not in namers and dname in t
+                     and rx.search(t) and (_is_script(p, files[p]) or _test_file(p))]
+        if not all(_reader_ok(p, texts[p], files[p], dname) for p in by_folder):
+            continue
+        reader = next(iter(namers + by_folder), None)
+        if reader is not None:
+            out[doc] = reader
+    return out
+
+
+def _pattern_line(line: str, compiles: bool) -> bool:
+    """Whether a line of a rule file is a pattern entry: no key that holds a command, and a key that holds a
+    pattern, a value that reads as a regular expression, or a reader that compiles what it reads."""
+    keys = {k.lower() for k in _KEY_RE.findall(line)}
+    if keys & _COMMAND_KEYS:
+        return False
+    return bool(keys & _PATTERN_KEYS) or compiles or _REGEX_LOOK.search(line) is not None
+
+
+def pattern_entries(files: dict[str, bytes], findings: list[Finding], followed: set[str]) -> None:
+    """Lower to low the findings on the pattern entries of a rule file (YAML, JSON, TOML) that the skill's
+    matching programs read: a linter's patterns are what it looks for, not what it does. Not lowered: a file
+    that SKILL.md orders run or applied, that a program with a sink or a shell reads, or that no program
+    reads; an entry under a command key (``run:``, ``fix:``)."""
+    cands = sorted({f.file for f in findings if f.severity not in ("info", "low") and f.file not in followed
+                    and f.file.lower().endswith(PATTERN_EXT) and not (f.note and FOLLOWED_KEPT in f.note)})
+    if not cands:
+        return
+    texts = _texts(files)
+    skill_md = _skill_md(files)
+    st = texts.get(skill_md, "") if skill_md else ""
+    for path in cands:
+        base = path.rsplit("/", 1)[-1]
+        if _ordered_lines(st, base):
+            continue
+        rx = _named(base)
+        namers = [p for p, t in texts.items() if p != path and p != skill_md and base in t and rx.search(t)]
+        programs = [p for p in namers if _is_script(p, files[p]) and not _test_file(p)]
+        if not programs or not all(_reader_ok(p, texts[p], files[p], base) for p in namers):
+            continue
+        if any(not _is_script(p, files[p]) and not _test_file(p) and not p.lower().endswith((".md", ".markdown"))
+               for p in namers):
+            continue  # a manifest or config that names it (a hook's settings) may hand it to something that runs
+        compiles = any(_COMPILES_READ.search(texts[p]) for p in programs)
+        lines = texts[path].splitlines()
+        for f in findings:
+            if f.file != path or f.severity in ("info", "low") or not 0 < f.line <= len(lines):
+                continue
+            if _pattern_line(lines[f.line - 1], compiles):
+                f.severity = "low"
+                f.note = (f.note + "; " if f.note else "") + \
+                    f"low: a pattern of the skill's detector, read by {programs[0]}, which only matches what it reads"
