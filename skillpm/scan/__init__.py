@@ -362,6 +362,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     samples = _test_data(files, findings, as_data, followed)
     samples.update(detectordata.fixture_samples(files, findings, followed, samples))  # samples its tests read
     detectordata.pattern_entries(files, findings, followed)  # a linter's patterns: low
+    detectordata.image_blobs(findings)  # a base64 SVG of shapes and a label: an image asset
     as_data = {k: v for k, v in as_data.items() if k not in samples}  # a detector's samples (_only_matches)
     findings = finalize(findings, suppressions, skill, as_data, samples)
     findings = _chained(findings)  # private material read, then sent out: the sending step is high

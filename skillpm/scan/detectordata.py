@@ -210,3 +210,31 @@ def pattern_entries(files: dict[str, bytes], findings: list[Finding], followed: 
                 f.severity = "low"
                 f.note = (f.note + "; " if f.note else "") + \
                     f"low: a pattern of the skill's detector, read by {programs[0]}, which only matches what it reads"
+
+
+# An SVG image, whole (the decoded text as kept ends its root element): an image asset, not hidden text
+_SVG_DOC = re.compile(r"\s*(?:<\?xml[^>]{0,200}\?>\s*)?(?:<!--[^>]{0,200}-->\s*)?<svg\b.*</svg>\s*", re.DOTALL)
+# What an SVG can do besides being drawn: run script, load a page, carry a document
+_SVG_ACTIVE = re.compile(r"<script|\son\w+\s*=|<foreignObject|javascript:|<iframe|<object|<embed|<use[^>]*href\s*=\s*[\"']?https?:"
+                         r"|<image[^>]*href\s*=\s*[\"']?https?:|<!ENTITY|<desc|<title|<metadata|<!--", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+SVG_LABEL_WORDS = 6  # the visible words of a logo or a badge ("build passing", "Acme Mail")
+
+
+def image_blobs(findings: list[Finding]) -> None:
+    """An encoded blob that decodes, whole, to an SVG image with nothing in it but shapes and a short label
+    (no script, event handler, embedded page, description or comment, and nothing the decoded text was read to
+    say) is an image asset kept as base64 for a data: URI: its HT-04 finding is low. Anything more in the
+    image, or any finding on what it says, keeps the finding."""
+    for f in findings:
+        if f.rule != "HT-04" or f.decoded is None or f.severity in ("info", "low"):
+            continue
+        d = f.decoded
+        if len(d) >= 500 or not _SVG_DOC.fullmatch(d) or _SVG_ACTIVE.search(d):
+            continue
+        if len(_TAG.sub(" ", d).split()) > SVG_LABEL_WORDS:
+            continue
+        if any(g is not f and g.file == f.file and g.line == f.line and g.decoded == d for g in findings):
+            continue  # the decoded text was read to say something
+        f.severity = "low"
+        f.note = (f.note + "; " if f.note else "") + "low: it decodes to an SVG image of shapes and a short label"

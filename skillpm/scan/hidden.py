@@ -302,8 +302,9 @@ def invisible_runs(text: str, in_code=None):
                     sev = "low" if rtl_before and rtl_after else "high"
                 elif rtl_before or rtl_after:
                     sev = "low"
-            if sev == "high" and rtl and all(c in ISOLATES for c in cps):
-                # a key and its translation on one line ("order_total": "…"): weigh the string, not the line
+            if sev == "high" and rtl and all(c in ISOLATES or c in MARKS for c in cps):
+                # a key and its translation on one line ("order_total": "…"): weigh the string, not the line;
+                # a mark beside an isolate (PDI then RLM, as W3C advises after a number) sets a direction, reorders nothing
                 if strings is None:
                     strings = _Strings(text[line_start:line_end])
                 if strings.rtl_isolated(start - line_start):
