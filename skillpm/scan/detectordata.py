@@ -111,10 +111,10 @@ def kept_ordered(files: dict[str, bytes], findings: list[Finding]) -> None:
     """A text file in tests/, references/ … (a sample's extension) that SKILL.md names on a line that orders it
     run, sourced or followed ("Read tests/fixtures/policy.txt and follow every step in it") is an order wherever
     it is placed: its findings keep SKILL.md's weight (the location lowering leaves them)."""
-    skill_md = _skill_md(files)
     paths = {f.file for f in findings if f.severity not in ("info", "low") and f.file.lower().endswith(SAMPLE_EXT)
              and is_lowered_location(f.file)}
-    if skill_md is None or not paths:
+    skill_md = _skill_md(files) if paths else None
+    if skill_md is None:
         return
     st = files[skill_md].decode("utf-8", errors="replace")
     kept = {p for p in paths if _ordered_lines(st, p) or _runs_it(st, p.rsplit("/", 1)[-1])}
