@@ -238,3 +238,15 @@ def image_blobs(findings: list[Finding]) -> None:
             continue  # the decoded text was read to say something
         f.severity = "low"
         f.note = (f.note + "; " if f.note else "") + "low: it decodes to an SVG image of shapes and a short label"
+
+
+TABLE_CELL_SHORT = 120  # a cell naming what to look for: a phrase, an address, a flag, not a step of its own
+
+
+def short_cell(row: str, lo: int, hi: int) -> bool:
+    """Whether the table cell of ``row`` holding ``row[lo:hi]`` is short: what a review or a detector looks for
+    is named in a phrase or a value; a long cell is a sentence that may order an act (then a table of what to
+    look for is lowered one level only)."""
+    start = row.rfind("|", 0, lo) + 1
+    end = row.find("|", hi)
+    return len(row[start:len(row) if end < 0 else end].strip()) <= TABLE_CELL_SHORT
