@@ -31,7 +31,8 @@ _RUNS_NAMED = (r"(?:\b(?:ba|z|k|da)?sh|\bsource|\bpython[0-9.]*|\bnode|\bperl|\b
                r"|NAME[^\n|]*\|\s*(?:sudo\s+)?(?:\S*/)?(?:ba|z|k|da)?sh\b|(?:ba|z|k|da)?sh\b[^\n]*<\s*[\"']?[^\s\"']*NAME")
 # A program line that runs text it holds: a shell string, eval, exec
 _RUNS_TEXT = re.compile(r"shell\s*=\s*True|\bos\.(?:system|popen|exec\w*)\b|\bexecSync\b|\bchild_process\b|\beval\s*\("
-                        r"|\bexec\s*\(|Invoke-Expression|\biex\b|\[\s*['\"](?:ba|z|k|da)?sh['\"]\s*,", re.IGNORECASE)
+                        r"|\bexec\s*\(|Invoke-Expression|\biex\b|\[\s*['\"](?:ba|z|k|da)?sh['\"]\s*,|\bsystem\s*\("
+                        r"|\bexec\.Command\b|Process\.Start\b|\bspawnSync\b|\bexecFile", re.IGNORECASE)
 # SKILL.md's line that orders the named file run or followed
 _ORDERS = re.compile(r"\b(?:run|runs|running|execute|exec|source|sourced|follow|apply|obey|carry out|perform|"
                      r"do what|pipe|paste|load)\b", re.IGNORECASE)
@@ -151,12 +152,12 @@ def fixture_samples(files: dict[str, bytes], findings: list[Finding], followed: 
     out: dict[str, str] = {}
     for doc in docs:
         folder, _, base = doc.rpartition("/")
-        if base in st or _ordered_lines(st, folder + "/") or _runs_it(st, folder + "/"):
+        dname = folder.rsplit("/", 1)[-1]
+        if base in st or _ordered_lines(st, folder + "/") or _ordered_lines(st, dname) or _runs_it(st, folder + "/"):
             continue
         namers = [p for p, t in texts.items() if p != doc and p != skill_md and base in t]
         if not all(_reader_ok(p, texts[p], files[p], base) for p in namers):
             continue
-        dname = folder.rsplit("/", 1)[-1]
         rx = _named(dname)
         by_folder = [p for p, t in texts.items() if p != doc and p != skill_md and p not in namers and dname in t
                      and rx.search(t) and (_is_script(p, files[p]) or _test_file(p))]
