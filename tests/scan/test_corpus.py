@@ -590,7 +590,11 @@ def test_look_alikes_of_the_blind_sets(result):
     own first line labels as evidence in a skill about malicious artefacts, and a document's list item that is
     only a quotation under a heading naming the attack: held-out-19 none, held-out-code-19 none.
     At first sight (session 26), held-out-20 none of 15 and held-out-code-20 one of 12 (a skill security linter
-    whose rule table and fixtures spell the attacks it finds), the same with the session's starting scanner."""
+    whose rule table and fixtures spell the attacks it finds), the same with the session's starting scanner.
+    Then (session 27, la22), reading a detector's data as data (pattern entries a matching program reads, text
+    samples its tests read and nothing runs, at low), a mark beside a balanced isolate in a right-to-left string,
+    a base64 SVG of shapes and a label as an image asset, and a short cell of a table of what a review or a detector
+    looks for two levels lower: held-out-code-20 none (its security linter C -> A; four more of the pair B -> A)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -606,7 +610,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
-              "held-out-19": 0, "held-out-code-19": 0, "held-out-20": 0, "held-out-code-20": 1,
+              "held-out-19": 0, "held-out-code-19": 0, "held-out-20": 0, "held-out-code-20": 0,
               "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
