@@ -20,12 +20,12 @@ def _sev(body: str, rule: str) -> list[str]:
 def test_a_quoted_cell_of_a_table_of_what_attackers_target_is_lowered():
     body = ("## What attackers target\n\n| Target | Addresses |\n|---|---|\n"
             "| Cloud metadata | `169.254.169.254` |\n")
-    assert _sev(body, "SS-01") == ["medium"]
+    assert _sev(body, "SS-01") == ["low"]  # a short cell: two levels lower (session 27)
 
 
 def test_a_table_whose_column_says_look_for_lowers_its_quoted_cells():
     body = "## What to inspect\n\n| File | Look for |\n|---|---|\n| Dockerfiles | `sudo chmod 4755 /bin/bash` |\n"
-    assert _sev(body, "PE-02") == ["medium"]
+    assert _sev(body, "PE-02") == ["low"]  # a short cell: two levels lower (session 27)
 
 
 def test_a_table_of_steps_keeps_its_commands():

@@ -69,7 +69,7 @@ def test_the_phrase_unquoted_stays_high():
 def test_a_table_column_that_looks_for_phrases_lowers_them():
     body = ('## Rules\n\n| Id | Looks for |\n|----|-----------|\n'
             '| R1 | override phrases ("ignore previous instructions", "you are now ...") |\n')
-    assert _sev(body, "PI-01") == ["medium"]
+    assert _sev(body, "PI-01") == ["low"]  # a short cell: two levels lower (session 27)
 
 
 def test_a_table_column_of_what_to_say_keeps_them():
