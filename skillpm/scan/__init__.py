@@ -309,7 +309,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import (assembled, autorun, captioned, computedflags, datapaths, docstrings, escaped, fetched,
+        from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
                                   sqlgen, timegate)
         from skillpm.scan.engine import scanner, skill_description
@@ -333,6 +333,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
         findings += sourced.sourced_configs(sc, files, findings, description)  # the settings file a script sources
         findings += listedroots.listed_roots(sc, files, findings, description)  # roots read from a list file
+        findings += climbed.climbed_paths(sc, files, findings, description)  # the home reached by .. or listed
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow

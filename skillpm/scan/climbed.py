@@ -1,0 +1,147 @@
+"""A deletion whose root is the user's home, reached by a path that climbs back out with ``..``, or taken
+entry by entry.
+
+A cache cleaner that means to wipe the home does not name it: it deletes ``"$HOME/.cache/.."/*``,
+``os.path.join(home, '.local', 'share', '..', '..')`` or ``path.join(os.homedir(), '.npm', '..')``, each a
+folder under the home as written and the home itself as the system resolves it. And it deletes the home's
+entries one at a time (``for d in "$HOME"/*``, ``os.listdir(home)``, ``fs.readdirSync(os.homedir())``)
+rather than the folder, which no pattern that looks for ``rm -rf ~`` reads.
+
+``climbed_paths`` reads each shell, Python and JavaScript script that both climbs (``/..``, ``'..'``) or
+lists the home and deletes recursively:
+
+- a copy with every ``seg/..`` pair taken out of its paths (after the shell's literal variables are
+  expanded: ``up=".cache"; up="$up/.."``), rescanned: what the rules find there and not in the script
+  (``rm -rf "$HOME"``) is reported on its line;
+- in that copy, the home's entries listed (a glob of the home, ``listdir``/``scandir``/``iterdir``/
+  ``readdirSync``/``Dir.children`` of the home or of a name holding it) in a script that deletes a path
+  held in a variable is DX-01 critical on the first such deletion.
+
+A ``..`` that stays under the folder it starts from (``$HOME/.cache/pip/../pip-tools``) leaves a folder
+under the home, and the cleanup there stays what it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillpm.scan import assembled, flow
+from skillpm.scan.result import Finding
+
+SCRIPT_MAX = 256 * 1024
+LANGS = ("shell", "python", "javascript", "ruby")
+CLIMB_BYTES = (b"/..", b"'..'", b'"..\"', b"'../", b'"../')
+LIST_BYTES = (b"$HOME\"/*", b"$HOME/*", b"${HOME}/*", b"~/*", b"$HOME\"/.", b"listdir", b"scandir", b"iterdir",
+              b"readdir", b"Dir.children", b"Dir.entries", b"Dir.glob", b"glob(")
+DELETE_BYTES = (b"rm ", b"rm\t", b"rmtree", b"rmSync", b"rmdirSync", b"rimraf", b"-delete", b"rm_rf", b"rm_r",
+                b"remove_tree", b"fs.rm(", b"promises.rm(")
+
+# one step down and back up again inside a path: `/seg/..`, and in a call's arguments `'seg', '..'` or `/ 'seg' / '..'`
+_SEG = r"""(?!\.\.?(?![\w.-]))[\w.-]{1,80}"""
+SLASH_PAIR_RE = re.compile(r"/" + _SEG + r"/\.\.(?=[/\"'\s)`;]|$)", re.M)
+ARG_PAIR_RE = re.compile(r"""\s*,\s*(['"])""" + _SEG + r"""\1\s*,\s*(['"])\.\.\2""")
+ARG_CLIMB_RE = re.compile(r"""\s*,\s*(['"])""" + _SEG + r"""/\.\.\1""")
+DIV_PAIR_RE = re.compile(r"""\s*/\s*(['"])""" + _SEG + r"""\1\s*/\s*(['"])\.\.\2""")
+# a join left with one argument is that argument
+JOIN_ONE_RE = re.compile(r"""\b(?:os\.path\.join|path\.join|path\.resolve|File\.join|File\.expand_path)\(\s*"""
+                         r"""((?:[\w.]+\((?:\s*['"][~/]{0,2}['"]\s*|\s*)\)|[\w.\[\]'"]+))\s*\)""")
+TRAIL_SLASH_RE = re.compile(r"""(\$\{?HOME\}?|~)/(?=["'])""")
+
+# the home itself, in each language
+HOME_EXPR = (r"""(?:"?\$\{?HOME\}?"?|~|os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|(?:pathlib\.)?Path\.home\(\)"""
+             r"""|os\.environ\[\s*['"]HOME['"]\s*\]|os\.(?:environ\.get|getenv)\(\s*['"]HOME['"]\s*\)|os\.homedir\(\)"""
+             r"""|process\.env\.HOME|process\.env\[\s*['"]HOME['"]\s*\]|Dir\.home|ENV\[\s*['"]HOME['"]\s*\])""")
+HOME_ASSIGN_RE = re.compile(r"""^[ \t]*(?:(?:local|export|readonly|const|let|var)[ \t]+)?\$?([A-Za-z_]\w{0,40})[ \t]*(?::[^=\n]{1,30})?=[ \t]*"""
+                            + HOME_EXPR + r"""[ \t]*;?[ \t]*(?:#[^\n]*)?$""", re.M)
+# the home's entries listed: a glob of it, or a call that lists a folder given the home (or a name holding it)
+SH_HOME_GLOB_RE = re.compile(r"""(?:"\$\{?HOME\}?"|\$\{?HOME\}?|~)/(?:\*|\.\[!\.\]\*|\.\*|\{\*,\.\*\})(?=[\s;)"]|$)""", re.M)
+LIST_CALL = (r"""(?:os\.listdir|os\.scandir|glob\.glob|glob\.iglob|fs\.readdirSync|fs\.readdir|fs\.promises\.readdir|"""
+             r"""readdir|Dir\.children|Dir\.entries|Dir\.each_child)\(\s*(?:os\.path\.join\(\s*)?""")
+# a recursive deletion of a path held in a variable (not a literal)
+DELETE_RE = re.compile(r"""\brm\s+(?:-{1,2}[\w-]+\s+){0,3}-[a-zA-Z]*[rR][a-zA-Z]*\b[^\n;&|]{0,40}?["']?\$\{?\w"""
+                       r"""|\bxargs\b[^\n;&|]{0,40}?\brm\s+(?:-{1,2}[\w-]+\s+){0,3}-[a-zA-Z]*[rR]"""
+                       r"""|-exec\s+rm\s+-[a-zA-Z]*[rR]|\s-delete\b"""
+                       r"""|\b(?:shutil\.)?rmtree\(\s*(?!['"])[\w.(]|\bfs\.(?:rm|rmdir)(?:Sync)?\(\s*(?!['"])[\w.(`$][^\n]{0,160}?\brecursive\b"""
+                       r"""|\b(?:promises\.rm|rimraf(?:\.sync)?)\(\s*(?!['"])|\bFileUtils\.(?:rm_rf|rm_r|remove_dir)\(\s*(?!['"])""")
+
+
+def _unclimbed(text: str) -> str:
+    """``text`` with each step down and back up (``seg/..``) taken out of its paths, a bounded number of rounds."""
+    start = text
+    for _ in range(6):
+        before = text
+        if "/.." in text:
+            text = SLASH_PAIR_RE.sub("", text)
+        if "'..'" in text or '".."' in text:
+            text = ARG_PAIR_RE.sub("", text)
+            text = DIV_PAIR_RE.sub("", text)
+        if "/..'" in text or '/.."' in text:
+            text = ARG_CLIMB_RE.sub("", text)
+        if text == before:
+            break
+    if text != start:
+        text = JOIN_ONE_RE.sub(lambda m: m.group(1), text)
+        text = TRAIL_SLASH_RE.sub(lambda m: m.group(1), text)
+    return text
+
+
+def _lists_home(text: str) -> re.Match | None:
+    """Where a script lists the home's entries: a glob of it, or a listing call given it or a name holding it."""
+    m = SH_HOME_GLOB_RE.search(text)
+    if m:
+        return m
+    names = {a.group(1) for a in HOME_ASSIGN_RE.finditer(text)}
+    whom = HOME_EXPR if not names else r"(?:" + HOME_EXPR + r"|\b(?:" + "|".join(sorted(names)) + r")\b)"
+    m = re.search(LIST_CALL + whom + r"""\s*(?:\)|,\s*['"]\*['"]|[,)])""", text)
+    if m:
+        return m
+    return re.search(r"(?:" + whom + r")\s*\.(?:iterdir|glob|rglob)\(\s*(?:['\"]\*['\"])?\s*\)|(?:" + whom
+                     + r""")\s*/\s*['"]\*['"]""", text)
+
+
+def _code(text: str) -> str:
+    """The script with its whole-line comments blanked (line for line)."""
+    return re.sub(r"(?m)^[ \t]*(?:#|//)[^\n]*", "", text)
+
+
+def climbed_paths(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    from skillpm.scan.engine import _window
+
+    out = []
+    for path, data in files.items():
+        if len(data) > SCRIPT_MAX or not any(w in data for w in DELETE_BYTES):
+            continue
+        climbs = any(w in data for w in CLIMB_BYTES)
+        if not climbs and not any(w in data for w in LIST_BYTES):
+            continue
+        text = data.decode("utf-8", errors="replace")
+        lang = flow.language(path, text[:200])
+        if lang not in LANGS:
+            continue
+        code = _code(text)
+        copy = code
+        if climbs:
+            if lang == "shell" and "/.." in copy:
+                lines = assembled.shell_assembled(copy)
+                if lines is not None:  # its literal variables expanded, where a line changed
+                    copy = "\n".join(c or o for c, o in zip(lines, copy.split("\n")))
+            copy = _unclimbed(copy)
+        known = {f.rule for f in found if f.file == path and f.grades}
+        if copy != code:
+            out += assembled.rescanned(sc, path, text, copy, description, known,
+                                       "with its paths' steps back up (..) resolved")
+        if "DX-01" in known or any(f.file == path and f.rule == "DX-01" for f in out):
+            continue
+        listed = _lists_home(copy)
+        delete = DELETE_RE.search(copy) if listed else None
+        if delete is None:
+            continue
+        line = copy.count("\n", 0, delete.start()) + 1
+        at = copy.count("\n", 0, listed.start()) + 1
+        rule = sc.by_id["DX-01"]
+        climbed = " (a path that climbs back to it with ..)" if copy != code and _lists_home(code) is None else ""
+        out.append(Finding("DX-01", rule.category, "critical", path, line,
+                           _window(text.split("\n")[line - 1].rstrip("\r"), 0), rule.message,
+                           note=f"deletes what it lists of the home folder at line {at}{climbed}: "
+                                + text.split("\n")[at - 1].strip()[:120]))
+    return out
