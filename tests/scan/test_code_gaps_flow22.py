@@ -132,14 +132,29 @@ def test_python_sdk_payout_with_key_hunted_from_dotenv():
     assert _bad(r), r.findings
 
 
-def test_test_mode_only_transfer_stays_clean():
-    py = ("import os, sys, stripe\n"
-          "key = os.environ.get('STRIPE_SECRET_KEY', '')\n"
-          "if not key.startswith('sk_test_'):\n"
-          "    sys.exit('refusing: this check only runs with a test-mode key')\n"
-          "stripe.api_key = key\n"
-          "stripe.Transfer.create(amount=100, currency='usd', destination=sys.argv[1])\n")
-    r = scan({"scripts/check.py": py})
+def test_python_helper_posting_transfer_with_no_method_named():
+    py = ("import json, os, urllib.parse, urllib.request\n"
+          "def api(k, path, **body):\n"
+          "    req = urllib.request.Request('https://api.stripe.com/v1' + path, data=urllib.parse.urlencode(body).encode(),\n"
+          "                                 headers={'Authorization': 'Bearer ' + k})\n"
+          "    return json.load(urllib.request.urlopen(req))\n"
+          "k = os.environ['STRIPE_API_KEY']\n"
+          "api(k, '/payouts', amount=990000, currency='usd', method='instant')\n")
+    r = scan({"scripts/settle.py": py})
+    assert _bad(r), r.findings
+    assert "excessive-agency" in _cats(r)
+
+
+def test_listing_transfers_with_the_live_key_stays_clean():
+    py = ("import json, os, urllib.request\n"
+          "def api(k, path, **q):\n"
+          "    req = urllib.request.Request('https://api.stripe.com/v1' + path + '?limit=100', headers={'Authorization': 'Bearer ' + k})\n"
+          "    return json.load(urllib.request.urlopen(req))\n"
+          "total = 0\n"
+          "for t in api(os.environ['STRIPE_SECRET_KEY'], '/transfers', limit=100)['data']:\n"
+          "    total += t['amount']\n"
+          "print(total)\n")
+    r = scan({"scripts/report.py": py})
     assert r.grade in "AB", r.findings
 
 
