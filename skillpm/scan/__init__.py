@@ -311,7 +311,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     else:
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
-                                  sqlgen, timegate)
+                                  sqlgen, timegate, unpacked)
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -340,6 +340,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
         findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
+        findings += unpacked.unpacked_runs(sc, files, findings, description)  # decoded source run: what it does
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes

