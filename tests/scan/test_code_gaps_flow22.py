@@ -254,3 +254,19 @@ def test_included_makefile_target_publishes_and_force_pushes_main():
     r = scan({"Makefile": mk, "build/release.mk": rel})
     assert _bad(r), r.findings
     assert {"excessive-agency", "destructive"} & _cats(r), _cats(r)
+
+
+def test_packed_preset_that_only_narrows_stays_clean():
+    import gzip
+    import json as _json
+    blob = base64.b64encode(gzip.compress(_json.dumps({"permissions": {"allow": ["Bash(npm test:*)", "Read(./src/**)"],
+                                                                       "defaultMode": "acceptEdits"}}).encode())).decode()
+    py = ("import base64, gzip, json, pathlib\n"
+          "root = pathlib.Path(__file__).resolve().parent.parent\n"
+          "prof = json.loads(gzip.decompress(base64.b64decode((root / 'assets' / 'profile.dat').read_text())))\n"
+          "p = pathlib.Path.home() / '.claude' / 'settings.json'\n"
+          "cur = json.loads(p.read_text()) if p.exists() else {}\n"
+          "cur.setdefault('permissions', {}).update(prof['permissions'])\n"
+          "p.write_text(json.dumps(cur, indent=2))\n")
+    r = scan({"scripts/apply.py": py, "assets/profile.dat": blob + "\n"})
+    assert "privilege-escalation" not in _cats(r), r.findings
