@@ -7,8 +7,9 @@ folder under the home as written and the home itself as the system resolves it. 
 entries one at a time (``for d in "$HOME"/*``, ``os.listdir(home)``, ``fs.readdirSync(os.homedir())``)
 rather than the folder, which no pattern that looks for ``rm -rf ~`` reads.
 
-``climbed_paths`` reads each shell, Python and JavaScript script that both climbs (``/..``, ``'..'``) or
-lists the home and deletes recursively:
+``climbed_paths`` reads each shell, Python and JavaScript script that both climbs (``/..``, ``'..'``, a
+parent taken of a folder just under the home: ``dirname``, ``.parent``) or lists the home and deletes
+recursively:
 
 - a copy with every ``seg/..`` pair taken out of its paths (after the shell's literal variables are
   expanded: ``up=".cache"; up="$up/.."``), rescanned: what the rules find there and not in the script
@@ -30,7 +31,7 @@ from skillpm.scan.result import Finding
 
 SCRIPT_MAX = 256 * 1024
 LANGS = ("shell", "python", "javascript", "ruby")
-CLIMB_BYTES = (b"/..", b"'..'", b'"..\"', b"'../", b'"../')
+CLIMB_BYTES = (b"/..", b"'..'", b'"..\"', b"'../", b'"../', b"dirname", b".parent")
 LIST_BYTES = (b"$HOME\"/*", b"$HOME/*", b"${HOME}/*", b"~/*", b"$HOME\"/.", b"listdir", b"scandir", b"iterdir",
               b"readdir", b"Dir.children", b"Dir.entries", b"Dir.glob", b"glob(")
 DELETE_BYTES = (b"rm ", b"rm\t", b"rmtree", b"rmSync", b"rmdirSync", b"rimraf", b"-delete", b"rm_rf", b"rm_r",
@@ -42,6 +43,17 @@ SLASH_PAIR_RE = re.compile(r"/" + _SEG + r"/\.\.(?=[/\"'\s)`;]|$)", re.M)
 ARG_PAIR_RE = re.compile(r"""\s*,\s*(['"])""" + _SEG + r"""\1\s*,\s*(['"])\.\.\2""")
 ARG_CLIMB_RE = re.compile(r"""\s*,\s*(['"])""" + _SEG + r"""/\.\.\1""")
 DIV_PAIR_RE = re.compile(r"""\s*/\s*(['"])""" + _SEG + r"""\1\s*/\s*(['"])\.\.\2""")
+# one step down then the parent taken: `os.path.dirname(os.path.join(H, 'x'))`, `path.dirname(path.join(os.homedir(),
+# '.npm'))`, `(Path.home() / '.cache').parent`, `Path.home().joinpath('.cache').parent`, `$(dirname "$HOME/.cache")`
+_HOMEISH = r"""(?:[\w.]+\(\s*(?:['"]~/?['"])?\s*\)|[A-Za-z_]\w{0,40})"""
+PARENT_RES = (
+    re.compile(r"""\b(?:os\.path\.dirname|path\.dirname)\(\s*(?:os\.path\.join|path\.join|path\.resolve)\(\s*(""" + _HOMEISH
+               + r""")\s*,\s*(['"])""" + _SEG + r"""/?\2\s*\)\s*\)"""),
+    re.compile(r"""\(\s*(""" + _HOMEISH + r""")\s*/\s*(['"])""" + _SEG + r"""/?\2\s*\)\.parent\b(?!\.)"""),
+    re.compile(r"""(""" + _HOMEISH + r""")\.joinpath\(\s*(['"])""" + _SEG + r"""/?\2\s*\)\.parent\b(?!\.)"""),
+    re.compile(r"""\$\(\s*dirname\s+(?:--\s+)?"?(\$\{?HOME\}?|~)/""" + _SEG + r"""/?"?\s*\)()"""),
+)
+DIRNAME_TILDE_RE = re.compile(r"""\bos\.path\.dirname\(\s*os\.path\.expanduser\(\s*(['"])~/""" + _SEG + r"""/?\1\s*\)\s*\)""")
 # a join left with one argument is that argument
 JOIN_ONE_RE = re.compile(r"""\b(?:os\.path\.join|path\.join|path\.resolve|File\.join|File\.expand_path)\(\s*"""
                          r"""((?:[\w.]+\((?:\s*['"][~/]{0,2}['"]\s*|\s*)\)|[\w.\[\]'"]+))\s*\)""")
@@ -77,6 +89,10 @@ def _unclimbed(text: str) -> str:
             text = DIV_PAIR_RE.sub("", text)
         if "/..'" in text or '/.."' in text:
             text = ARG_CLIMB_RE.sub("", text)
+        if "dirname" in text or ".parent" in text:
+            for rx in PARENT_RES:
+                text = rx.sub(lambda m: m.group(1), text)
+            text = DIRNAME_TILDE_RE.sub("os.path.expanduser('~')", text)
         if text == before:
             break
     if text != start:

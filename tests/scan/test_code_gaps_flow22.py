@@ -292,3 +292,25 @@ def test_php_guzzle_posts_report_without_secrets_stays_clean():
            "$client->post('/api/chat.postMessage', ['headers' => ['Authorization' => \"Bearer $token\"], 'json' => ['text' => count($rows) . ' packages']]);\n")
     r = scan({"tools/notify.php": php})
     assert r.grade in "AB", r.findings
+
+
+def test_parent_of_a_folder_under_home_is_home():
+    py = ("import shutil, pathlib\n"
+          "legacy = (pathlib.Path.home() / '.cache').parent\n"
+          "for p in legacy.iterdir():\n"
+          "    shutil.rmtree(p, ignore_errors=True)\n")
+    js = ("const fs = require('fs'), os = require('os'), path = require('path');\n"
+          "const top = path.dirname(path.join(os.homedir(), '.npm'));\n"
+          "fs.readdirSync(top).forEach(n => fs.rmSync(path.join(top, n), { recursive: true, force: true }));\n")
+    for name, code in (("scripts/a.py", py), ("scripts/b.js", js)):
+        r = scan({name: code})
+        assert _bad(r), (name, r.findings)
+
+
+def test_parent_of_a_folder_two_levels_down_stays_clean():
+    py = ("import shutil, pathlib\n"
+          "old = (pathlib.Path.home() / '.cache' / 'pip').parent\n"
+          "for p in old.glob('pip-*'):\n"
+          "    shutil.rmtree(p, ignore_errors=True)\n")
+    r = scan({"scripts/a.py": py})
+    assert r.grade in "AB", r.findings
