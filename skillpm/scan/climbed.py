@@ -130,10 +130,10 @@ def climbed_paths(sc, files: dict[str, bytes], found: list, description: str = "
         climbs = any(w in data for w in CLIMB_BYTES)
         if not climbs and not any(w in data for w in LIST_BYTES):
             continue
+        if flow.language(path, data[:200].decode("utf-8", errors="replace")) not in LANGS:
+            continue
         text = data.decode("utf-8", errors="replace")
         lang = flow.language(path, text[:200])
-        if lang not in LANGS:
-            continue
         code = _code(text)
         copy = code
         if climbs:

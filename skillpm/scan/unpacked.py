@@ -109,10 +109,10 @@ def unpacked_runs(sc, files: dict[str, bytes], found: list, description: str = "
     for path, data in files.items():
         if len(data) > SCRIPT_MAX or not any(w.encode() in data for w in SINK_WORDS):
             continue
-        text = data.decode("utf-8", errors="replace")
-        lang = flow.language(path, text[:200])
+        lang = flow.language(path, data[:200].decode("utf-8", errors="replace"))
         if lang not in LANGS:
             continue
+        text = data.decode("utf-8", errors="replace")
         known = {f.rule for f in found if f.file == path and f.grades}
         for m in SINK_RE[lang].finditer(text):
             end = text.find("\n", m.end())
