@@ -28,8 +28,10 @@ import re
 
 from skillpm.scan import assembled, flow
 from skillpm.scan.result import Finding
+from skillpm.scan.rules import RANK
 
 SCRIPT_MAX = 256 * 1024
+NOT_CODE = (".md", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml")  # documents and data: no script language
 LANGS = ("shell", "python", "javascript", "ruby")
 CLIMB_BYTES = (b"/..", b"'..'", b'"..\"', b"'../", b'"../', b"dirname", b".parent")
 LIST_BYTES = (b"$HOME\"/*", b"$HOME/*", b"${HOME}/*", b"~/*", b"$HOME\"/.", b"listdir", b"scandir", b"iterdir",
@@ -120,17 +122,54 @@ def _code(text: str) -> str:
     return re.sub(r"(?m)^[ \t]*(?:#|//)[^\n]*", "", text)
 
 
+# a document's command climbing out of a folder under the home (`rm -rf "$HOME/.cache/.."/*` in a fenced block)
+DOC_CLIMB_RE = re.compile(rb"""(?:\$\{?HOME\}?|~)/[^\s"'`]{0,80}/\.\.(?![\w.])""")
+
+
+def _climbed_document(sc, path: str, data: bytes, found: list, description: str) -> list:
+    """A Markdown file read again with its home paths' steps back up resolved; the rules' new findings
+    (a cleanup of the home itself) reported on their lines, in the document's own context."""
+    from skillpm.scan.engine import _window, classify
+
+    text = data.decode("utf-8", errors="replace")
+    copy = _unclimbed(text)
+    if copy == text:
+        return []
+    # a rule counts as found at its strongest severity in the document (a medium DX-01 does not stand for
+    # the critical one the resolved path makes)
+    known: dict[str, int] = {}
+    for g in found:
+        if g.file == path and g.grades:
+            known[g.rule] = max(known.get(g.rule, -1), RANK[g.severity])
+    kind = classify(path, data[:8192], False)
+    lines = text.split("\n")
+    out = []
+    for f in sorted(sc.scan_text(path, copy, kind, description), key=lambda f: f.line):
+        if not f.grades or f.category == "hidden-text" or RANK[f.severity] <= known.get(f.rule, -1):
+            continue
+        known[f.rule] = RANK[f.severity]
+        f.note = (f.note + "; " if f.note else "") + "with its paths' steps back up (..) resolved: " + f.text[:160]
+        f.text = _window(lines[f.line - 1].rstrip("\r"), 0) if f.line <= len(lines) else f.text
+        out.append(f)
+    return out
+
+
 def climbed_paths(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     from skillpm.scan.engine import _window
 
     out = []
     for path, data in files.items():
-        if len(data) > SCRIPT_MAX or not any(w in data for w in DELETE_BYTES):
+        if path.lower().endswith((".md", ".markdown")) and len(data) <= SCRIPT_MAX and b"/.." in data \
+                and DOC_CLIMB_RE.search(data):
+            out += _climbed_document(sc, path, data, found, description)
+            continue
+        if len(data) > SCRIPT_MAX or path.lower().endswith(NOT_CODE) \
+                or flow.language(path, data[:200].decode("utf-8", errors="replace")) not in LANGS:
+            continue
+        if not any(w in data for w in DELETE_BYTES):
             continue
         climbs = any(w in data for w in CLIMB_BYTES)
         if not climbs and not any(w in data for w in LIST_BYTES):
-            continue
-        if flow.language(path, data[:200].decode("utf-8", errors="replace")) not in LANGS:
             continue
         text = data.decode("utf-8", errors="replace")
         lang = flow.language(path, text[:200])

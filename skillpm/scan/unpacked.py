@@ -30,7 +30,8 @@ SINK_RE = {
     "php": re.compile(r"(?<![\w$>:])(?:eval|assert)\s*\("),
     "shell": re.compile(r"(?<![\w-])eval\s+|(?<![\w-])(?:ba|z|da)?sh\s+-c\s+"),
 }
-SINK_WORDS = ("exec", "eval", "Function", "vm.", "assert", "sh -c")
+SINK_BYTES = (b"exec", b"eval", b"Function", b"vm.", b"assert", b"sh -c")
+NOT_CODE = (".md", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml")  # documents and data: no script language
 # the decoders an argument may apply, each named by what it undoes
 DECODERS = (("rot13", re.compile(r"rot_?13|N-ZA-M|n-za-m|str_rot13", re.I)),
             ("base64", re.compile(r"b64decode|base64|decode64|unpack1?\(\s*['\"]m|atob\(", re.I)),
@@ -107,10 +108,10 @@ def unpacked_runs(sc, files: dict[str, bytes], found: list, description: str = "
 
     out = []
     for path, data in files.items():
-        if len(data) > SCRIPT_MAX or not any(w.encode() in data for w in SINK_WORDS):
+        if len(data) > SCRIPT_MAX or path.lower().endswith(NOT_CODE):
             continue
         lang = flow.language(path, data[:200].decode("utf-8", errors="replace"))
-        if lang not in LANGS:
+        if lang not in LANGS or not any(w in data for w in SINK_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
         known = {f.rule for f in found if f.file == path and f.grades}
