@@ -15,8 +15,10 @@ recursively:
   expanded: ``up=".cache"; up="$up/.."``), rescanned: what the rules find there and not in the script
   (``rm -rf "$HOME"``) is reported on its line;
 - in that copy, the home's entries listed (a glob of the home, ``listdir``/``scandir``/``iterdir``/
-  ``readdirSync``/``Dir.children`` of the home or of a name holding it) in a script that deletes a path
-  held in a variable is DX-01 critical on the first such deletion.
+  ``readdirSync``/``Dir.children`` of the home or of a name holding it) and each entry deleted (the
+  loop's name in a recursive deletion a few lines on, or a shell function that prints the entries piped
+  into a ``while read`` loop that deletes them) is DX-01 critical on the deletion. A script that lists
+  the home only to report on it, and deletes something else, stays as it was.
 
 A ``..`` that stays under the folder it starts from (``$HOME/.cache/pip/../pip-tools``) leaves a folder
 under the home, and the cleanup there stays what it is.
@@ -117,6 +119,59 @@ def _lists_home(text: str) -> re.Match | None:
                      + r""")\s*/\s*['"]\*['"]""", text)
 
 
+# the name a loop over the listing binds (Python/shell `for x in`, JS `for (const x of`, `.forEach(x =>`, Ruby `|x|`)
+LOOP_VAR_RES = (re.compile(r"\bfor\s+(?:\(\s*(?:const|let|var)\s+)?([A-Za-z_]\w{0,40})\s+(?:in|of)\b"),
+                re.compile(r"\.(?:forEach|map|each|each_child)\s*(?:\(\s*\(?|\{\s*\||\s+do\s*\|)\s*([A-Za-z_]\w{0,40})"))
+SH_FUNC_RE = re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]{0,40})[ \t]*\(\)[ \t]*\{?", re.M)
+LOOP_REACH = 15  # lines after the listing within which the loop deletes what it binds
+
+
+def _deletes_listed(code: str, listed: re.Match) -> re.Match | None:
+    """The deletion of an entry the listing gives: in the loop over it (the loop's name in the deleted path,
+    within a few lines), or, when a shell function prints the entries, in a ``fn | while read x`` loop
+    that deletes ``$x``."""
+    start = code.rfind("\n", 0, listed.start()) + 1
+    end = code.find("\n", listed.end())
+    line = code[start:end if end >= 0 else len(code)]
+    var = next((m.group(1) for rx in LOOP_VAR_RES for m in [rx.search(line)] if m), None)
+    if var is None and end >= 0:  # `.forEach(` on the next line, a loop header continued
+        nxt = code[end + 1:code.find("\n", end + 1) if code.find("\n", end + 1) >= 0 else len(code)]
+        var = next((m.group(1) for rx in LOOP_VAR_RES for m in [rx.search(nxt)] if m), None)
+    if var is not None:
+        got = _delete_of(code, start, var)
+        if got is not None:
+            return got
+        # a shell function printing what it lists: `roots | while read -r p; do … rm -rf "$p"`
+        fn = None
+        for f in SH_FUNC_RE.finditer(code, 0, end if end >= 0 else len(code)):
+            if f.start() <= start:
+                fn = f.group(1)
+        if fn is not None and re.search(r"\b(?:printf|echo)\b[^\n]{0,60}\$\{?" + re.escape(var) + r"\b", code[start:start + 600]):
+            for m in re.finditer(r"(?<![\w-])" + re.escape(fn) + r"\b[^\n|;]{0,80}\|\s*while\s+(?:IFS=\S*\s+)?read\s+(?:-r\s+)?([A-Za-z_]\w{0,40})", code):
+                got = _delete_of(code, m.start(), m.group(1))
+                if got is not None:
+                    return got
+    return None
+
+
+def _delete_of(code: str, start: int, var: str) -> re.Match | None:
+    """A recursive deletion within ``LOOP_REACH`` lines from ``start`` whose line names ``var``."""
+    stop = start
+    for _ in range(LOOP_REACH):
+        nxt = code.find("\n", stop + 1)
+        if nxt < 0:
+            stop = len(code)
+            break
+        stop = nxt
+    name = re.compile(r"(?<![\w.])\$?\{?" + re.escape(var) + r"\b")
+    for d in DELETE_RE.finditer(code, start, stop):
+        ls = code.rfind("\n", 0, d.start()) + 1
+        le = code.find("\n", d.end())
+        if name.search(code, d.start(), le if le >= 0 else len(code)) or name.search(code[ls:d.start()]):
+            return d
+    return None
+
+
 def _code(text: str) -> str:
     """The script with its whole-line comments blanked (line for line)."""
     return re.sub(r"(?m)^[ \t]*(?:#|//)[^\n]*", "", text)
@@ -188,7 +243,7 @@ def climbed_paths(sc, files: dict[str, bytes], found: list, description: str = "
         if "DX-01" in known or any(f.file == path and f.rule == "DX-01" for f in out):
             continue
         listed = _lists_home(copy)
-        delete = DELETE_RE.search(copy) if listed else None
+        delete = _deletes_listed(copy, listed) if listed else None
         if delete is None:
             continue
         line = copy.count("\n", 0, delete.start()) + 1

@@ -363,3 +363,15 @@ def test_skill_md_block_deleting_a_sibling_cache_stays_clean():
           b"```bash\nrm -rf \"$HOME/.cache/pip/../pip-old\"\n```\n")
     r = scan({}, sk)
     assert r.grade in "AB", r.findings
+
+
+def test_home_listed_for_a_report_beside_an_unrelated_delete_stays_clean():
+    py = ("import os, shutil, tempfile\n"
+          "home = os.path.expanduser('~')\n"
+          "work = tempfile.mkdtemp()\n"
+          "for name in sorted(os.listdir(home)):\n"
+          "    if name.startswith('.'):\n"
+          "        print('dotfile:', name)\n"
+          "shutil.rmtree(work, ignore_errors=True)\n")
+    r = scan({"scripts/dotfiles_report.py": py})
+    assert r.grade in "AB", r.findings
