@@ -38,6 +38,11 @@ LANGS = ("shell", "python", "javascript", "ruby")
 CLIMB_BYTES = (b"/..", b"'..'", b'"..\"', b"'../", b'"../', b"dirname", b".parent")
 LIST_BYTES = (b"$HOME\"/*", b"$HOME/*", b"${HOME}/*", b"~/*", b"$HOME\"/.", b"listdir", b"scandir", b"iterdir",
               b"readdir", b"Dir.children", b"Dir.entries", b"Dir.glob", b"glob(")
+HOME_BYTES = (b"HOME", b"~", b"homedir", b"expanduser", b"Path.home", b"Dir.home")
+# a climb written out: `/seg/..`, `'..'` as an argument, `seg/..'`, or a parent taken (dirname, .parent)
+CLIMB_B_RE = re.compile(rb"""[\w.-]/\.\.(?:[/"'\s)`;]|$)|['"]\.\.['"]|\bdirname\b|\.parent\b""", re.M)
+# a shell value that climbs, for a use to expand (`up="$up/.."`)
+CLIMB_ASSIGN_RE = re.compile(r"""(?m)=["']?[^\s=;]{0,120}/\.\./?["']?[ \t]*(?:;|$)""")
 DELETE_BYTES = (b"rm ", b"rm\t", b"rmtree", b"rmSync", b"rmdirSync", b"rimraf", b"-delete", b"rm_rf", b"rm_r",
                 b"remove_tree", b"fs.rm(", b"promises.rm(")
 
@@ -57,6 +62,7 @@ PARENT_RES = (
     re.compile(r"""(""" + _HOMEISH + r""")\.joinpath\(\s*(['"])""" + _SEG + r"""/?\2\s*\)\.parent\b(?!\.)"""),
     re.compile(r"""\$\(\s*dirname\s+(?:--\s+)?"?(\$\{?HOME\}?|~)/""" + _SEG + r"""/?"?\s*\)()"""),
 )
+PARENT_WORDS = ("dirname(", ").parent", ".joinpath(", "dirname ")  # what each of PARENT_RES needs
 DIRNAME_TILDE_RE = re.compile(r"""\bos\.path\.dirname\(\s*os\.path\.expanduser\(\s*(['"])~/""" + _SEG + r"""/?\1\s*\)\s*\)""")
 # a join left with one argument is that argument
 JOIN_ONE_RE = re.compile(r"""\b(?:os\.path\.join|path\.join|path\.resolve|File\.join|File\.expand_path)\(\s*"""
@@ -94,9 +100,11 @@ def _unclimbed(text: str) -> str:
         if "/..'" in text or '/.."' in text:
             text = ARG_CLIMB_RE.sub("", text)
         if "dirname" in text or ".parent" in text:
-            for rx in PARENT_RES:
-                text = rx.sub(lambda m: m.group(1), text)
-            text = DIRNAME_TILDE_RE.sub("os.path.expanduser('~')", text)
+            for rx, word in zip(PARENT_RES, PARENT_WORDS):
+                if word in text:
+                    text = rx.sub(lambda m: m.group(1), text)
+            if "dirname(" in text:
+                text = DIRNAME_TILDE_RE.sub("os.path.expanduser('~')", text)
         if text == before:
             break
     if text != start:
@@ -172,6 +180,17 @@ def _delete_of(code: str, start: int, var: str) -> re.Match | None:
     return None
 
 
+def _language(path: str, data: bytes) -> str | None:
+    """``flow.language`` of a file, its extension looked up first (most files have one it knows)."""
+    dot = path.rfind(".")
+    if dot > path.rfind("/"):
+        lang = flow.EXTENSIONS.get(path[dot:].lower())
+        if lang is not None:
+            return lang
+    if not data.startswith(b"#!") and "ockerfile" not in path and "ontainerfile" not in path:
+        return None
+    return flow.language(path, data[:200].decode("utf-8", errors="replace"))
+
 def _code(text: str) -> str:
     """The script with its whole-line comments blanked (line for line)."""
     return re.sub(r"(?m)^[ \t]*(?:#|//)[^\n]*", "", text)
@@ -219,11 +238,13 @@ def climbed_paths(sc, files: dict[str, bytes], found: list, description: str = "
             out += _climbed_document(sc, path, data, found, description)
             continue
         if len(data) > SCRIPT_MAX or path.lower().endswith(NOT_CODE) \
-                or flow.language(path, data[:200].decode("utf-8", errors="replace")) not in LANGS:
+                or _language(path, data) not in LANGS:
             continue
         if not any(w in data for w in DELETE_BYTES):
             continue
-        climbs = any(w in data for w in CLIMB_BYTES)
+        if not any(w in data for w in HOME_BYTES):
+            continue  # (every reading here is of the home)
+        climbs = any(w in data for w in CLIMB_BYTES) and CLIMB_B_RE.search(data) is not None
         if not climbs and not any(w in data for w in LIST_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
@@ -231,10 +252,12 @@ def climbed_paths(sc, files: dict[str, bytes], found: list, description: str = "
         code = _code(text)
         copy = code
         if climbs:
-            if lang == "shell" and "/.." in copy:
+            if lang == "shell" and CLIMB_ASSIGN_RE.search(copy):
                 lines = assembled.shell_assembled(copy)
-                if lines is not None:  # its literal variables expanded, where a line changed
-                    copy = "\n".join(c or o for c, o in zip(lines, copy.split("\n")))
+                if lines is not None:  # its literal variables expanded: only the lines whose climb that resolves
+                    old = copy.split("\n")
+                    copy = "\n".join(u if (u := _unclimbed(c)) != c else o for c, o in
+                                     ((c or o, o) for c, o in zip(lines, old)))
             copy = _unclimbed(copy)
         known = {f.rule for f in found if f.file == path and f.grades}
         if copy != code:
