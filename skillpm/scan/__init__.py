@@ -309,9 +309,9 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import (assembled, autorun, captioned, computedflags, datapaths, docstrings, escaped, fetched,
+        from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
-                                  sqlgen, timegate)
+                                  sqlgen, timegate, unpacked)
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -333,12 +333,14 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
         findings += sourced.sourced_configs(sc, files, findings, description)  # the settings file a script sources
         findings += listedroots.listed_roots(sc, files, findings, description)  # roots read from a list file
+        findings += climbed.climbed_paths(sc, files, findings, description)  # the home reached by .. or listed
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
         findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
+        findings += unpacked.unpacked_runs(sc, files, findings, description)  # decoded source run: what it does
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes

@@ -23,6 +23,7 @@ import binascii
 import json
 import posixpath
 import re
+import zlib
 
 from skillpm.scan import flow
 
@@ -86,6 +87,43 @@ def read_as_loaded(path: str, text: str) -> str:
     return TOKEN_RE.sub(lambda m: _decoded(m.group(0)), text)
 
 
+# A data file that is one packed blob as a whole (`assets/profile.dat`: base64 of gzip of JSON, `#` comment
+# lines beside it): read as what it unpacks to
+BLOB_EXT = (".dat", ".b64", ".base64", ".bin", ".data", ".blob", ".enc", ".pack", ".gz")
+UNPACKED_MAX = 256 * 1024
+
+
+def _whole_blob(text: str) -> str | None:
+    """The text a file that is one base64 blob (optionally gzip or zlib inside) unpacks to, or None."""
+    body = "".join(ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#"))
+    if len(body) < 16 or not B64_RE.fullmatch(body):
+        return None
+    try:
+        raw = base64.b64decode((body + "=" * (-len(body) % 4)).replace("-", "+").replace("_", "/"), validate=True)
+    except (binascii.Error, ValueError):
+        return None
+    if raw[:2] == b"\x1f\x8b" or raw[:1] == b"x":
+        try:
+            d = zlib.decompressobj(wbits=47)  # gzip or zlib, by the header
+            raw = d.decompress(raw, UNPACKED_MAX)
+        except zlib.error:
+            return None
+    try:
+        out = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return out if out.strip() and sum(c.isprintable() or c in "\n\r\t" for c in out) >= 0.97 * len(out) else None
+
+
+def _loaded(path: str, text: str) -> str:
+    """``read_as_loaded`` of a data file, or of what it unpacks to when it is one packed blob as a whole."""
+    if path.lower().endswith(BLOB_EXT) or "{" not in text:
+        inner = _whole_blob(text)
+        if inner is not None:
+            return read_as_loaded(path + ".json" if inner.lstrip()[:1] in "{[" else path, inner)
+    return read_as_loaded(path, text)
+
+
 def _loads(script: str, path: str) -> bool:
     """Whether the script names the data file: its file name, or its folder with the file's extension."""
     name = posixpath.basename(path)
@@ -120,11 +158,11 @@ def settings_from_data(sc, files: dict[str, bytes], found: list, description: st
             continue
         if data is None:
             data = {p: b.decode("utf-8", errors="replace") for p, b in files.items()
-                    if p.lower().endswith(DATA_EXT) and len(b) <= DATA_MAX and p != path}
+                    if p.lower().endswith(DATA_EXT + BLOB_EXT) and len(b) <= DATA_MAX and p != path}
         for dpath, dtext in sorted(data.items()):
             if not _loads(text, dpath):
                 continue
-            loaded = read_as_loaded(dpath, dtext)
+            loaded = _loaded(dpath, dtext)
             m = off_rx.search(loaded)
             if m is None:
                 continue

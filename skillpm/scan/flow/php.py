@@ -25,6 +25,8 @@ return values not followed), no control flow.
 
 from __future__ import annotations
 
+import base64
+import codecs
 import re
 
 from skillpm.scan.flow import Flow
@@ -47,7 +49,8 @@ ASSIGN = re.compile(r"^\s*\$(\w+)\s*(\.?=)(?![=>])\s*(.*)$", re.S)
 VAR = re.compile(r"\$(\w+)(\s*(?:\[|->))?")
 URL = re.compile(r"""['"]https?://""", re.IGNORECASE)
 STRING_OR_COMMENT = re.compile(r"""'(?:[^'\\]|\\.)*(?:'|\Z)|"(?:[^"\\]|\\.)*(?:"|\Z)|//[^\n]*|\#[^\n]*|/\*[\s\S]*?(?:\*/|\Z)|[;{}]|<\?(?:php\b|=)?|\?>""", re.IGNORECASE)
-WORDS = ("file_get_contents", "curl_", "fopen", "fsockopen", "stream_socket_client", "mail(", "readfile", "file(")
+WORDS = ("file_get_contents", "curl_", "fopen", "fsockopen", "stream_socket_client", "mail(", "readfile", "file(",
+         "->post(", "->request(", "::post(", "wp_remote_")
 MAX_STATEMENT = 16 * 1024
 # a variable given a function's name as a literal, and the two ways a script calls it by that variable
 # (the literal may stand in one call that undoes its spelling: `strrev('stnetnoc_teg_elif')`, read reversed by the engine)
@@ -73,6 +76,8 @@ class _Reader:
         self.urls: set[str] = set()  # names holding a URL (built from a literal http(s)://)
         self.out: list[Flow] = []
         self.funcs: dict[str, str] = {}  # names holding a function's name as a literal ($get = 'file_get_contents')
+        self.returns: dict[str, tuple[str, int]] = {}  # the script's functions returning a secret or a download
+        self.current = ""  # the function whose body is being read (the last `function name(` header)
 
     def _called(self, stmt: str) -> str:
         """A statement with its variable functions named: ``$get($u)`` and ``call_user_func($get, $u)``
@@ -84,8 +89,13 @@ class _Reader:
         return CALL_USER_FUNC_RE.sub(lambda m: self.funcs[m.group(1)] + "(" if m.group(1) in self.funcs else m.group(0), stmt)
 
     def read(self, source: str) -> list[Flow]:
-        for line, stmt in _statements(source):
+        stmts = _statements(source)
+        for line, stmt in stmts:
             self._statement(stmt, line)
+        if self.returns and not self.out:  # a function returning a secret or a download: read again, its calls known
+            self.vars, self.urls, self.funcs = {}, set(), {}
+            for line, stmt in stmts:
+                self._statement(stmt, line)
         return self.out
 
     def taint(self, expr: str, line: int, whole: bool = False) -> tuple[str, int] | None:
@@ -96,6 +106,8 @@ class _Reader:
             return ("secret", line)
         if ENV_DUMP.search(expr):
             return ("secret", line)
+        if self.returns and (r := self._returned(expr)):
+            return r
         path = None
         for m in VAR.finditer(expr):
             t = self.vars.get(m.group(1))
@@ -116,6 +128,10 @@ class _Reader:
         return URL.search(expr) is not None or any(m.group(1) in self.urls for m in VAR.finditer(expr))
 
     def _statement(self, stmt: str, line: int) -> None:
+        if FOLD_WORDS_RE.search(stmt):
+            stmt = _folded(stmt)
+        if self._function_part(stmt, line):
+            return
         if self.funcs and "$" in stmt:
             stmt = self._called(stmt)
         fn = FUNC_NAME_RE.match(stmt)
@@ -130,7 +146,7 @@ class _Reader:
                 self.out.append(Flow("DX-04", line, t[1], "downloaded", ex.group(0).rstrip("( ")))
                 return
         sink = None
-        for rx in (URL_READ, CURL_SEND, OTHER_SEND):
+        for rx in (URL_READ, CURL_SEND, OTHER_SEND, CLIENT_SEND):
             m = rx.search(stmt)
             if m and (rx is not URL_READ or self._has_url(stmt[m.end():])):
                 sink = m
@@ -158,6 +174,97 @@ class _Reader:
                 self.vars[name] = t
             elif op == "=":
                 self.vars.pop(name, None)
+
+
+    def _function_part(self, stmt: str, line: int) -> bool:
+        """A function's header (its name remembered as the body's owner; True) or a ``return`` in its
+        body (what it returns remembered for its callers)."""
+        h = FUNC_HEADER_RE.match(stmt)
+        if h:
+            self.current = h.group(1).lower()
+            return True
+        r = RETURN_RE.match(stmt)
+        if r is not None and self.current:
+            t = self.taint(r.group(1), line)
+            if t and t[0] in ("secret", "downloaded") and self.current not in self.returns:
+                self.returns[self.current] = t
+        return False  # (a return is still read for the sinks it holds)
+
+    def _returned(self, expr: str) -> tuple[str, int] | None:
+        """What a call of one of the script's own functions in ``expr`` gives (``env_snapshot()``)."""
+        for m in CALL_NAME_RE.finditer(expr):
+            t = self.returns.get(m.group(1).lower())
+            if t is not None:
+                return t
+        return None
+
+
+# An HTTP client's send: Guzzle's/Symfony's/Laravel's `->post(`/`->request(`/`Http::post(`, WordPress's
+# wp_remote_post; what follows in the call is what it sends
+CLIENT_SEND = re.compile(r"(?:->|::)(?:post|put|patch|request|send|sendAsync|postAsync|withBody)\s*\(|\bwp_remote_(?:post|request)\s*\(",
+                         re.IGNORECASE)
+# A function's header and a return statement (statements are split at `{`, so a header stands alone)
+FUNC_HEADER_RE = re.compile(r"^(?:(?:public|private|protected|static|final|abstract)\s+)*function\s+&?(\w+)\s*\(", re.IGNORECASE)
+RETURN_RE = re.compile(r"^return\b\s*(.*)$", re.S | re.IGNORECASE)
+CALL_NAME_RE = re.compile(r"(?<![\w$>:])(\w+)\s*\(")
+# A literal the script spells at run time by one call on literals: strrev('…'), str_rot13('…'),
+# base64_decode('…'), hex2bin('…'), implode/join('sep', ['a', 'b', …]), and 'a' . 'b' joined;
+# call_user_func('name', …) calls `name`. Each is read as the literal (or the call) it makes.
+FOLD_WORDS_RE = re.compile(r"strrev|str_rot13|base64_decode|hex2bin|implode|\bjoin\b|call_user_func|['\"]\s*\.\s*['\"]",
+                           re.IGNORECASE)
+_LIT = r"""(?:'(?:[^'\\\n]|\\.){0,400}'|"(?:[^"\\$\n]|\\.){0,400}")"""
+FOLD_CALL_RE = re.compile(r"\b(strrev|str_rot13|base64_decode|hex2bin)\s*\(\s*(" + _LIT + r")\s*\)", re.IGNORECASE)
+FOLD_JOIN_RE = re.compile(r"\b(?:implode|join)\s*\(\s*(" + _LIT + r")\s*,\s*(?:\[|array\s*\()\s*((?:" + _LIT
+                          + r"\s*,\s*){0,60}" + _LIT + r")\s*,?\s*[\])]\s*\)", re.IGNORECASE)
+FOLD_CONCAT_RE = re.compile(r"(" + _LIT + r")\s*\.\s*(" + _LIT + r")")
+LIT_RE = re.compile(_LIT)
+CALL_USER_LITERAL_RE = re.compile(r"\bcall_user_func(?:_array)?\s*\(\s*['\"]([A-Za-z_]\w{2,40})['\"]\s*,\s*", re.IGNORECASE)
+
+
+def _unquote(lit: str) -> str:
+    return lit[1:-1].replace("\\'", "'") if lit[0] == "'" else lit[1:-1]
+
+
+def _quote(text: str) -> str | None:
+    """``text`` as a single-quoted PHP literal, or None when it is not printable or needs an escape."""
+    if not text.isprintable() or "'" in text or "\\" in text or len(text) > 2000:
+        return None
+    return "'" + text + "'"
+
+
+def _fold_call(m: re.Match) -> str:
+    fn, body = m.group(1).lower(), _unquote(m.group(2))
+    try:
+        if fn == "strrev":
+            out = body[::-1]
+        elif fn == "str_rot13":
+            out = codecs.encode(body, "rot13")
+        elif fn == "hex2bin":
+            out = bytes.fromhex(body).decode("ascii")
+        else:
+            out = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return m.group(0)
+    return _quote(out) or m.group(0)
+
+
+def _fold_join(m: re.Match) -> str:
+    sep = _unquote(m.group(1))
+    out = sep.join(_unquote(x) for x in LIT_RE.findall(m.group(2)))
+    return _quote(out) or m.group(0)
+
+
+def _folded(stmt: str) -> str:
+    """A statement with the literals it computes from literals written as what they make (a bounded
+    number of rounds: ``strrev(implode('', ['a', 'b']))`` takes two)."""
+    for _ in range(4):
+        before = stmt
+        stmt = FOLD_JOIN_RE.sub(_fold_join, stmt)
+        stmt = FOLD_CONCAT_RE.sub(lambda m: _quote(_unquote(m.group(1)) + _unquote(m.group(2))) or m.group(0), stmt)
+        stmt = FOLD_CALL_RE.sub(_fold_call, stmt)
+        if stmt == before:
+            break
+    return CALL_USER_LITERAL_RE.sub(lambda m: m.group(1) + "(", stmt)
 
 
 def _statements(source: str):
