@@ -25,6 +25,7 @@ from skillpm.scan import chains  # orders split across steps: collect then publi
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan import settingrows  # a settings table's rows read as the one order they give together
 from skillpm.scan import denied  # a control's refusal answered by overriding the control
+from skillpm.scan import grants  # an all-rights role handed to everyone
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
@@ -2697,6 +2698,7 @@ class Scanner:
                 findings += self._as_evidence(ctx, chains.in_file(
                     ctx, self.by_id, findings, lambda lo, hi: self._quoted_evidence(ctx, lo, hi) is not None))  # sources gathered then published, a control off, consent pre-answered
                 findings += denied.in_file(ctx, self.by_id, findings)  # a refusal answered by force, a protection or identity overridden
+                findings += grants.in_file(ctx, self.by_id, findings)  # cluster-admin, AdministratorAccess or Owner granted to everyone
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             findings += self._comments(ctx)
