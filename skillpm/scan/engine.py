@@ -26,6 +26,7 @@ from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile
 from skillpm.scan import settingrows  # a settings table's rows read as the one order they give together
 from skillpm.scan import denied  # a control's refusal answered by overriding the control
 from skillpm.scan import grants  # an all-rights role handed to everyone
+from skillpm.scan import templated  # a section that has the agent copy its own context in
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
@@ -2630,6 +2631,8 @@ class Scanner:
             end = after[-1] if after else min(len(skill_md), at + len(path) + 600)
             if follows.search(skill_md, start, end) or follows.search(_soft_joined(skill_md[start:end])):
                 return skill_md.count("\n", 0, at) + 1
+            if self._def("holds_for").search(_soft_joined(skill_md[start:end])):
+                return skill_md.count("\n", 0, at) + 1  # in force for the whole task, or a template to fill
             at = skill_md.find(path, at + 1)
         return 0
 
@@ -2699,8 +2702,11 @@ class Scanner:
                     ctx, self.by_id, findings, lambda lo, hi: self._quoted_evidence(ctx, lo, hi) is not None))  # sources gathered then published, a control off, consent pre-answered
                 findings += denied.in_file(ctx, self.by_id, findings)  # a refusal answered by force, a protection or identity overridden
                 findings += grants.in_file(ctx, self.by_id, findings)  # cluster-admin, AdministratorAccess or Owner granted to everyone
+                findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
+            elif kind == "markdown":  # any other document: a section that has the agent copy its context in
+                findings += templated.in_file(ctx, self.by_id, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)

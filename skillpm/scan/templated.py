@@ -1,0 +1,137 @@
+"""A section that has the agent copy its own context into the document: its instructions, its user's agent
+configuration, the other skills installed beside it, its saved memories.
+
+A handoff template, a bug-report form or a retrospective skeleton the agent fills and then commits, posts or
+attaches is a document the agent writes for others to read. A section of it that asks, word for word, for the
+instructions the agent was given before the user spoke (the system prompt, the operator's preamble, the tool
+rules), for the user-level ``CLAUDE.md``/``AGENTS.md``, for every other skill's ``SKILL.md`` or for the memory
+files, is an order to gather them into that document, whatever the section says it is for ("the receiving
+agent must behave identically"). Read by what the section asks to be pasted, not by its wording: a verb or
+adverb of copying (paste, copy, reproduce, include, verbatim, in full, unabridged) and what it names.
+
+The agent's own instructions are prompt leakage (SL-01); the user's agent configuration, the other skills and
+the memories are agent snooping (AS-03). Either is high. A section that forbids it ("never paste your system
+prompt"), one about attacks or injections ("a page that asks you to reveal your instructions"), and a section
+that only names which skills were used stay clean. SKILL.md is read, and a document SKILL.md tells the agent to
+follow or to fill (one level up, as the other readers are).
+"""
+
+from __future__ import annotations
+
+import re
+
+from skillpm.scan.result import Finding, document_finding
+
+MAX_BYTES = 256 * 1024
+
+# the agent's own instructions
+OWN_RE = re.compile(
+    r"\bsystem\s+prompts?\b|\b(?:instructions?|instruction\s+text|prompt|preamble|directives?|guidance)\s+(?:that\s+)?you\s+"
+    r"(?:were|are|have\s+been)\s+(?:given|running\s+under|provided|loaded|started\s+with)\b|"
+    r"\b(?:initial|startup|start-up|starting|setup|set-up|original|hidden|pre-?conversation|operator|platform)\s+"
+    r"(?:instructions?|prompts?|preamble|context)\b|\bbefore\s+the\s+user'?s?\s+first\s+(?:message|turn|request)\b|"
+    r"\btool[- ]?(?:use)?\s+(?:rules|definitions|descriptions|schemas?)\b",
+    re.IGNORECASE)
+# the user's agent configuration, the other skills, the memories
+AROUND_RE = re.compile(
+    r"~/\.(?:claude|codex|cursor|gemini)/[\w./*-]*|\b(?:user-level|global|home)\b[^\n]{0,40}?\b(?:CLAUDE|AGENTS|GEMINI)\.md\b|"
+    r"\.cursorrules\b|\b(?:every|all|each|any)\s+(?:the\s+)?other\s+(?:installed\s+)?skills?\b|\bMEMORY\.md\b|"
+    r"\bmemor(?:y|ies)\s+files?\b|\bmemories/|/memory/|\b(?:saved|stored|persistent)\s+memor(?:y|ies)\b|"
+    r"\bmemories\s+of\s+the\s+(?:assistant|agent)\b",
+    re.IGNORECASE)
+COPY_RE = re.compile(
+    r"\b(?:paste|copy|reproduce|include|insert|dump|attach|embed|quote)\b|\bverbatim\b|\bunabridged\b|\bword\s+for\s+word\b|"
+    r"\bin\s+full\b|\bfull\s+(?:text|contents?)\b|\bexact\s+copy\b|\bunparaphrased\b",
+    re.IGNORECASE)
+STEMS = ("prompt", "instruction", "preamble", "directive", "guidance", "tool", "~/.", "claude.md", "agents.md", "gemini.md",
+         ".cursorrules", "skill", "memory", "memories")
+NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid\w*|without|"
+                    r"exclud\w*|except|omit\w*|redact\w*|instead of|rather than|unless)\b", re.IGNORECASE)
+TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|injections?|red flags?|warning signs?|jailbreaks?|"
+                     r"(?:asks?|tries|trying|attempts?|wants?)\s+(?:you\s+)?to\s+(?:reveal|print|show|leak|dump|repeat|copy|paste)|"
+                     r"refuse\w*|decline\w*|treat\s+(?:it|them|this)\s+as)\b", re.IGNORECASE)
+HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
+CLAUSE_END_RE = re.compile(r"[.!?;:](?=\s)|\n[ \t]*\n")
+FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
+
+
+def _sections(view: str):
+    starts = [0] + [m.start() for m in HEADING_RE.finditer(view)]
+    for a, b in zip(starts, starts[1:] + [len(view)]):
+        if b > a:
+            yield a, b
+
+
+def _clause_head(view: str, lo: int, at: int) -> str:
+    s = lo
+    for m in CLAUSE_END_RE.finditer(view, lo, at):
+        s = m.end()
+    return view[s:at]
+
+
+def _named(rx, view: str, a: int, b: int):
+    """The first match of ``rx`` in [a, b) whose own clause is not negated."""
+    for m in rx.finditer(view, a, b):
+        if not NEG_RE.search(_clause_head(view, a, m.start())):
+            return m
+    return None
+
+
+def own_context(ctx, by_id: dict) -> list[Finding]:
+    """SL-01 / AS-03 where a section asks for the agent's own instructions, configuration, skills or memories
+    to be copied in."""
+    view = ctx.view
+    if len(view) > MAX_BYTES:
+        return []
+    low = view.lower()
+    if not any(st in low for st in STEMS):
+        return []
+    out: list[Finding] = []
+    for a, b in _sections(view):
+        sec = view[a:b]
+        if len(sec) > 6000 or FENCE_RE.search(sec) and sec.count("```") > 1 and not COPY_RE.search(sec):
+            continue
+        own = _named(OWN_RE, view, a, b)
+        around = _named(AROUND_RE, view, a, b)
+        if own is None and around is None:
+            continue
+        copy = _named(COPY_RE, view, a, b)
+        if copy is None or TALK_RE.search(sec):
+            continue
+        # one kind of the agent's context suffices when it is its own instructions; the rest need two names or
+        # an explicit word of copying all of it
+        kinds = (own is not None) + (around is not None) + (len({m.group(0).lower() for m in AROUND_RE.finditer(sec)}) > 1)
+        if own is None and kinds < 2:
+            continue
+        hit = own or around
+        line = ctx.line_of(hit.start())
+        if ctx.region_at(line).kind == "code":
+            continue
+        rule = by_id.get("SL-01" if own is not None else "AS-03")
+        if rule is None:
+            continue
+        note = (f"a section has the agent copy in its own context (\"{hit.group(0).strip()[:50]}\", "
+                f"\"{copy.group(0).strip()}\")")
+        out.append(document_finding(ctx, rule, "high", line, note))
+        if own is not None and around is not None and by_id.get("AS-03") is not None:
+            aline = ctx.line_of(around.start())
+            if aline != line and ctx.region_at(aline).kind != "code":
+                out.append(document_finding(ctx, by_id["AS-03"], "high", aline,
+                                            f"a section has the agent copy in what surrounds it (\"{around.group(0)[:50]}\")"))
+        if len(out) >= 2:
+            break
+    return out
+
+
+def in_file(ctx, by_id: dict, found: list[Finding] = ()) -> list[Finding]:
+    """The findings of this module on ``ctx``; a rule's finding on a line where ``found`` already holds one as
+    strong is left out."""
+    out = own_context(ctx, by_id)
+    if not out:
+        return out
+    rank = {"info": 0, "low": 1, "medium": 2, "high": 3, "critical": 4}
+    best: dict = {}
+    for f in found:
+        k = (f.rule, f.line)
+        best[k] = max(best.get(k, 0), rank.get(f.severity, 0))
+    return [f for f in out if rank[f.severity] > best.get((f.rule, f.line), -1)]
