@@ -45,7 +45,7 @@ CONTROL = (r"\b(?:delete|deleting|remove|removing|disable|disabling|lift|lifting
            r"branch\s+rules?|restrictions?|admission\s+(?:controller|webhook)s?|pod\s+security)\b"
            r"|-X\s*DELETE\b[^\n]{0,80}?/protection\b|\bdelete-bucket-policy\b|\bunprotect\b|--no-verify\b")
 IDENTITY = (r"(?<![\w-])--as(?:-group)?[= ]|\bimpersonat(?:e|ing|ion)\b|\bbreak-?glass\b|\bsystem:masters\b|"
-            r"\b(?:admin|root|owner)\s+(?:token|credentials?|kubeconfig|override)\b|(?<![\w-])--admin\b")
+            r"\badmin\s+kubeconfig\b|(?<![\w-])--admin\b")
 OVERRIDE_RE = re.compile(f"(?P<force>{FORCE})|(?P<control>{CONTROL})|(?P<identity>{IDENTITY})", re.IGNORECASE)
 OVERRIDE_STEMS = ("force", "protect", "ruleset", "required", "receive", "hook", "polic", "lock", "public", "rule",
                   "restriction", "admission", "security", "delete", "verify", "--as", "imperson", "glass", "masters",
@@ -56,6 +56,9 @@ NOT_ORDER_RE = re.compile(r"\b(?:never|not|no|don't|do not|doesn't|does not|must
                           r"can't|avoid\w*|instead of|rather than|unless|ask\w*|confirm\w*|approv\w*|offer\w*|suggest\w*|"
                           r"propos\w*|recommend\w*|whether|if they|if the user|let the user|the user (?:can|may|decides?)|"
                           r"escalate|contact|request)\b", re.IGNORECASE)
+# after the override, in its sentence: it waits for the user
+ONLY_IF_RE = re.compile(r"\bonly\s+(?:on|with|when|if|after|once|by)\b|\b(?:explicit|approv\w*|consent|confirm\w*|"
+                        r"(?:user|owner|partner|human)'s\s+(?:ok|request|go-?ahead))\b", re.IGNORECASE)
 TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|red flags?|warning signs?|flag(?:s|ged)?|detect\w*|"
                      r"audit\w*|finding|findings|misconfigur\w*|anti-?patterns?|pitfalls?)\b", re.IGNORECASE)
 HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
@@ -110,6 +113,12 @@ def _override(view: str, unit_start: int, m) -> bool:
     head = view[s:m.start()]
     if "-with-lease" in view[m.end():m.end() + 12]:
         return False
+    quoted = view[unit_start:m.start()]
+    if (quoted.count('"') + quoted.count("\u201c") - quoted.count("\u201d")) % 2:
+        return False  # inside a quotation: someone's words ("'The push was rejected, force-push will fix it'")
+    e = SENT_END_RE.search(view, m.end())
+    if ONLY_IF_RE.search(view, m.end(), e.start() if e else len(view)):
+        return False  # "force-push only on the user's explicit request"
     return not NOT_ORDER_RE.search(head)
 
 

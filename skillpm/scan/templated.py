@@ -24,23 +24,24 @@ from skillpm.scan.result import Finding, document_finding
 
 MAX_BYTES = 256 * 1024
 
-# the agent's own instructions
+# the agent's own instructions: named as its own ("your system prompt", "the instructions you were given")
 OWN_RE = re.compile(
-    r"\bsystem\s+prompts?\b|\b(?:instructions?|instruction\s+text|prompt|preamble|directives?|guidance)\s+(?:that\s+)?you\s+"
-    r"(?:were|are|have\s+been)\s+(?:given|running\s+under|provided|loaded|started\s+with)\b|"
-    r"\b(?:initial|startup|start-up|starting|setup|set-up|original|hidden|pre-?conversation|operator|platform)\s+"
-    r"(?:instructions?|prompts?|preamble|context)\b|\bbefore\s+the\s+user'?s?\s+first\s+(?:message|turn|request)\b|"
-    r"\btool[- ]?(?:use)?\s+(?:rules|definitions|descriptions|schemas?)\b",
+    r"\byour\s+(?:own\s+)?(?:(?:full|complete|entire|initial|original|hidden|startup|start-up|underlying)\s+)*"
+    r"(?:system\s+prompt|system\s+instructions|preamble|(?:initial|original|hidden|startup|start-up|underlying)\s+"
+    r"(?:instructions|prompt))\b|"
+    r"\b(?:instructions?|instruction\s+text|prompt|preamble|directives?|guidance)\s+(?:that\s+)?you\s+(?:were|have\s+been)\s+"
+    r"(?:given|provided|loaded|started\s+with)\b|\byou\s+are\s+running\s+under\b|"
+    r"\bbefore\s+the\s+user'?s?\s+first\s+(?:message|turn|request)\b|\bthe\s+system\s+prompt\s+you\b",
     re.IGNORECASE)
-# the user's agent configuration, the other skills, the memories
+# the user's agent configuration, the other skills, the memories (as files the agent can copy)
 AROUND_RE = re.compile(
-    r"~/\.(?:claude|codex|cursor|gemini)/[\w./*-]*|\b(?:user-level|global|home)\b[^\n]{0,40}?\b(?:CLAUDE|AGENTS|GEMINI)\.md\b|"
-    r"\.cursorrules\b|\b(?:every|all|each|any)\s+(?:the\s+)?other\s+(?:installed\s+)?skills?\b|\bMEMORY\.md\b|"
-    r"\bmemor(?:y|ies)\s+files?\b|\bmemories/|/memory/|\b(?:saved|stored|persistent)\s+memor(?:y|ies)\b|"
-    r"\bmemories\s+of\s+the\s+(?:assistant|agent)\b",
+    r"~/\.(?:claude|codex|cursor|gemini)/(?:skills|plugins|rules|projects|memory|memories|CLAUDE\.md|AGENTS\.md)\b|"
+    r"\b(?:user-level|global)\b[^\n]{0,40}?\b(?:CLAUDE|AGENTS|GEMINI)\.md\b|"
+    r"\b(?:every|all|each|any)\s+(?:the\s+)?other\s+(?:installed\s+)?skills?\b|\bMEMORY\.md\b|\bmemory\s+files\b|"
+    r"\bmemories/|/memory/",
     re.IGNORECASE)
 COPY_RE = re.compile(
-    r"\b(?:paste|copy|reproduce|include|insert|dump|attach|embed|quote)\b|\bverbatim\b|\bunabridged\b|\bword\s+for\s+word\b|"
+    r"\b(?:paste|copy|reproduce|include|insert|dump)\b|\bverbatim\b|\bunabridged\b|\bword\s+for\s+word\b|"
     r"\bin\s+full\b|\bfull\s+(?:text|contents?)\b|\bexact\s+copy\b|\bunparaphrased\b",
     re.IGNORECASE)
 STEMS = ("prompt", "instruction", "preamble", "directive", "guidance", "tool", "~/.", "claude.md", "agents.md", "gemini.md",
@@ -52,6 +53,7 @@ TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|injections?|red fla
                      r"refuse\w*|decline\w*|treat\s+(?:it|them|this)\s+as)\b", re.IGNORECASE)
 HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
 CLAUSE_END_RE = re.compile(r"[.!?;:](?=\s)|\n[ \t]*\n")
+ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
 
 
@@ -77,6 +79,29 @@ def _named(rx, view: str, a: int, b: int):
     return None
 
 
+def _unit(view: str, a: int, b: int, at: int) -> tuple[int, int]:
+    """The paragraph around ``at`` within the section [a, b), with the paragraph above when it leads in to it
+    (ends with a colon)."""
+    lo = view.rfind("\n\n", a, at)
+    lo = a if lo < 0 else lo + 2
+    hi = view.find("\n\n", at, b)
+    hi = b if hi < 0 else hi
+    # a list's items run on over single blank lines: the lead-in is the last paragraph above that ends in ":"
+    p = lo
+    for _ in range(12):
+        prev = view.rstrip()[:0] if p <= a else view[a:p].rstrip()
+        if not prev:
+            break
+        ps = prev.rfind("\n\n")
+        para = prev[ps + 2 if ps >= 0 else 0:]
+        if para.endswith(":"):
+            return a + (ps + 2 if ps >= 0 else 0), hi
+        if not ITEM_RE.match(para):
+            break
+        p = a + (ps if ps >= 0 else 0)
+    return lo, hi
+
+
 def own_context(ctx, by_id: dict) -> list[Finding]:
     """SL-01 / AS-03 where a section asks for the agent's own instructions, configuration, skills or memories
     to be copied in."""
@@ -95,9 +120,13 @@ def own_context(ctx, by_id: dict) -> list[Finding]:
         around = _named(AROUND_RE, view, a, b)
         if own is None and around is None:
             continue
-        copy = _named(COPY_RE, view, a, b)
-        if copy is None or TALK_RE.search(sec):
+        if TALK_RE.search(sec):
             continue
+        hit0 = own or around
+        lo, hi = _unit(view, a, b, hit0.start())
+        copy = _named(COPY_RE, view, lo, hi)
+        if copy is None:
+            continue  # the copying is asked of what it names: in its paragraph or the lead-in above its list
         # one kind of the agent's context suffices when it is its own instructions; the rest need two names or
         # an explicit word of copying all of it
         kinds = (own is not None) + (around is not None) + (len({m.group(0).lower() for m in AROUND_RE.finditer(sec)}) > 1)
