@@ -27,6 +27,7 @@ from skillpm.scan import settingrows  # a settings table's rows read as the one 
 from skillpm.scan import denied  # a control's refusal answered by overriding the control
 from skillpm.scan import grants  # an all-rights role handed to everyone
 from skillpm.scan import templated  # a section that has the agent copy its own context in
+from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
@@ -2703,10 +2704,15 @@ class Scanner:
                 findings += denied.in_file(ctx, self.by_id, findings)  # a refusal answered by force, a protection or identity overridden
                 findings += grants.in_file(ctx, self.by_id, findings)  # cluster-admin, AdministratorAccess or Owner granted to everyone
                 findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
+                findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
-            elif kind == "markdown":  # any other document: a section that has the agent copy its context in
+            elif kind == "markdown":  # any other document (lowered in references/, docs/, examples/, tests/): what a
+                # construct does, whatever the words: context copied in, a refusal answered, a control forced, a grant
                 findings += templated.in_file(ctx, self.by_id, findings)
+                findings += overruled.in_file(ctx, self.by_id, findings)
+                findings += denied.in_file(ctx, self.by_id, findings)
+                findings += grants.in_file(ctx, self.by_id, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)

@@ -48,7 +48,8 @@ STEMS = ("prompt", "instruction", "preamble", "directive", "guidance", "tool", "
          ".cursorrules", "skill", "memory", "memories")
 NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid\w*|without|"
                     r"exclud\w*|except|omit\w*|redact\w*|instead of|rather than|unless)\b", re.IGNORECASE)
-TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|injections?|red flags?|warning signs?|jailbreaks?|"
+TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|inject(?:ions?|ed)|red flags?|warning signs?|jailbreaks?|"
+                     r"suspicious|in the wild|phishing|exploit\w*|"
                      r"(?:asks?|tries|trying|attempts?|wants?)\s+(?:you\s+)?to\s+(?:reveal|print|show|leak|dump|repeat|copy|paste)|"
                      r"refuse\w*|decline\w*|treat\s+(?:it|them|this)\s+as)\b", re.IGNORECASE)
 HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
@@ -133,6 +134,10 @@ def own_context(ctx, by_id: dict) -> list[Finding]:
         if own is None and kinds < 2:
             continue
         hit = own or around
+        ls = view.rfind("\n", 0, hit.start()) + 1
+        before = view[ls:hit.start()]
+        if (before.count('"') + before.count("\u201c") - before.count("\u201d")) % 2:
+            continue  # a quotation on its line: someone's words, quoted
         line = ctx.line_of(hit.start())
         if ctx.region_at(line).kind == "code":
             continue
