@@ -39,7 +39,7 @@ OVERRIDE_RE = re.compile(
 # refusals and safety notes struck out
 STRUCK_NOUN_RE = re.compile(
     r"\brefusals?\b|\b(?:ethical|ethics|safety|moral|responsible[- ]use|legal)\s+(?:caveats?|notes?|warnings?|disclaimers?|"
-    r"reminders?)\b|\bmorali[sz]ing\b",
+    r"reminders?)\b",
     re.IGNORECASE)
 STRUCK_VERB_RE = re.compile(
     r"\b(?:omit(?:s|ted|ting)?|out\s+of\s+place|leave\s+out|left\s+out|strip(?:ped)?|drop(?:ped)?|remove[ds]?|skip(?:ped)?|"
@@ -55,7 +55,10 @@ AGENT_COND_RE = re.compile(r"\b(?:you|your|yourself|a\s+request|the\s+request|re
 OTHER_COND_RE = re.compile(r"\b(?:user|users|they|he|she|someone|customers?|people|partner|human|team|reviewer|owner|"
                            r"maintainers?|server|api|service)\b", re.IGNORECASE)
 TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|jailbreaks?|inject(?:ed|ions?)|red flags?|warning signs?|"
-                     r"claims?|pretend\w*|suspicious|phrases?\s+like|examples?\s+of|such\s+as\s+\")\b", re.IGNORECASE)
+                     r"claims?|pretend\w*|suspicious|phrases?\s+like|examples?\s+of|such\s+as\s+\"|statements?\s+that|"
+                     r"(?:requests?|messages?|text|content|pages?)\s+(?:to|that)\s+(?:say|says|claim|tell|ask|reveal))\b",
+                     re.IGNORECASE)
+SOFT_NL_RE = re.compile(r"\n(?![ \t]*(?:\n|[-*+][ \t]|\d{1,3}[.)][ \t]|#|\||>|```|~~~))")
 NEG_HEAD_RE = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't)\b", re.IGNORECASE)
 SENT_RE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)", re.MULTILINE)
 
@@ -72,6 +75,7 @@ def overruled(ctx, by_id: dict) -> list[Finding]:
     if not any(st in low for st in STEMS):
         return []
     out: list[Finding] = []
+    view = SOFT_NL_RE.sub(" ", view)  # a sentence wrapped over lines is read whole (same offsets)
     for m in SENT_RE.finditer(view):
         sent = m.group(0)
         sl = sent.lower()
