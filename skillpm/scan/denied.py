@@ -28,14 +28,23 @@ DENY_RE = re.compile(
     r"\b(?:reject(?:s|ed|ion)?|declin(?:es|ed)|denied|forbidden|403|unauthori[sz]ed|accessdenied|authorizationfailed|"
     r"non-fast-forward|protected branch|insufficient[ _](?:scope|permissions?|privileges?)|"
     r"lacks?\s+(?:the\s+)?(?:permissions?|rights|access|privileges?)|"
-    r"(?:no|missing)\s+(?:permissions?|rights|privileges?)\s+to|"
     r"not\s+(?:allowed|permitted|authori[sz]ed)\s+to|"
     r"(?:is|are)\s+blocking|blocked\s+by)\b", re.IGNORECASE)
+DENY_LOW_RE = re.compile(DENY_RE.pattern)  # on the lowercase text (its words are all lowercase): no IGNORECASE scan
+# words of the file that any override needs (one of them; "--as=" is looked for as a string: "as" is in every file)
+OVERRIDE_GATE = frozenset(w.encode() for w in (
+    "force", "f", "protection", "protections", "rulesets", "ruleset", "checks", "check", "receive", "hook", "hooks",
+    "policy", "policies", "lock", "block", "rules", "restrictions", "controller", "webhook", "webhooks", "security",
+    "unprotect", "verify", "impersonate", "impersonating", "impersonation", "glass", "breakglass", "masters",
+    "kubeconfig", "admin"))
+DENY_LITS = ("reject", "declin", "denied", "forbidden", "403", "unauthori", "authorizationfailed", "non-fast-forward",
+             "protected branch", "insufficient", "lack", "not allowed", "not permitted", "not authori", "blocking",
+             "blocked by")
 # words of the file that any refusal needs (one of them)
 DENY_GATE = frozenset(w.encode() for w in (
     "reject", "rejects", "rejected", "rejection", "declines", "declined", "denied", "forbidden", "403", "unauthorized",
-    "unauthorised", "accessdenied", "authorizationfailed", "fast", "protected", "insufficient", "lacks", "lack",
-    "missing", "no", "allowed", "permitted", "authorized", "authorised", "blocking", "blocked"))
+    "unauthorised", "accessdenied", "authorizationfailed", "protected", "insufficient", "lacks", "lack", "permitted",
+    "authorized", "authorised", "blocking", "blocked"))
 
 # the override, by what it does: (kind, pattern)
 FORCE = r"(?<![\w-])--force(?![\w-])|\bpush\s+-f\b|\bforce[- ]push(?:es|ed|ing)?\b|\bpush(?:es|ed|ing)?\s+(?:it\s+)?(?:again\s+)?(?:by\s+)?force\b"
@@ -47,9 +56,6 @@ CONTROL = (r"\b(?:delete|deleting|remove|removing|disable|disabling|lift|lifting
 IDENTITY = (r"(?<![\w-])--as(?:-group)?[= ]|\bimpersonat(?:e|ing|ion)\b|\bbreak-?glass\b|\bsystem:masters\b|"
             r"\badmin\s+kubeconfig\b|(?<![\w-])--admin\b")
 OVERRIDE_RE = re.compile(f"(?P<force>{FORCE})|(?P<control>{CONTROL})|(?P<identity>{IDENTITY})", re.IGNORECASE)
-OVERRIDE_STEMS = ("force", "protect", "ruleset", "required", "receive", "hook", "polic", "lock", "public", "rule",
-                  "restriction", "admission", "security", "delete", "verify", "--as", "imperson", "glass", "masters",
-                  "admin", "root", "owner")
 
 # the clause before the override: negated, a question for the user, or a description
 NOT_ORDER_RE = re.compile(r"\b(?:never|not|no|don't|do not|doesn't|does not|must not|mustn't|should not|shouldn't|cannot|"
@@ -66,42 +72,79 @@ ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 SENT_END_RE = re.compile(r"[.!?;](?=\s)|\n")
 
 
-def _units(view: str):
-    """Yield (start, end, context_start) of each unit: a table row, a list item (with its continuation
-    lines), or a paragraph; ``context_start`` reaches back over a heading (or a bold lead line) right above."""
-    pos, n = 0, len(view)
-    heading_at = -1  # offset of a heading line directly above the current block
-    while pos < n:
-        end = view.find("\n", pos)
-        end = n if end < 0 else end
-        line = view[pos:end]
-        s = line.lstrip(" \t>")
-        if not s.strip():
-            pos = end + 1
-            continue
-        if HEADING_RE.match(line):
-            heading_at = pos
-            pos = end + 1
-            continue
-        if s.startswith("|"):
-            yield pos, end, pos
-            pos = end + 1
-            heading_at = -1
-            continue
-        # a paragraph or a list item: up to a blank line, a new item, a heading or a table row
-        start, stop = pos, end
-        nxt = end + 1
-        while nxt < n:
-            e2 = view.find("\n", nxt)
-            e2 = n if e2 < 0 else e2
-            ln = view[nxt:e2]
-            t = ln.lstrip(" \t>")
-            if not t.strip() or HEADING_RE.match(ln) or t.startswith("|") or ITEM_RE.match(ln):
+def low_of(ctx) -> str:
+    """The lowercase view, offsets aligned (the engine's when it has one)."""
+    low = getattr(getattr(ctx, "base", None), "low", None)
+    if low is None or len(low) != len(ctx.view):
+        low = ctx.view.lower()
+        if len(low) != len(ctx.view):
+            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in ctx.view)
+    return low
+
+
+def near(low: str, lits, rx, text: str | None = None, before: int = 40, after: int = 120, most: int = 40) -> list:
+    """The matches of ``rx`` (on ``text``, by default ``low``) found around the places of ``lits`` in ``low`` (plain
+    substring finds: a regex is run only where one of its words is), sorted and without repeats."""
+    text = low if text is None else text
+    if "\n" in low and any(" " in lit for lit in lits):
+        low = low.replace("\n", " ")  # a phrase wrapped over two lines is found (same offsets)
+    got: dict[int, re.Match] = {}
+    for lit in lits:
+        at, n = low.find(lit), 0
+        while at >= 0 and n < most:
+            m = rx.search(text, max(0, at - before), at + len(lit) + after)
+            if m is not None:
+                got.setdefault(m.start(), m)
+            at, n = low.find(lit, at + len(lit)), n + 1
+    return [got[k] for k in sorted(got)]
+
+
+def _line_at(view: str, pos: int) -> tuple[int, int]:
+    s = view.rfind("\n", 0, pos) + 1
+    e = view.find("\n", pos)
+    return s, (len(view) if e < 0 else e)
+
+
+def _breaks(line: str) -> bool:
+    """Whether a line ends a unit: blank, a heading or a table row."""
+    t = line.lstrip(" \t>")
+    return not t.strip() or HEADING_RE.match(line) is not None or t.startswith("|")
+
+
+def unit_at(view: str, pos: int) -> tuple[int, int, int]:
+    """(start, end, context_start) of the unit around ``pos``: its table row, its list
+    item with continuation lines, or its paragraph; ``context_start`` reaches back over a heading right above."""
+    ls, le = _line_at(view, pos)
+    line = view[ls:le]
+    if line.lstrip(" \t>").startswith("|"):
+        return ls, le, ls
+    start = ls
+    if not ITEM_RE.match(line):
+        for _ in range(40):
+            if start == 0:
                 break
-            stop, nxt = e2, e2 + 1
-        yield start, stop, heading_at if heading_at >= 0 else start
-        heading_at = -1
-        pos = nxt
+            ps, pe = _line_at(view, start - 1)
+            prev = view[ps:pe]
+            if _breaks(prev):
+                break
+            start = ps
+            if ITEM_RE.match(prev):
+                break
+    end = le
+    for _ in range(40):
+        if end >= len(view):
+            break
+        ns, ne = _line_at(view, end + 1)
+        nxt = view[ns:ne]
+        if _breaks(nxt) or ITEM_RE.match(nxt):
+            break
+        end = ne
+    ctx = start
+    if start > 0:
+        ps, pe = _line_at(view, start - 1)
+        if HEADING_RE.match(view[ps:pe]):
+            ctx = ps
+    return start, end, ctx
 
 
 def _override(view: str, unit_start: int, m) -> bool:
@@ -129,15 +172,29 @@ def refused_forced(ctx, by_id: dict) -> list[Finding]:
         return []
     words = getattr(getattr(ctx, "base", None), "words", None)
     if words is not None and DENY_GATE.isdisjoint(words):
-        return []
-    low = view.lower()
-    if not any(st in low for st in OVERRIDE_STEMS):
-        return []
+        return []  # the common case: no word of a refusal (a set test)
+    low = low_of(ctx)
+    if words is not None and OVERRIDE_GATE.isdisjoint(words) and "--as" not in low:
+        return []  # nor any word of an override
     out: list[Finding] = []
     seen: set[int] = set()
-    for start, end, ctx_start in _units(view):
-        unit = view[ctx_start:end]
-        if not DENY_RE.search(unit) or TALK_RE.search(unit):
+    done: set[int] = set()
+    for deny in near(low, DENY_LITS, DENY_LOW_RE, before=12, after=40):
+        ls, le = _line_at(view, deny.start())
+        if HEADING_RE.match(view, ls):  # a heading's refusal: the paragraph right under it answers
+            nxt = le + 1
+            while nxt < len(view) and not view[nxt:view.find("\n", nxt) if view.find("\n", nxt) >= 0 else len(view)].strip():
+                nxt = view.find("\n", nxt) + 1 or len(view)
+            if nxt >= len(view):
+                continue
+            start, end, _ = unit_at(view, nxt)
+            ctx_start = ls
+        else:
+            start, end, ctx_start = unit_at(view, deny.start())
+        if start in done:
+            continue
+        done.add(start)
+        if TALK_RE.search(view, ctx_start, end):
             continue
         for m in OVERRIDE_RE.finditer(view, start, end):
             if not _override(view, start, m):
@@ -149,8 +206,7 @@ def refused_forced(ctx, by_id: dict) -> list[Finding]:
             if rule is None:
                 continue
             seen.add(line)
-            deny = DENY_RE.search(unit).group(0)
-            note = f"a refusal (\"{deny}\") answered by overriding the control: \"{m.group(0).strip()[:60]}\""
+            note = f"a refusal (\"{deny.group(0)}\") answered by overriding the control: \"{m.group(0).strip()[:60]}\""
             out.append(document_finding(ctx, rule, "high", line, note))
             break
         if len(out) >= 3:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from skillpm.scan.denied import low_of, near
 from skillpm.scan.result import Finding, document_finding
 
 MAX_BYTES = 256 * 1024
@@ -26,6 +27,10 @@ ROLE_RE = re.compile(
     r"\b(?:the\s+)?Owner\s+role\b|\brole\s+(?:of\s+)?[`'\"]?Owner\b|\bas\s+(?:an?\s+)?Owners?\b|"
     r"\b(?:the\s+)?[`'\"]?admin[`'\"]?\s+(?:Cluster)?Role\b|\bsuperuser\b|\bGRANT\s+ALL\b|\"Action\"\s*:\s*\"\*\"",
     re.IGNORECASE)
+ROLE_LITS = ("cluster-admin", "administratoraccess", "roles/", "iamfullaccess", "owner", "admin", "superuser",
+             "grant all", '"action"')
+ROLE_WORDS = frozenset(w.encode() for w in ("cluster", "administratoraccess", "roles", "iamfullaccess", "owner",
+                                            "owners", "admin", "superuser", "grant", "action"))
 ROLE_STEMS = ("cluster-admin", "administratoraccess", "roles/", "iamfullaccess", "owner", "admin", "superuser",
               "grant all", '"action"')
 # a subject that is everyone
@@ -67,14 +72,18 @@ def broad_grants(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if len(view) > MAX_BYTES:
         return []
-    low = view.lower()
-    if not any(st in low for st in ROLE_STEMS):
+    words = getattr(getattr(ctx, "base", None), "words", None)
+    if words is not None and ROLE_WORDS.isdisjoint(words):
+        return []  # the common case (a set test)
+    low = low_of(ctx)
+    roles = near(low, ROLE_LITS, ROLE_RE, view, before=30, after=30)
+    if not roles:
         return []
     rule = by_id.get("PE-02")
     if rule is None:
         return []
     out: list[Finding] = []
-    for m in ROLE_RE.finditer(view):
+    for m in roles:
         # the block: from the paragraph's start to the end of the list under it (no heading crossed)
         ps = view.rfind("\n\n", 0, m.start())
         ps = 0 if ps < 0 else ps + 2

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from skillpm.scan.denied import low_of, near
 from skillpm.scan.result import Finding, document_finding
 
 MAX_BYTES = 256 * 1024
@@ -28,7 +29,7 @@ MAX_BYTES = 256 * 1024
 REFUSE_COND_RE = re.compile(
     r"\b(?:if|when|whenever|where|wherever|should|even if|even when|in case)\b[^.;!?\n]{0,120}?\b(?:declin(?:e|es|ed|ing)|"
     r"refus(?:e|es|ed|ing|al)|hesitat(?:e|es|ing)|water(?:s|ed|ing)?\s+(?:it\s+|them\s+)?down|hold(?:s|ing)?\s+back|say\s+no|"
-    r"push\s+back|object)\b(?P<rest>[^.;!?\n]{0,200})",
+    r"push\s+back)\b(?P<rest>[^.;!?\n]{0,200})",
     re.IGNORECASE)
 # the answer: the skill's text wins, or the agent goes on
 OVERRIDE_RE = re.compile(
@@ -46,8 +47,6 @@ STRUCK_VERB_RE = re.compile(
     r"not\s+(?:needed|wanted|welcome|allowed|permitted)|unnecessary|forbidden|banned|never\s+(?:add|include|give|issue)|"
     r"(?:don't|do\s+not)\s+(?:add|include|give|issue)|no\s+(?:more\s+)?(?=refus|ethic|safety|moral|responsible|legal)|none)\b",
     re.IGNORECASE)
-STEMS = ("declin", "refus", "hesitat", "water", "hold back", "say no", "push back", "object", "ethic", "safety",
-         "moral", "responsible", "legal")
 # whose refusal the condition names: the agent's (its guidance, a request it gets), not the user's
 AGENT_COND_RE = re.compile(r"\b(?:you|your|yourself|a\s+request|the\s+request|requests|an?\s+ask|the\s+assistant|the\s+agent|"
                            r"guidance|guidelines|instincts?|training|polic(?:y|ies)|normally|usually|otherwise|default)\b",
@@ -60,7 +59,29 @@ TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|jailbreaks?|inject(
                      re.IGNORECASE)
 SOFT_NL_RE = re.compile(r"\n(?![ \t]*(?:\n|[-*+][ \t]|\d{1,3}[.)][ \t]|#|\||>|```|~~~))")
 NEG_HEAD_RE = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't)\b", re.IGNORECASE)
-SENT_RE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)", re.MULTILINE)
+# where a sentence can hold either construct (on the lowercase text): a word of refusing, or a kind of note
+# refusals come with
+KEY_LITS = ("declin", "refus", "hesitat", "water", " back", "say no", "caveat", "disclaimer", "reminder", "ethical note",
+            "ethical warning", "ethics note", "safety note", "safety warning", "moral note", "moral warning",
+            "responsible-use note", "responsible use note", "legal note", "legal warning")
+KEY_LOW_RE = re.compile(r"\b(?:declin|refus|hesitat|water(?:s|ed|ing)?\s+(?:it\s+|them\s+)?down|hold(?:s|ing)?\s+back|"
+                        r"say\s+no\b|push\s+back|(?:ethical|ethics|safety|moral|responsible[- ]use|legal)\s+(?:caveat|note|"
+                        r"warning|disclaimer|reminder))")
+
+
+REFUSE_WORDS = frozenset(w.encode() for w in (
+    "decline", "declines", "declined", "declining", "refuse", "refuses", "refused", "refusing", "refusal", "refusals",
+    "hesitate", "hesitates", "hesitating", "water", "waters", "watered", "watering"))
+BACK_WORDS = frozenset(w.encode() for w in ("hold", "holds", "holding", "push", "pushing"))
+NOTE_KINDS = frozenset(w.encode() for w in ("ethical", "ethics", "safety", "moral", "responsible", "legal"))
+NOTE_WORDS = frozenset(w.encode() for w in ("caveat", "caveats", "note", "notes", "warning", "warnings", "disclaimer",
+                                            "disclaimers", "reminder", "reminders"))
+
+
+def _gate(words) -> bool:
+    return (not REFUSE_WORDS.isdisjoint(words) or (b"back" in words and not BACK_WORDS.isdisjoint(words))
+            or (b"say" in words and b"no" in words)
+            or (not NOTE_KINDS.isdisjoint(words) and not NOTE_WORDS.isdisjoint(words)))
 
 
 def overruled(ctx, by_id: dict) -> list[Finding]:
@@ -71,16 +92,25 @@ def overruled(ctx, by_id: dict) -> list[Finding]:
     rule = by_id.get("AR-01")
     if rule is None:
         return []
-    low = view.lower()
-    if not any(st in low for st in STEMS):
-        return []
+    words = getattr(getattr(ctx, "base", None), "words", None)
+    if words is not None and not _gate(words):
+        return []  # the common case: no word of refusing, no kind of note refusals come with (set tests)
     out: list[Finding] = []
-    view = SOFT_NL_RE.sub(" ", view)  # a sentence wrapped over lines is read whole (same offsets)
-    for m in SENT_RE.finditer(view):
-        sent = m.group(0)
-        sl = sent.lower()
-        if not any(st in sl for st in STEMS) or TALK_RE.search(sent):
+    seen: set[int] = set()
+    for k in near(low_of(ctx), KEY_LITS, KEY_LOW_RE, before=30, after=30):
+        # the sentence around the key word, read with its wrapped lines joined (same offsets)
+        w0 = max(0, k.start() - 400)
+        w = SOFT_NL_RE.sub(" ", view[w0:k.end() + 400])
+        p = k.start() - w0
+        a = max(w.rfind(". ", 0, p), w.rfind("! ", 0, p), w.rfind("? ", 0, p), w.rfind("\n", 0, p)) + 1
+        if w0 + a in seen:
             continue
+        seen.add(w0 + a)
+        ends = [i for i in (w.find(". ", p), w.find("! ", p), w.find("? ", p), w.find("\n", p)) if i >= 0]
+        sent = w[a:min(ends) + 1 if ends else len(w)]
+        if TALK_RE.search(sent):
+            continue
+        at = w0 + a
         why = None
         c = REFUSE_COND_RE.search(sent)
         if c is not None:
@@ -98,7 +128,7 @@ def overruled(ctx, by_id: dict) -> list[Finding]:
                     why = f"refusals or safety notes struck out: \"{n.group(0)}\" … \"{v.group(0)}\""
         if why is None:
             continue
-        line = ctx.line_of(m.start())
+        line = ctx.line_of(at)
         if ctx.region_at(line).kind == "code" or any(f.line == line for f in out):
             continue
         out.append(document_finding(ctx, rule, "high", line, why))

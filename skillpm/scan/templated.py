@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from skillpm.scan.denied import low_of, near
 from skillpm.scan.result import Finding, document_finding
 
 MAX_BYTES = 256 * 1024
@@ -40,12 +41,19 @@ AROUND_RE = re.compile(
     r"\b(?:every|all|each|any)\s+(?:the\s+)?other\s+(?:installed\s+)?skills?\b|\bMEMORY\.md\b|\bmemory\s+files\b|"
     r"\bmemories/|/memory/",
     re.IGNORECASE)
+HIT_RE = re.compile(f"{OWN_RE.pattern}|{AROUND_RE.pattern}", re.IGNORECASE)  # either (where one occurs)
 COPY_RE = re.compile(
     r"\b(?:paste|copy|reproduce|include|insert|dump)\b|\bverbatim\b|\bunabridged\b|\bword\s+for\s+word\b|"
     r"\bin\s+full\b|\bfull\s+(?:text|contents?)\b|\bexact\s+copy\b|\bunparaphrased\b",
     re.IGNORECASE)
-STEMS = ("prompt", "instruction", "preamble", "directive", "guidance", "tool", "~/.", "claude.md", "agents.md", "gemini.md",
-         ".cursorrules", "skill", "memory", "memories")
+# what OWN_RE or AROUND_RE needs in the lowercase text (plain substring tests, the common case: none)
+MARKS = ("system prompt", "system instructions", "preamble", "initial instructions", "original instructions",
+         "hidden instructions", "startup instructions", "start-up instructions", "underlying instructions",
+         "initial prompt", "original prompt", "hidden prompt", "startup prompt", "start-up prompt", "underlying prompt",
+         "you were given", "you were provided", "you were loaded", "you were started", "you have been given",
+         "you have been provided", "running under", "first message", "first turn", "first request",
+         "~/.claude/", "~/.codex/", "~/.cursor/", "~/.gemini/", "claude.md", "agents.md", "gemini.md", "other skill",
+         "other installed skill", "memory.md", "memory files", "memories/", "/memory/")
 NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid\w*|without|"
                     r"exclud\w*|except|omit\w*|redact\w*|instead of|rather than|unless)\b", re.IGNORECASE)
 TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|inject(?:ions?|ed)|red flags?|warning signs?|jailbreaks?|"
@@ -56,6 +64,35 @@ HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
 CLAUSE_END_RE = re.compile(r"[.!?;:](?=\s)|\n[ \t]*\n")
 ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
+
+
+COPY_WORDS = frozenset(w.encode() for w in ("paste", "copy", "reproduce", "include", "insert", "dump", "verbatim",
+                                            "unabridged", "word", "full", "exact", "unparaphrased"))
+# the word of the file each mark needs (its rarest), so that only marks that can occur are looked for
+MARK_KEYS = {lit: max(re.findall(r"[a-z0-9]+", lit), key=len).encode() for lit in MARKS}
+_W = lambda *ws: frozenset(w.encode() for w in ws)  # noqa: E731
+ADJ_WORDS = _W("system", "initial", "original", "hidden", "startup", "start", "underlying")
+GIVEN_WORDS = _W("given", "provided", "loaded", "started")
+TURN_WORDS = _W("message", "turn", "request")
+AGENT_HOMES = _W("claude", "codex", "cursor", "gemini")
+HOME_PARTS = _W("skills", "plugins", "rules", "projects", "memory", "memories", "md")
+
+
+def _gate(words) -> bool:
+    """Whether a file's words can hold a copying word and a name of the agent's context (set tests, the words
+    each of MARKS needs)."""
+    if COPY_WORDS.isdisjoint(words):
+        return False
+    return bool(
+        ((b"prompt" in words or b"instructions" in words) and not ADJ_WORDS.isdisjoint(words))
+        or b"preamble" in words
+        or (b"you" in words and (b"were" in words or b"been" in words) and not GIVEN_WORDS.isdisjoint(words))
+        or (b"running" in words and b"under" in words)
+        or (b"first" in words and b"user" in words and not TURN_WORDS.isdisjoint(words))
+        or (not AGENT_HOMES.isdisjoint(words) and not HOME_PARTS.isdisjoint(words))
+        or (b"agents" in words and b"md" in words)
+        or (b"other" in words and (b"skill" in words or b"skills" in words))
+        or b"memories" in words or (b"memory" in words and (b"md" in words or b"files" in words)))
 
 
 def _sections(view: str):
@@ -109,11 +146,18 @@ def own_context(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if len(view) > MAX_BYTES:
         return []
-    low = view.lower()
-    if not any(st in low for st in STEMS):
+    words = getattr(getattr(ctx, "base", None), "words", None)
+    if words is not None and not _gate(words):
+        return []  # the common case (set tests)
+    low = low_of(ctx)
+    marks = MARKS if words is None else [lit for lit in MARKS if MARK_KEYS[lit] in words]
+    hits = [m.start() for m in near(low, marks, HIT_RE, view, before=80, after=80)]
+    if not hits:
         return []
     out: list[Finding] = []
     for a, b in _sections(view):
+        if not any(a <= h < b for h in hits):
+            continue
         sec = view[a:b]
         if len(sec) > 6000 or FENCE_RE.search(sec) and sec.count("```") > 1 and not COPY_RE.search(sec):
             continue

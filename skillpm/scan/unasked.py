@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.denied import _units
+from skillpm.scan.denied import low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding
 
 MAX_BYTES = 256 * 1024
@@ -44,8 +44,13 @@ NO_ASK_RE = re.compile(
     r"\bno\s+(?:confirmation|approval|sign-?off|prompt)\s+(?:needed|required|necessary)\b|\bno\s+need\s+to\s+confirm\b|"
     r"\bskip\s+(?:the\s+)?confirmation\b",
     re.IGNORECASE)
-STEMS = ("drop", "truncate", "dropdb", "db:", "migrate:fresh", "force", "push -f", "filter-", "rewrit", "overwrit",
-         "delete", "rm -", "wipe")
+ACT_LITS = ("drop", "truncate", "db:", "migrate:fresh", "--force", "push -f", "force-push", "force push", "filter-",
+            "rewrit", "overwrit", "remote branch", "branches", "every branch", "rm -", "wipe")
+ASK_WORDS = frozenset(w.encode() for w in ("without", "don", "not", "never", "need", "needn", "confirmation", "approval",
+                                           "skip"))
+ACT_WORDS = frozenset(w.encode() for w in ("drop", "drops", "dropping", "truncate", "dropdb", "db", "migrate", "force",
+                                           "f", "filter", "rewrite", "overwrite", "overwriting", "rewriting", "delete",
+                                           "rm", "wipe"))
 NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid\w*|"
                     r"instead of|rather than|unless|only if|only when|only after|refuse\w*)\b", re.IGNORECASE)
 TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|red flags?|warning signs?|flag(?:s|ged)?|detect\w*|"
@@ -61,32 +66,34 @@ def unasked(ctx, by_id: dict) -> list[Finding]:
     rule = by_id.get("DX-05")
     if rule is None:
         return []
-    low = view.lower()
-    if not any(st in low for st in STEMS) or not NO_ASK_RE.search(view):
-        return []
+    words = getattr(getattr(ctx, "base", None), "words", None)
+    if words is not None and (ASK_WORDS.isdisjoint(words) or ACT_WORDS.isdisjoint(words)):
+        return []  # the common case (set tests)
+    low = low_of(ctx)
     out: list[Finding] = []
-    for start, end, _ in _units(view):
+    done: set[int] = set()
+    for m in near(low, ACT_LITS, IRREVERSIBLE_RE, view, before=10, after=40):
+        start, end, _ = unit_at(view, m.start())
+        if start in done:
+            continue
         unit = view[start:end]
         ask = NO_ASK_RE.search(unit)
-        if ask is None or TALK_RE.search(unit):
+        if ask is None or TALK_RE.search(unit) or not SHARED_RE.search(unit):
             continue
-        for m in IRREVERSIBLE_RE.finditer(view, start, end):
-            s = start
-            for e in SENT_END_RE.finditer(view, start, m.start()):
-                s = e.end()
-            if NEG_RE.search(view, s, m.start()):
-                continue  # "never drop …", "instead of force-pushing …"
-            if "-with-lease" in view[m.end():m.end() + 12]:
-                continue
-            if not SHARED_RE.search(unit):
-                break
-            line = ctx.line_of(m.start())
-            if ctx.region_at(line).kind == "code" or any(f.line == line for f in out):
-                break
-            note = (f"an act that cannot be undone (\"{m.group(0).strip()[:40]}\") on shared ground, "
-                    f"without the user (\"{ask.group(0).strip()}\")")
-            out.append(document_finding(ctx, rule, "high", line, note))
-            break
+        s = start
+        for e in SENT_END_RE.finditer(view, start, m.start()):
+            s = e.end()
+        if NEG_RE.search(view, s, m.start()):
+            continue  # "never drop …", "instead of force-pushing …"
+        if "-with-lease" in view[m.end():m.end() + 12]:
+            continue
+        line = ctx.line_of(m.start())
+        if ctx.region_at(line).kind == "code" or any(f.line == line for f in out):
+            continue
+        done.add(start)
+        note = (f"an act that cannot be undone (\"{m.group(0).strip()[:40]}\") on shared ground, "
+                f"without the user (\"{ask.group(0).strip()}\")")
+        out.append(document_finding(ctx, rule, "high", line, note))
         if len(out) >= 3:
             break
     return out
