@@ -572,6 +572,10 @@ def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
 # "Mitigation" in a heading: in a threat model the defences, in incident response the actions the on-call
 # takes ("Mitigation matrix", "3. Mitigate"); either way a section of things to do, not of attacks described
 MITIGATION_RE = re.compile(r"\bmitigat\w*", re.IGNORECASE)
+# a decision table's heading that sorts the rows and then acts on them ("Classify and act", "Triage and fix"):
+# the rows under it are what to do, not what an attack looks like
+ACTING_HEADING_RE = re.compile(r"\b(?:classif\w*|triage|sort)\s+(?:and|then|&)\s+(?:act|fix|apply|clean\s*up|prune|resolve)\b",
+                               re.IGNORECASE)
 
 
 def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re.Pattern, order: bool = False) -> bool:
@@ -587,6 +591,9 @@ def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re
         if first_line <= line and (len(ctx.headings) < 2 or ctx.headings[1][0] > line) \
                 and ctx.view_line(first_line).lstrip().startswith("# "):
             return False
+    if ACTING_HEADING_RE.search(heading):
+        heading = ACTING_HEADING_RE.sub(" ", heading)  # (what else it names still counts)
+        return bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
     return not MITIGATION_RE.search(heading) or bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
 
 
