@@ -89,10 +89,19 @@ def in_file(ctx, by_id: dict) -> list[Finding]:
     text = ctx.text
     if not any(m in text for m in _CREDENTIAL_MARKS) or not CREDENTIAL_RE.search(text):
         return []  # nothing a paragraph could name
-    if _count(text, FOREIGN) < MIN_FOREIGN:
-        return []  # no paragraph of another language
     follow_line = ctx.follow_intents if ctx.kind != "skill_md" else 0
-    return _asides(ctx.path, text, follow_line, rule, "SKILL.md")
+    english_skill = bool(follow_line) and _english_skill(ctx)
+    if _count(text, FOREIGN) < (GATE if english_skill else MIN_FOREIGN):
+        return []  # no paragraph of another language
+    return _asides(ctx.path, text, follow_line, rule, "SKILL.md", english_skill)
+
+
+def _english_skill(ctx) -> bool:
+    """Whether the skill that follows this document speaks English (its description's function words): a document
+    it tells the agent to follow, written in another language throughout, is then an aside of the skill."""
+    d = getattr(ctx, "description", "") or ""
+    e, f = _count(d, ENGLISH), _count(d, FOREIGN)
+    return (e >= 2 and f * 2 < e) or (f == 0 and len(WORD_RE.findall(d)) >= 3 and d.isascii())
 
 
 def paragraphs(text: str) -> tuple[str, list[tuple[int, int]]]:
@@ -104,14 +113,33 @@ def paragraphs(text: str) -> tuple[str, list[tuple[int, int]]]:
     return prose, [(0, bounds[0][0])] + [(a[1], b[0]) for a, b in zip(bounds, bounds[1:])] + [(bounds[-1][1], len(prose))]
 
 
-def _asides(path: str, text: str, follow_line: int, rule, skill_md: str) -> list[Finding]:
+ITEM_START_RE = re.compile(r"^[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t]", re.MULTILINE)
+
+
+def with_items(prose: str, spans: list[tuple[int, int]]):
+    """Each paragraph's span, then (for a list) each of its items': an item in another language among English
+    items is an aside of its own ("Notes per language" > "de": two bullets of style, a third of orders)."""
+    for start, end in spans:
+        yield start, end
+        starts = [m.start() for m in ITEM_START_RE.finditer(prose, start, end)]
+        if len(starts) > 1:
+            yield from zip(starts, starts[1:] + [end])
+
+
+def _asides(path: str, text: str, follow_line: int, rule, skill_md: str, english_skill: bool = False) -> list[Finding]:
     prose, spans = paragraphs(text)
     english_doc = foreign_doc = None
+    least = MIN_FOREIGN
+    if english_skill:  # a followed document in another language throughout: its short items are that language too
+        words = CODE_SPAN_RE.sub(" ", prose)
+        english_doc, foreign_doc = _count(words, ENGLISH), _count(words, FOREIGN)
+        if foreign_doc >= GATE and english_doc * 2 < foreign_doc:
+            least = 2
     out = []
-    for start, end in spans:
+    for start, end in with_items(prose, spans):
         para = CODE_SPAN_RE.sub(" ", prose[start:end])
         f = _count(para, FOREIGN)
-        if f < MIN_FOREIGN:
+        if f < least:
             continue
         e = _count(para, ENGLISH)
         if f <= 2 * e:
@@ -119,8 +147,8 @@ def _asides(path: str, text: str, follow_line: int, rule, skill_md: str) -> list
         if english_doc is None:
             words = CODE_SPAN_RE.sub(" ", prose)
             english_doc, foreign_doc = _count(words, ENGLISH), _count(words, FOREIGN)
-        if english_doc - e < MIN_ENGLISH_DOC or english_doc - e <= foreign_doc - f:
-            continue  # the document itself is not English: no aside
+        if (english_doc - e < MIN_ENGLISH_DOC or english_doc - e <= foreign_doc - f) and not english_skill:
+            continue  # the document itself is not English (nor the skill that follows it): no aside
         named = CREDENTIAL_RE.search(prose, start, end)
         if named is None:
             continue

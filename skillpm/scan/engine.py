@@ -25,6 +25,11 @@ from skillpm.scan import chains  # orders split across steps: collect then publi
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan import settingrows  # a settings table's rows read as the one order they give together
 from skillpm.scan import detectordata  # a table cell short enough to only name what is looked for
+from skillpm.scan import denied  # a control's refusal answered by overriding the control
+from skillpm.scan import grants  # an all-rights role handed to everyone
+from skillpm.scan import templated  # a section that has the agent copy its own context in
+from skillpm.scan import overruled  # the agent's refusal answered in advance
+from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
@@ -568,6 +573,10 @@ def _headings(ctx: _FileCtx) -> list[tuple[int, str]]:
 # "Mitigation" in a heading: in a threat model the defences, in incident response the actions the on-call
 # takes ("Mitigation matrix", "3. Mitigate"); either way a section of things to do, not of attacks described
 MITIGATION_RE = re.compile(r"\bmitigat\w*", re.IGNORECASE)
+# a decision table's heading that sorts the rows and then acts on them ("Classify and act", "Triage and fix"):
+# the rows under it are what to do, not what an attack looks like
+ACTING_HEADING_RE = re.compile(r"\b(?:classif\w*|triage|sort)\s+(?:and|then|&)\s+(?:act|fix|apply|clean\s*up|prune|resolve)\b",
+                               re.IGNORECASE)
 
 
 def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re.Pattern, order: bool = False) -> bool:
@@ -583,6 +592,9 @@ def _section_about_attacks(ctx: _FileCtx, line: int, heading: str, defensive: re
         if first_line <= line and (len(ctx.headings) < 2 or ctx.headings[1][0] > line) \
                 and ctx.view_line(first_line).lstrip().startswith("# "):
             return False
+    if ACTING_HEADING_RE.search(heading):
+        heading = ACTING_HEADING_RE.sub(" ", heading)  # (what else it names still counts)
+        return bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
     return not MITIGATION_RE.search(heading) or bool(defensive.search(MITIGATION_RE.sub(" ", heading)))
 
 
@@ -2629,6 +2641,8 @@ class Scanner:
             end = after[-1] if after else min(len(skill_md), at + len(path) + 600)
             if follows.search(skill_md, start, end) or follows.search(_soft_joined(skill_md[start:end])):
                 return skill_md.count("\n", 0, at) + 1
+            if self._def("holds_for").search(_soft_joined(skill_md[start:end])):
+                return skill_md.count("\n", 0, at) + 1  # in force for the whole task, or a template to fill
             at = skill_md.find(path, at + 1)
         return 0
 
@@ -2696,8 +2710,20 @@ class Scanner:
                 findings += bundled.in_file(ctx, self.by_id)  # credential material gathered, a file uploaded outside
                 findings += self._as_evidence(ctx, chains.in_file(
                     ctx, self.by_id, findings, lambda lo, hi: self._quoted_evidence(ctx, lo, hi) is not None))  # sources gathered then published, a control off, consent pre-answered
+                findings += denied.in_file(ctx, self.by_id, findings)  # a refusal answered by force, a protection or identity overridden
+                findings += grants.in_file(ctx, self.by_id, findings)  # cluster-admin, AdministratorAccess or Owner granted to everyone
+                findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
+                findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
+                findings += unasked.in_file(ctx, self.by_id, findings)  # a production drop or force push, explicitly unasked
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
+            elif kind == "markdown":  # any other document (lowered in references/, docs/, examples/, tests/): what a
+                # construct does, whatever the words: context copied in, a refusal answered, a control forced, a grant
+                findings += templated.in_file(ctx, self.by_id, findings)
+                findings += overruled.in_file(ctx, self.by_id, findings)
+                findings += denied.in_file(ctx, self.by_id, findings)
+                findings += grants.in_file(ctx, self.by_id, findings)
+                findings += unasked.in_file(ctx, self.by_id, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)
