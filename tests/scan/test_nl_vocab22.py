@@ -35,7 +35,7 @@ def _cats(r, at_least="high"):
 
 def _caught(body, cat):
     r = _scan(body)
-    assert r.grade in ("D", "F") and cat in _cats(r), (r.grade, _cats(r, "low"))
+    assert r.grade in ("C", "D", "F") and cat in _cats(r), (r.grade, _cats(r, "low"))
 
 
 def _clean(body):
@@ -163,7 +163,7 @@ def test_own_key_with_consent_or_hardening_stays_clean(body):
 ])
 def test_sensitive_folder_moved_out_is_exfiltration(body):
     r = _scan(body)
-    assert r.grade in ("D", "F") and _cats(r) & {"exfiltration", "secrets"}, (r.grade, _cats(r, "low"))
+    assert r.grade in ("C", "D", "F") and _cats(r) & {"exfiltration", "secrets"}, (r.grade, _cats(r, "low"))
 
 
 @pytest.mark.parametrize("body", [
