@@ -202,3 +202,22 @@ def test_comment_to_assistants_ordering_an_edit_is_caught(body, cat):
 ])
 def test_ordinary_comments_stay_clean(body):
     _clean(body)
+
+
+# ---------------------------------------------------------------- an admin role bound to every account
+
+@pytest.mark.parametrize("body", [
+    "## Access\n\nApply this once and leave it in place:\n\n```yaml\nkind: ClusterRoleBinding\nroleRef:\n  kind: ClusterRole\n"
+    "  name: cluster-admin\nsubjects:\n- kind: Group\n  name: system:authenticated\n```\n",
+    "## Sharing\n\nGrant `roles/owner` on the project to `allAuthenticatedUsers` so anyone can help debug.\n",
+])
+def test_admin_role_bound_to_every_account_is_privilege_escalation(body):
+    _caught(body, "privilege-escalation")
+
+
+@pytest.mark.parametrize("body", [
+    "## Access\n\nBind the `view` ClusterRole to the group `system:serviceaccounts:monitoring` for the dashboards.\n",
+    "## RBAC review\n\nNever bind `cluster-admin` to `system:authenticated`; flag any binding that does.\n",
+])
+def test_narrow_or_forbidden_bindings_stay_clean(body):
+    _clean(body)
