@@ -48,7 +48,15 @@ UNTUNED = [
 ]
 
 
-@pytest.mark.parametrize("cat,body", UNTUNED)
+# Measured once, at the end of the branch that added the trust concepts (nlv22): 3 of 5 caught in their category.
+# The two misses stay marked, not tuned: a CI log's `***` (not among the rare masked words the intent is found
+# from) and a comment to assistants that is caught (grade D) as prompt injection but not as supply chain.
+MISSED_AT_FIRST_SIGHT = {0, 4}
+CASES = [pytest.param(c, b, marks=pytest.mark.xfail(strict=True, reason="untuned miss at first sight"))
+         if i in MISSED_AT_FIRST_SIGHT else pytest.param(c, b) for i, (c, b) in enumerate(UNTUNED)]
+
+
+@pytest.mark.parametrize("cat,body", CASES)
 def test_untuned_variant_is_caught(cat, body):
     grade, cats = _cats(body)
     assert grade in ("C", "D", "F") and cat in cats, (grade, cats)
