@@ -84,7 +84,7 @@ def collect_publish(ctx, by_id: dict, evidence=None) -> list[Finding]:
     view = ctx.view
     if rule is None or len(view) > MAX_BYTES:
         return []
-    low = view.lower()
+    low = _lower(ctx)
     stems = _present(SOURCE_WORDS, _words(ctx))
     occ = []  # where the document names a source (a section naming none is not read)
     for w in stems:
@@ -107,12 +107,12 @@ def collect_publish(ctx, by_id: dict, evidence=None) -> list[Finding]:
             i = bisect_left(occ, lo)
             if not (i < len(occ) and occ[i] < hi):
                 continue  # (no source named in this section: nothing to gather, nothing to read)
-        sec = QUOTED_RE.sub(lambda m: " " * len(m.group(0)), view[lo:hi])  # a quoted sample orders nothing
+        sec, quoted = QUOTED_RE.subn(lambda m: " " * len(m.group(0)), view[lo:hi])  # a quoted sample orders nothing
         title = sec.lstrip("\n").split("\n", 1)[0]
         if title.lstrip().startswith("#") and NEG_HEADING_RE.search(title):
             continue  # a section of what to leave out or look out for ("Never included", "Red flags")
         if gathered is None:
-            kinds = _gathered_kinds(ctx, sec, lo, stems, evidence)
+            kinds = _gathered_kinds(ctx, sec, lo, stems, evidence, named=not quoted and _names_within(occ, stems, lo, hi, low, view))
             if len(kinds) >= MIN_KINDS:
                 gathered = (lo, kinds)
             elif kinds and _mailed_out(sec):  # one kind, mailed to an address in the same section
@@ -151,13 +151,17 @@ def _mailed_out(sec: str) -> bool:
     return "@" in sec and MAILED_RE.search(sec) is not None
 
 
-def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS, evidence=None) -> list[str]:
-    """The kinds of sensitive source the section ``sec`` (at ``base`` of the view) gathers."""
+def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS, evidence=None, named: bool = False) -> list[str]:
+    """The kinds of sensitive source the section ``sec`` (at ``base`` of the view) gathers (``named``: the caller
+    knows a stem occurs in it)."""
     low = sec.lower()
-    if not any(w in low for w in stems) or not GATHER_RE.search(sec):
+    alike = _folds_alike(sec)
+    if not (named or any(w in low for w in stems)) or not _search(GATHER_RE, sec, low if alike else None):
         return []
     kinds: list[str] = []
     for name, rx in SOURCE_RES:
+        if alike and not _may_occur(rx, low):
+            continue  # (none of the literals every match of the kind starts with)
         for m in rx.finditer(sec):
             if ctx.region_at(ctx.line_of(base + m.start())).kind == "code":
                 continue
@@ -258,7 +262,18 @@ def _key(stem: str) -> bytes:
 
 def _present(stems, words) -> list[str]:
     """The stems whose longest word is in the file's word set (all of them without one)."""
-    return list(stems) if words is None else [st for st in stems if _key(st) in words]
+    if words is None:
+        return list(stems)
+    try:
+        keyed = _KEYED.get(stems)
+    except TypeError:  # (a list: keyed each time)
+        return [st for st in stems if _key(st) in words]
+    if keyed is None:
+        keyed = _KEYED[stems] = tuple((st, _key(st)) for st in stems)
+    return [st for st, k in keyed if k in words]
+
+
+_KEYED: dict[tuple, tuple] = {}  # a stems tuple → (stem, its key) each: the keys found once
 
 
 def _windows(low: str, stems, before: int, after: int) -> list[tuple[int, int]]:
@@ -312,14 +327,15 @@ def _soft_joined(view: str) -> str:
     return SOFT_NL_RE.sub(" ", view) if "\n" in view else view
 
 
-def _lead_in_controls(ctx, view: str, rule) -> list[Finding]:
-    """PE-06 where a list's lead-in names security controls and its items take the job or check away."""
+def _lead_in_controls(ctx, view: str, rule, low: str | None = None) -> list[Finding]:
+    """PE-06 where a list's lead-in names security controls and its items take the job or check away (``low``:
+    the view's lowercase, when it folds alike, _folds_alike)."""
     out = []
     pos = view.find(":\n")
     while pos >= 0 and len(out) < 2:
         ps = view.rfind("\n\n", 0, pos)
         para = view[ps + 2 if ps >= 0 else 0:pos]
-        if CONTROL_NAME_RE.search(para) and not para.lstrip().startswith(("|", "#", "```")):
+        if _search(CONTROL_NAME_RE, para, low[ps + 2 if ps >= 0 else 0:pos] if low is not None else None) and not para.lstrip().startswith(("|", "#", "```")):
             m = re.compile(r"\n\n?((?:[ \t]{0,3}(?:[-*+]|\d{1,3}[.)])[ \t][^\n]*\n?(?:[ \t]+[^\n]*\n?)*\n?){1,8})").match(view, pos + 1)
             if m is not None:
                 hit = next((i for i in ITEM_OFF_RE.finditer(m.group(1))
@@ -337,14 +353,15 @@ def controls_off(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if len(view) > MAX_BYTES:
         return []
-    low = view.lower()
+    low = _lower(ctx)
     spans = _windows(low, _present(CONTROL_STEMS, _words(ctx)), 140, 220)  # (the common case: no control named, no regex run)
     if not spans:
         return []
     out: list[Finding] = []
     seen: set[int] = set()
     view = _soft_joined(view)  # a sentence wrapped over lines is read whole (same offsets)
-    for m in (m for lo, hi in spans for m in OFF_RE.finditer(view, lo, hi)):
+    jlow = _soft_joined(low) if _folds_alike(view) else None  # (its lowercase, when the same offsets: found there)
+    for m in (m for lo, hi in spans for m in _finditer(OFF_RE, view, jlow, lo, hi)):
         what = m.group("what") or m.group("what2") or m.group("what3") or m.group("what4")
         if _skipped_line(view, m.start()):
             continue  # a table row or a heading names, it orders nothing
@@ -384,7 +401,7 @@ def controls_off(ctx, by_id: dict) -> list[Finding]:
         if len(out) >= 3:
             break
     if by_id.get("PE-06") is not None and ":\n" in view:
-        out += [f for f in _lead_in_controls(ctx, ctx.view, by_id["PE-06"]) if f.line not in seen]
+        out += [f for f in _lead_in_controls(ctx, ctx.view, by_id["PE-06"], low if jlow is not None else None) if f.line not in seen]
     return out
 
 
@@ -424,7 +441,7 @@ def consent_pre_answered(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if rule is None or len(view) > MAX_BYTES:
         return []
-    low = view.lower()
+    low = _lower(ctx)
     spans = _windows(low, _present(CONSENT_STEMS, _words(ctx)), 170, 90)
     if not spans:
         return []
@@ -492,7 +509,7 @@ def data_channel(ctx, by_id: dict) -> list[Finding]:
     view = ctx.view
     if rule is None or len(view) > MAX_BYTES:
         return []
-    low = view.lower()
+    low = _lower(ctx)
     if not any(w in low for w in ("precedence", "priority", "overrid", "outrank", "orders", "commands", "directives",
                                   "instructions", "execute", "perform", "apply", "follow", "obey", "carry out", "act on")):
         return []
@@ -576,3 +593,96 @@ def in_file(ctx, by_id: dict, found: list[Finding] = (), evidence=None) -> list[
         k = (f.rule, f.line)
         best[k] = max(best.get(k, 0), rank.get(f.severity, 0))
     return [f for f in out if rank[f.severity] > best.get((f.rule, f.line), -1)]
+
+
+# ---------------------------------------------------------------- work shared by the readings (speed only: same findings)
+def _lower(ctx) -> str:
+    """``ctx.view.lower()``: the engine's lowercase view when it is that string. It is unless the view holds İ, the
+    one character that lowercases to two (the engine's is then kept aligned with the view, and differs)."""
+    view = ctx.view
+    base = getattr(ctx, "base", None)
+    if base is not None and getattr(base, "text", None) is view and "\u0130" not in view:
+        return base.low
+    return view.lower()
+
+
+def _folds_alike(text: str) -> bool:
+    """Whether an IGNORECASE search of ``text`` for a pattern of lowercase ASCII literals matches as the pattern
+    matches ``text.lower()`` case-sensitively, at the same offsets: IGNORECASE takes ı and İ for i and ſ for s,
+    which lowercasing does not (İ also lowercases to two characters). Lowercasing keeps every other character's
+    \\w, \\s and \\d."""
+    return "\u0130" not in text and "\u0131" not in text and "\u017f" not in text
+
+
+_LEADS: dict = {}  # pattern → the literals (lowercase) one of which every match starts with, () when unknown
+
+
+def _may_occur(rx: re.Pattern, low: str) -> bool:
+    """Whether ``rx`` may match the text whose lowercase is ``low`` (a text that folds alike, _folds_alike): one of
+    the literals every match starts with (literals.leading_literals) occurs; True when they are unknown."""
+    leads = _LEADS.get(rx)
+    if leads is None:
+        from skillpm.scan.literals import leading_literals, plain
+        got = leading_literals(rx.pattern, rx.flags) if rx.flags & re.IGNORECASE else None
+        leads = _LEADS[rx] = tuple(sorted({plain(x) for x in got})) if got else ()
+    return not leads or any(w in low for w in leads)
+
+
+def _names_within(occ: list[int], stems, lo: int, hi: int, low: str, view: str) -> bool:
+    """Whether ``occ`` (offsets in ``low``, the view's lowercase, where a stem starts) shows a stem wholly inside
+    ``view[lo:hi]``: then the section's lowercase holds it (the same characters at the same offsets, unless the
+    view holds İ). False when it cannot tell."""
+    if len(low) != len(view) or not stems:
+        return False
+    i = bisect_left(occ, lo)
+    return i < len(occ) and occ[i] + max(map(len, stems)) <= hi
+
+
+_TWINS: dict = {}  # an IGNORECASE pattern → its twin for lowercase text (None: none made)
+
+
+def _twin(rx: re.Pattern) -> re.Pattern | None:
+    """``rx`` (IGNORECASE) as a case-sensitive pattern for lowercase text: on the lowercase of a text that folds
+    alike (_folds_alike) it matches where ``rx`` matches the text, at the same offsets, at a third of the cost
+    (no case folding of each character tried). Made only from an ASCII pattern without escapes or inline flags
+    that lowercasing would change; None otherwise."""
+    try:
+        return _TWINS[rx]
+    except KeyError:
+        pass
+    twin, p = None, rx.pattern
+    if rx.flags & re.IGNORECASE and p.isascii() and not re.search(r"\\[A-Z0-9uxN]|\(\?[aiLmsux-]", p):
+        try:
+            twin = re.compile(re.sub(r"\(\?p([<=])", r"(?P\1", p.lower()), rx.flags & ~re.IGNORECASE)
+        except re.error:
+            twin = None
+        if twin is not None and (twin.groupindex != rx.groupindex or twin.groups != rx.groups):
+            twin = None
+    _TWINS[rx] = twin
+    return twin
+
+
+def _finditer(rx: re.Pattern, text: str, low: str | None, lo: int, hi: int):
+    """``rx.finditer(text, lo, hi)``. When ``low`` is the lowercase of ``text`` that folds alike, each place is found
+    by ``rx``'s twin there and its match made by ``rx`` itself at that place (the same match objects)."""
+    twin = _twin(rx) if low is not None else None
+    if twin is None:
+        yield from rx.finditer(text, lo, hi)
+        return
+    pos = lo
+    while True:
+        t = twin.search(low, pos, hi)
+        if t is None:
+            return
+        m = rx.match(text, t.start(), hi)
+        if m is None or m.end() != t.end() or m.end() == m.start():
+            yield from rx.finditer(text, pos, hi)  # (not alike after all, or an empty match: read as rx reads it)
+            return
+        yield m
+        pos = m.end()
+
+
+def _search(rx: re.Pattern, text: str, low: str | None) -> bool:
+    """Whether ``rx`` matches ``text`` (``low``: its lowercase, when it folds alike; then ``rx``'s twin reads that)."""
+    twin = _twin(rx) if low is not None else None
+    return (rx.search(text) if twin is None else twin.search(low)) is not None

@@ -190,6 +190,20 @@ class _Region:
     lang: str = ""
 
 
+LONG_LINE = 4096  # characters: a line longer than this is cut from its text once (_long_line)
+
+
+def _long_line(ctx: "_FileCtx", field: str, text: str, start: int, end: int) -> str:
+    """``text[start:end]``, the same string as the last time ``ctx`` asked for that span of ``text`` (kept in
+    ``ctx.<field>``): a long line cut once, its hash computed once where it keys a cache."""
+    got = getattr(ctx, field)
+    if got is not None and got[0] is text and got[1] == start and got[2] == end:
+        return got[3]
+    line = text[start:end]
+    setattr(ctx, field, (text, start, end, line))
+    return line
+
+
 @dataclass
 class _FileCtx:
     path: str
@@ -227,6 +241,10 @@ class _FileCtx:
     # lines joined around a decoded blob (_shown_near); on first use
     defensive_words: dict | None = None
     shown_lines: dict | None = None
+    # The last long line cut from the view and from the text (view_line, orig_line): a match on a 1 MB line asks
+    # for its line a few times each; it is cut once (the same string, its hash kept)
+    long_line: tuple | None = None
+    long_orig: tuple | None = None
 
     def look_alike_at(self, start: int, end: int) -> bool:
         """Whether [start, end) overlaps a look-alike word (hidden.skeleton)."""
@@ -256,6 +274,8 @@ class _FileCtx:
             return ""
         start = self._nl[line - 2] + 1 if line >= 2 else 0
         end = self._nl[line - 1] if line - 1 < len(self._nl) else len(self.view)
+        if end - start > LONG_LINE:
+            return _long_line(self, "long_line", self.view, start, end)
         return self.view[start:end]
 
     def line_start(self, line: int) -> int:
@@ -270,6 +290,8 @@ class _FileCtx:
             self._orig_nl = _newlines(self.text)
         start = self._orig_nl[line - 2] + 1 if line >= 2 else 0
         end = self._orig_nl[line - 1] if line - 1 < len(self._orig_nl) else len(self.text)
+        if end - start > LONG_LINE:
+            return _long_line(self, "long_orig", self.text, start, end).rstrip("\r")
         return self.text[start:end].rstrip("\r")
 
     def region_at(self, line: int) -> _Region:
@@ -2160,7 +2182,9 @@ def _starts(tx: _Text, plan: _Plan, words: set, has, limit: int) -> list[int]:
             low = tx.low
 
             def at_word_start(lit: str, ps: list[int]) -> list[int]:
-                return [p for p in ps if not (p and lit[:1].isalnum() and (low[p - 1].isalnum() or low[p - 1] == "_"))]
+                if not lit[:1].isalnum():
+                    return list(ps)  # (a lead that starts with no letter starts a match anywhere)
+                return [p for p in ps if not (p and (low[p - 1].isalnum() or low[p - 1] == "_"))]
 
             out: set[int] = set()
             for lit in leads:
