@@ -31,18 +31,29 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-20 read 20/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), 19/30 with that session's starting one; 13/30
-    and 11/30 graded C or worse. 25/30 since the trust concepts (branch nlv22: masked credentials
-    revealed SE-05, trust anchors replaced SC-06, access granted PE-08, credential folders moved out,
-    notes to assistants that rank themselves first; tests/scan/test_nl_vocab22.py), tuned on it. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    figures. held-out-21 read 26/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), 25/30 with that session's starting one; 15/30
+    and 14/30 graded C or worse. (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
-    held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30.)"""
+    held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30, held-out-20 20/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 25, result.blind_missed
+    assert detected >= 26, result.blind_missed
+
+
+def test_held_out_20_is_tuned_on(result):
+    """held-out-20 (20/30 at first sight; 13/30 graded C or worse) was tuned on in the next session: the
+    construct readers of branch nlr22 (orders in a loaded reference, a template the agent fills, a decision
+    table's action cell, a troubleshooting answer) and the trust concepts of branch nlv22 (masked credentials
+    revealed SE-05, trust anchors replaced SC-06, access granted to someone else PE-08, credential folders
+    moved out, notes to assistants that rank themselves first; tests/scan/test_nl_vocab22.py): 30/30 caught in
+    a listed category, 24/30 graded C or worse."""
+    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho20-")]
+    assert len(tuned) == 30
+    caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho20-")])
+    assert caught >= 30, result.missed.get("nl")
 
 
 def test_held_out_19_settings_tables_are_read(result):
@@ -522,6 +533,16 @@ def test_held_out_code_20_is_blind(result):
     assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-20")
 
 
+def test_held_out_code_21_is_blind(result):
+    """held-out-code-21 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 18/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored), the same with the session's starting scanner (18/25 in a listed category with both)."""
+    code, hidden = result.apart["held-out-code-21"]["code"], result.apart["held-out-code-21"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 18 and hidden[0] >= 5, result.apart_missed.get("held-out-code-21")
+
+
 def test_held_out_code_8_does_not_regress(result):
     """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
     writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
@@ -624,7 +645,10 @@ def test_look_alikes_of_the_blind_sets(result):
     Then (session 27, la22), reading a detector's data as data (pattern entries a matching program reads, text
     samples its tests read and nothing runs, at low), a mark beside a balanced isolate in a right-to-left string,
     a base64 SVG of shapes and a label as an image asset, and a short cell of a table of what a review or a detector
-    looks for two levels lower: held-out-code-20 none (its security linter C -> A; four more of the pair B -> A)."""
+    looks for two levels lower: held-out-code-20 none (its security linter C -> A; four more of the pair B -> A).
+    At first sight (session 27), held-out-21 two of 15 (an injection-defence guide, an incident write-up quoting
+    the malicious text as evidence; three with the session's starting scanner, a skill-safety reviewer C -> B) and
+    held-out-code-21 none of 12 (none with the starting scanner)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -633,7 +657,7 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-16": 15, "held-out-code-16": 12,
         "held-out-17": 15, "held-out-code-17": 12, "held-out-18": 15, "held-out-code-18": 12,
         "held-out-19": 15, "held-out-code-19": 12, "held-out-20": 15, "held-out-code-20": 12,
-        "held-out-dev": 15}
+        "held-out-21": 15, "held-out-code-21": 12, "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
@@ -641,6 +665,6 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
               "held-out-19": 0, "held-out-code-19": 0, "held-out-20": 0, "held-out-code-20": 0,
-              "held-out-dev": 0}
+              "held-out-21": 2, "held-out-code-21": 0, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged

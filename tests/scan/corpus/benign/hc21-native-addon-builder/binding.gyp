@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "addon",
+      "sources": ["src/addon.c"]
+    }
+  ]
+}
