@@ -25,7 +25,10 @@ MAX_BYTES = 256 * 1024
 
 # the refusal: a control said no (the server, the cluster, the cloud, a hook)
 DENY_RE = re.compile(
-    r"\b(?:reject(?:s|ed|ion)?|declin(?:es|ed)|denied|forbidden|403|unauthori[sz]ed|accessdenied|authorizationfailed|"
+    r"\b(?:reject(?:s|ed|ion)?|declin(?:es|ed)|denied|forbidden|403|"
+    # "Unauthorized" the answer (a 401), not the adjective of a warning ("unauthorized bypassing … may violate laws")
+    r"unauthori[sz]ed(?!\s+(?:\w+ing|access|use|users?|parties|party|actors?|changes?|personnel|copies|code|software|activit(?:y|ies))\b)|"
+    r"accessdenied|authorizationfailed|"
     r"non-fast-forward|protected branch|insufficient[ _](?:scope|permissions?|privileges?)|"
     r"lacks?\s+(?:the\s+)?(?:permissions?|rights|access|privileges?)|"
     r"not\s+(?:allowed|permitted|authori[sz]ed)\s+to|"

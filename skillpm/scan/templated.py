@@ -43,7 +43,7 @@ AROUND_RE = re.compile(
     re.IGNORECASE)
 HIT_RE = re.compile(f"{OWN_RE.pattern}|{AROUND_RE.pattern}", re.IGNORECASE)  # either (where one occurs)
 COPY_RE = re.compile(
-    r"\b(?:paste|copy|reproduce|include|insert|dump)\b|\bverbatim\b|\bunabridged\b|\bword\s+for\s+word\b|"
+    r"(?<![-\w])(?:paste|copy|reproduce|include|insert|dump)\b|\bverbatim\b|\bunabridged\b|\bword\s+for\s+word\b|"
     r"\bin\s+full\b|\bfull\s+(?:text|contents?)\b|\bexact\s+copy\b|\bunparaphrased\b",
     re.IGNORECASE)
 # what OWN_RE or AROUND_RE needs in the lowercase text (plain substring tests, the common case: none)
