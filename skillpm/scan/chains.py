@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
-from skillpm.scan.result import Finding, document_finding
+from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
 HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
@@ -587,12 +587,7 @@ def in_file(ctx, by_id: dict, found: list[Finding] = (), evidence=None) -> list[
             out += data_channel(ctx, by_id)
     if not out:
         return out
-    rank = {"info": 0, "low": 1, "medium": 2, "high": 3, "critical": 4}
-    best: dict = {}
-    for f in found:
-        k = (f.rule, f.line)
-        best[k] = max(best.get(k, 0), rank.get(f.severity, 0))
-    return [f for f in out if rank[f.severity] > best.get((f.rule, f.line), -1)]
+    return stronger_than_found(out, found)
 
 
 # ---------------------------------------------------------------- work shared by the readings (speed only: same findings)

@@ -163,3 +163,16 @@ def document_finding(ctx, rule, sev: str, line: int, note: str) -> Finding:
         note = f"SKILL.md line {ctx.follow_intents} {FOLLOWED_NOTE}: read as SKILL.md is, one level up; " + note
     return Finding(rule.id, rule.category, sev, ctx.path, line, ctx.orig_line(line).strip()[:240], rule.message,
                    note=note)
+
+
+_SEVERITY_RANK = {"info": 0, "low": 1, "medium": 2, "high": 3, "critical": 4}
+
+
+def stronger_than_found(out: list[Finding], found) -> list[Finding]:
+    """The findings of ``out`` that are stronger than any finding ``found`` already holds for the same rule on the
+    same line (a document reader's findings beside the engine's)."""
+    best: dict = {}
+    for f in found:
+        k = (f.rule, f.line)
+        best[k] = max(best.get(k, 0), _SEVERITY_RANK.get(f.severity, 0))
+    return [f for f in out if _SEVERITY_RANK[f.severity] > best.get((f.rule, f.line), -1)]
