@@ -180,17 +180,6 @@ def _delete_of(code: str, start: int, var: str) -> re.Match | None:
     return None
 
 
-def _language(path: str, data: bytes) -> str | None:
-    """``flow.language`` of a file, its extension looked up first (most files have one it knows)."""
-    dot = path.rfind(".")
-    if dot > path.rfind("/"):
-        lang = flow.EXTENSIONS.get(path[dot:].lower())
-        if lang is not None:
-            return lang
-    if not data.startswith(b"#!") and "ockerfile" not in path and "ontainerfile" not in path:
-        return None
-    return flow.language(path, data[:200].decode("utf-8", errors="replace"))
-
 def _code(text: str) -> str:
     """The script with its whole-line comments blanked (line for line)."""
     return re.sub(r"(?m)^[ \t]*(?:#|//)[^\n]*", "", text)
@@ -238,7 +227,7 @@ def climbed_paths(sc, files: dict[str, bytes], found: list, description: str = "
             out += _climbed_document(sc, path, data, found, description)
             continue
         if len(data) > SCRIPT_MAX or path.lower().endswith(NOT_CODE) \
-                or _language(path, data) not in LANGS:
+                or flow.language_of_file(path, data) not in LANGS:
             continue
         if not any(w in data for w in DELETE_BYTES):
             continue

@@ -45,17 +45,6 @@ HEREDOC = r"""(?m)^[ \t]*{name}\s*=\s*<<[~-]?(['"]?)(\w+)\1[^\n]*\n([\s\S]*?)^[ 
 EXT = {"python": ".py", "ruby": ".rb", "javascript": ".js", "php": ".php", "shell": ".sh"}
 
 
-def _language(path: str, data: bytes) -> str | None:
-    """``flow.language`` of a file, its extension looked up first (most files have one it knows)."""
-    dot = path.rfind(".")
-    if dot > path.rfind("/"):
-        lang = flow.EXTENSIONS.get(path[dot:].lower())
-        if lang is not None:
-            return lang
-    if not data.startswith(b"#!") and "ockerfile" not in path and "ontainerfile" not in path:
-        return None
-    return flow.language(path, data[:200].decode("utf-8", errors="replace"))
-
 def _literal(text: str, name: str) -> str | None:
     """The literal ``name`` is bound to in ``text`` (escapes of one-line strings undone), or None."""
     n = re.escape(name)
@@ -121,7 +110,7 @@ def unpacked_runs(sc, files: dict[str, bytes], found: list, description: str = "
     for path, data in files.items():
         if len(data) > SCRIPT_MAX or path.lower().endswith(NOT_CODE):
             continue
-        lang = _language(path, data)
+        lang = flow.language_of_file(path, data)
         if lang not in LANGS or not any(w in data for w in SINK_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")

@@ -67,6 +67,19 @@ def language(path: str, text: str) -> str | None:
     return lang if lang in MODULES else None
 
 
+def language_of_file(path: str, data: bytes) -> str | None:
+    """``language`` of a file's bytes, its extension looked up first (most files have one it knows): a file
+    with no known extension, no shebang and no Dockerfile name is not decoded at all."""
+    dot = path.rfind(".")
+    if dot > path.rfind("/"):
+        lang = EXTENSIONS.get(path[dot:].lower())
+        if lang is not None:
+            return lang
+    if not data.startswith(b"#!") and "ockerfile" not in path and "ontainerfile" not in path:
+        return None
+    return language(path, data[:200].decode("utf-8", errors="replace"))
+
+
 def fence_language(info: str) -> str | None:
     lang = FENCES.get(info.lower())
     return lang if lang in MODULES else None
