@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.denied import low_of, near
+from skillpm.scan.docunits import low_of, near
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024

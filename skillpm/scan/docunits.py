@@ -1,0 +1,90 @@
+"""A document read by its units: the paragraph, list item or table row around a place, and where words occur.
+
+What the readers of an order in prose share (denied.py, grants.py, overruled.py, templated.py, unasked.py): the
+lowercase view with its offsets kept, the matches of a pattern found only around the plain places of its words, and
+the unit of the document around an offset (a table row, a list item with its continuation lines, or a paragraph,
+reaching back over a heading right above).
+"""
+
+from __future__ import annotations
+
+import re
+
+HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
+ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
+
+
+def low_of(ctx) -> str:
+    """The lowercase view, offsets aligned (the engine's when it has one)."""
+    low = getattr(getattr(ctx, "base", None), "low", None)
+    if low is None or len(low) != len(ctx.view):
+        low = ctx.view.lower()
+        if len(low) != len(ctx.view):
+            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in ctx.view)
+    return low
+
+
+def near(low: str, lits, rx, text: str | None = None, before: int = 40, after: int = 120, most: int = 40) -> list:
+    """The matches of ``rx`` (on ``text``, by default ``low``) found around the places of ``lits`` in ``low`` (plain
+    substring finds: a regex is run only where one of its words is), sorted and without repeats."""
+    text = low if text is None else text
+    if "\n" in low and any(" " in lit for lit in lits):
+        low = low.replace("\n", " ")  # a phrase wrapped over two lines is found (same offsets)
+    got: dict[int, re.Match] = {}
+    for lit in lits:
+        at, n = low.find(lit), 0
+        while at >= 0 and n < most:
+            m = rx.search(text, max(0, at - before), at + len(lit) + after)
+            if m is not None:
+                got.setdefault(m.start(), m)
+            at, n = low.find(lit, at + len(lit)), n + 1
+    return [got[k] for k in sorted(got)]
+
+
+def line_at(view: str, pos: int) -> tuple[int, int]:
+    """(start, end) of the line around ``pos``, without its newline."""
+    s = view.rfind("\n", 0, pos) + 1
+    e = view.find("\n", pos)
+    return s, (len(view) if e < 0 else e)
+
+
+def _breaks(line: str) -> bool:
+    """Whether a line ends a unit: blank, a heading or a table row."""
+    t = line.lstrip(" \t>")
+    return not t.strip() or HEADING_RE.match(line) is not None or t.startswith("|")
+
+
+def unit_at(view: str, pos: int) -> tuple[int, int, int]:
+    """(start, end, context_start) of the unit around ``pos``: its table row, its list
+    item with continuation lines, or its paragraph; ``context_start`` reaches back over a heading right above."""
+    ls, le = line_at(view, pos)
+    line = view[ls:le]
+    if line.lstrip(" \t>").startswith("|"):
+        return ls, le, ls
+    start = ls
+    if not ITEM_RE.match(line):
+        for _ in range(40):
+            if start == 0:
+                break
+            ps, pe = line_at(view, start - 1)
+            prev = view[ps:pe]
+            if _breaks(prev):
+                break
+            start = ps
+            if ITEM_RE.match(prev):
+                break
+    end = le
+    for _ in range(40):
+        if end >= len(view):
+            break
+        ns, ne = line_at(view, end + 1)
+        nxt = view[ns:ne]
+        if _breaks(nxt) or ITEM_RE.match(nxt):
+            break
+        end = ne
+    ctx = start
+    if start > 0:
+        ps, pe = line_at(view, start - 1)
+        if HEADING_RE.match(view[ps:pe]):
+            ctx = ps
+    return start, end, ctx
