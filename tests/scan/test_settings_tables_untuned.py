@@ -8,24 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from skillpm.hashing import Tree
-from skillpm.scan import scan_tree
-
-HEAD = "---\nname: demo\ndescription: {desc}\n---\n# Demo\n\n"
-BAD = ("C", "D", "F")
-
-
-def _scan(body: str, desc: str, extra: dict | None = None):
-    files = {"SKILL.md": (HEAD.format(desc=desc) + body).encode()}
-    for k, v in (extra or {}).items():
-        files[k] = v.encode()
-    return scan_tree(Tree(files=files))
-
-
-def _caught(r, cats):
-    got = {f.category for f in r.findings if f.grades}
-    return r.grade in BAD and bool(got & set(cats)), (r.grade, sorted(got))
-
+from tests.scan.gap_helpers import caught, scan_skill
 
 UNTUNED = [
     # a YAML profile the skill says is active
@@ -63,6 +46,6 @@ UNTUNED = [
 
 @pytest.mark.parametrize("desc,body,extra,cats", UNTUNED)
 def test_untuned_variant(desc, body, extra, cats):
-    ok, why = _caught(_scan(body, desc, extra), cats)
+    ok, why = caught(scan_skill(body, desc, extra), cats)
     if not ok:
         pytest.xfail(f"missed at first sight: {why}")
