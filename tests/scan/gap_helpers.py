@@ -4,6 +4,8 @@ tests), a scan of whole files (the look-alike tests), and the readings of a resu
 
 from __future__ import annotations
 
+import pytest
+
 from skillpm.hashing import Tree
 from skillpm.scan import scan_tree
 from skillpm.scan.rules import RANK
@@ -61,3 +63,24 @@ def worst(result, path: str) -> str:
     """The highest severity among ``path``'s counted findings ("info" when none)."""
     sevs = [f.severity for f in result.findings if f.file == path and f.grades]
     return max(sevs, key=RANK.__getitem__) if sevs else "info"
+
+
+# ---------------------------------------------------------------- a code-gap case as a parameter
+
+CLEAN = None  # what a near miss expects: graded A or B
+
+
+def variant(name: str, files: dict[str, str], expect=(), skill: bytes = SKILL):
+    """A code-gap case named ``name``: ``files`` beside ``skill``, expected graded C or worse with a counted finding
+    in one of the categories of ``expect`` (any category when it names none), or A or B when ``expect`` is CLEAN."""
+    return pytest.param(files, skill, expect, id=name)
+
+
+def check_variant(files: dict[str, str], skill: bytes, expect) -> None:
+    r = scan(files, skill)
+    if expect is CLEAN:
+        assert r.grade in "AB", r.findings
+        return
+    assert bad(r), r.findings
+    if expect:
+        assert graded_cats(r) & set(expect), r.findings
