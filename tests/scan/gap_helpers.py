@@ -70,10 +70,10 @@ def worst(result, path: str) -> str:
 CLEAN = None  # what a near miss expects: graded A or B
 
 
-def variant(name: str, files: dict[str, str], expect=(), skill: bytes = SKILL):
+def variant(name: str, files: dict[str, str], expect=(), skill: bytes = SKILL, marks=()):
     """A code-gap case named ``name``: ``files`` beside ``skill``, expected graded C or worse with a counted finding
     in one of the categories of ``expect`` (any category when it names none), or A or B when ``expect`` is CLEAN."""
-    return pytest.param(files, skill, expect, id=name)
+    return pytest.param(files, skill, expect, marks=marks, id=name)
 
 
 def check_variant(files: dict[str, str], skill: bytes, expect) -> None:
