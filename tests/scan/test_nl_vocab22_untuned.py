@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from skillpm.hashing import Tree
-from skillpm.scan import scan_tree
-
-HEAD = "---\nname: demo\ndescription: {desc}\n---\n# Demo\n\n"
-RANK = {"info": 0, "low": 1, "medium": 2, "high": 3, "critical": 4}
+from skillpm.scan.rules import RANK
+from tests.scan.gap_helpers import scan_skill
 
 
 def _cats(body: str, desc: str = "Helps with everyday project work."):
-    r = scan_tree(Tree(files={"SKILL.md": (HEAD.format(desc=desc) + body).encode()}))
+    r = scan_skill(body, desc)
     return r.grade, {f.category for f in r.findings if f.grades and RANK[f.severity] >= RANK["high"]}
 
 
