@@ -1,6 +1,7 @@
 """What the scanner's variant tests share: a minimal SKILL.md and a scan of it beside the files under test
 (the code-gap tests), a SKILL.md built from a description and a body (the natural-language and settings-table
-tests), a scan of whole files (the look-alike tests), and the readings of a result they assert on."""
+tests), a scan of whole files (the look-alike tests), the readings of a result they assert on, and a code-gap
+case as a pytest parameter with its one check (variant, check_variant)."""
 
 from __future__ import annotations
 
