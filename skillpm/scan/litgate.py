@@ -4,8 +4,9 @@ A document reader that finds its places by plain substring search (``denied.near
 whole file per literal) pays a full read of the file for every literal that is not there, the common case. Every
 occurrence of a literal in the lowercase view puts each run of ASCII letters and digits it holds inside one word of
 the view (``literals.Lexicon.words``: the maximal runs of such characters, non-ASCII word characters joined in),
-so a literal one of whose runs lies in none of the view's words cannot occur, and is not looked for. The words are
-the engine's (``_FileCtx.base.words``, found once per file for the rule prefilter), read as one joined string.
+so a literal whose longest run lies in none of the view's words cannot occur, and is not looked for. The words are
+the engine's (``_FileCtx.has``: the view's words and those of its deobfuscated copy, a superset), joined once per
+file into the string its substring tests read.
 """
 
 from __future__ import annotations
@@ -14,32 +15,29 @@ import re
 
 RUN_RE = re.compile(r"[a-z0-9]+")
 
-_RUNS: dict[str, tuple[bytes, ...]] = {}  # literal → its runs of ASCII letters and digits (None: not ASCII)
+_KEYS: dict[int, tuple] = {}  # id of a literals tuple → (the tuple, (literal, its longest run or None) each)
 
 
-def _runs(lit: str):
-    got = _RUNS.get(lit, _RUNS)
-    if got is _RUNS:
-        got = _RUNS[lit] = tuple(r.encode() for r in RUN_RE.findall(lit)) if lit.isascii() and lit == lit.lower() \
-            else None
-    return got
+def _keyed(lits) -> list[tuple[str, bytes | None]]:
+    got = _KEYS.get(id(lits))
+    if got is None or got[0] is not lits:
+        pairs = []
+        for lit in lits:
+            runs = RUN_RE.findall(lit) if lit.isascii() and lit == lit.lower() else ()
+            pairs.append((lit, max(runs, key=len).encode() if runs else None))
+        if len(_KEYS) > 256:  # (the readers pass a few constant tuples: bounded all the same)
+            _KEYS.clear()
+        got = _KEYS[id(lits)] = (lits, pairs)
+    return got[1]
 
 
 def possible(ctx, lits) -> tuple[str, ...] | list[str]:
-    """The literals of ``lits`` (lowercase) that may occur in ``ctx.view``'s lowercase: all of them when the
-    engine's words of this view are not at hand."""
-    base = getattr(ctx, "base", None)
-    words = getattr(base, "words", None)
-    if words is None or getattr(base, "text", None) is not ctx.view:
+    """The literals of ``lits`` (lowercase) that may occur in ``ctx.view``'s lowercase: those whose longest run of
+    letters and digits lies in a word of the view (all of them when the engine's words of this view are not at hand)."""
+    base, has = getattr(ctx, "base", None), getattr(ctx, "has", None)
+    if base is None or has is None or getattr(base, "text", None) is not ctx.view or getattr(has, "base", None) is not base:
         return lits
-    blob = getattr(ctx, "word_blob", None)
-    if blob is None or blob[0] is not words:
-        blob = (words, b"\n".join(words))
-        ctx.word_blob = blob
-    joined = blob[1]
-    out = []
-    for lit in lits:
-        runs = _runs(lit)
-        if runs is None or all(r in joined for r in runs):
-            out.append(lit)
-    return out
+    blob = has.blob  # the words the rule prefilter's substring tests read (the view's, and its deobfuscated copy's)
+    if blob is None:
+        blob = has.blob = b"\n".join(has.words)  # (as _Substrings makes it: made once per file, for both)
+    return [lit for lit, run in _keyed(lits) if run is None or run in blob]
