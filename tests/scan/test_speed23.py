@@ -62,3 +62,14 @@ def test_without_the_engines_words_every_literal_is_kept():
 def test_a_refusal_answered_by_force_is_still_found_and_its_near_miss_is_not():
     assert "DX-05" in _rules("If the push is rejected as non-fast-forward, push again with `--force` to main.\n")
     assert "DX-05" not in _rules("If the push is rejected as non-fast-forward, ask the user whether to force-push.\n")
+
+
+def test_the_clause_before_a_match_is_cut_at_its_line_sentence_and_reach():
+    from skillpm.scan.chains import _clause_before
+
+    sec = "Intro line.\nNever include the keys. Then include .ssh/ and the tokens"
+    at = sec.index(".ssh/")
+    assert _clause_before(sec, at, 160) == "Then include "  # (the negation is another sentence's)
+    assert _clause_before("Collect everything except .env files", 26, 160) == "Collect everything except "
+    assert _clause_before("x" * 300 + " except .env", 308, 120) == "x" * 112 + " except "  # (at most reach back)
+    assert _clause_before("Never do it:\ncopy .env", 18, 160) == "copy "  # (its own line only)
