@@ -165,10 +165,7 @@ def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS, evidence=None,
         for m in rx.finditer(sec):
             if ctx.region_at(ctx.line_of(base + m.start())).kind == "code":
                 continue
-            s = sec.rfind("\n", 0, m.start()) + 1
-            head = sec[max(s, m.start() - 160):m.start()]
-            head = re.split(r"[.!?;:](?:\s|$)", head)[-1]
-            if NEG_RE.search(head):
+            if NEG_RE.search(_clause_before(sec, m.start(), 160)):
                 continue  # named to keep it out ("never include .ssh/", "except .env")
             if evidence is not None and evidence(base + m.start(), base + m.end()):
                 continue  # a source quoted as evidence
@@ -179,14 +176,22 @@ def _gathered_kinds(ctx, sec: str, base: int, stems=SOURCE_WORDS, evidence=None,
 
 def _published(ctx, sec: str, base: int, evidence=None) -> str | None:
     for m in PUBLISH_RE.finditer(sec):
-        s = sec.rfind("\n", 0, m.start()) + 1
-        head = re.split(r"[.!?;:](?:\s|$)", sec[max(s, m.start() - 120):m.start()])[-1]
-        if NEG_RE.search(head) or NEG_RE.search(m.group(0)):
+        if NEG_RE.search(_clause_before(sec, m.start(), 120)) or NEG_RE.search(m.group(0)):
             continue
         if evidence is not None and evidence(base + m.start(), base + m.end()):
             continue  # a send quoted as evidence
         return m.group(0)
     return None
+
+
+CLAUSE_END_RE = re.compile(r"[.!?;:](?:\s|$)")  # where a sentence or a clause ends
+
+
+def _clause_before(sec: str, pos: int, reach: int) -> str:
+    """The clause ``sec[pos]`` stands in, up to ``pos``: from the last sentence or clause end before it, within its
+    line and at most ``reach`` characters back (where a negation that governs it would stand)."""
+    s = sec.rfind("\n", 0, pos) + 1
+    return CLAUSE_END_RE.split(sec[max(s, pos - reach):pos])[-1]
 
 
 def _first_prose_line(ctx, view: str, lo: int, hi: int, line: int) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from skillpm.scan import litgate  # which literals may occur, from the file's words
 from skillpm.scan.docunits import HEADING_RE, line_at, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
@@ -106,7 +107,7 @@ def refused_forced(ctx, by_id: dict) -> list[Finding]:
     out: list[Finding] = []
     seen: set[int] = set()
     done: set[int] = set()
-    for deny in near(low, DENY_LITS, DENY_LOW_RE, before=12, after=40):
+    for deny in near(low, litgate.possible(ctx, DENY_LITS), DENY_LOW_RE, before=12, after=40):
         ls, le = line_at(view, deny.start())
         if HEADING_RE.match(view, ls):  # a heading's refusal: the paragraph right under it answers
             nxt = le + 1

@@ -18,6 +18,7 @@ import re
 
 from skillpm.scan.docunits import low_of, near
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
+from skillpm.scan import litgate  # which literals may occur, from the file's words
 
 MAX_BYTES = 256 * 1024
 
@@ -76,7 +77,7 @@ def broad_grants(ctx, by_id: dict) -> list[Finding]:
     if words is not None and ROLE_WORDS.isdisjoint(words):
         return []  # the common case (a set test)
     low = low_of(ctx)
-    roles = near(low, ROLE_LITS, ROLE_RE, view, before=30, after=30)
+    roles = near(low, litgate.possible(ctx, ROLE_LITS), ROLE_RE, view, before=30, after=30)
     if not roles:
         return []
     rule = by_id.get("PE-02")

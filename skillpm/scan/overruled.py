@@ -22,6 +22,7 @@ import re
 
 from skillpm.scan.docunits import low_of, near
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
+from skillpm.scan import litgate  # which literals may occur, from the file's words
 
 MAX_BYTES = 256 * 1024
 
@@ -97,7 +98,7 @@ def overruled(ctx, by_id: dict) -> list[Finding]:
         return []  # the common case: no word of refusing, no kind of note refusals come with (set tests)
     out: list[Finding] = []
     seen: set[int] = set()
-    for k in near(low_of(ctx), KEY_LITS, KEY_LOW_RE, before=30, after=30):
+    for k in near(low_of(ctx), litgate.possible(ctx, KEY_LITS), KEY_LOW_RE, before=30, after=30):
         # the sentence around the key word, read with its wrapped lines joined (same offsets)
         w0 = max(0, k.start() - 400)
         w = SOFT_NL_RE.sub(" ", view[w0:k.end() + 400])

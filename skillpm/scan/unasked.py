@@ -22,6 +22,7 @@ import re
 
 from skillpm.scan.docunits import low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
+from skillpm.scan import litgate  # which literals may occur, from the file's words
 
 MAX_BYTES = 256 * 1024
 
@@ -72,7 +73,7 @@ def unasked(ctx, by_id: dict) -> list[Finding]:
     low = low_of(ctx)
     out: list[Finding] = []
     done: set[int] = set()
-    for m in near(low, ACT_LITS, IRREVERSIBLE_RE, view, before=10, after=40):
+    for m in near(low, litgate.possible(ctx, ACT_LITS), IRREVERSIBLE_RE, view, before=10, after=40):
         start, end, _ = unit_at(view, m.start())
         if start in done:
             continue
