@@ -1344,7 +1344,8 @@ def _hidden_spans(ctx: "_FileCtx", looks: list[tuple[int, int]]) -> list[tuple[i
     spans = []
     view = ctx.view
     if ctx.kind in ("skill_md", "markdown") and hidden.may_hold_comments(view):
-        spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"]
+        spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"
+                  and not hidden.in_code_span(view, lo)]  # (`<!-- … -->` in a code span is printed as written)
     for lo, hi in looks:
         spans.append((view.rfind("\n", 0, lo) + 1, (view.find("\n", hi) + 1 or len(view) + 1) - 1))
     return _merged(sorted(spans))
@@ -3805,6 +3806,10 @@ class Scanner:
                         and "`" in rest.split("-->", 1)[-1][:3]:
                     # `<!-- … -->` in a code span: Markdown prints it, so it hides nothing (one level lower)
                     sev, note = "medium", note + "; lowered: inside a code span, shown as written"
+                    if describing.teaches_attacks(purpose.declared_of(ctx)):
+                        # (a sample printed in a skill whose job is describing attacks: its words are read by the
+                        # ordinary rules, in plain sight)
+                        sev, note = "low", note + " in a skill that describes attacks"
                 elif ctx.region_at(line).kind == "code" and describing.in_string_literal(
                         ctx.view_line(line), off - ls, off - ls + 4 + len(content)):
                     # `document: "<!-- … -->"` in a fenced example: a string value, printed as written
