@@ -30,6 +30,7 @@ from skillpm.scan import grants  # an all-rights role handed to everyone
 from skillpm.scan import templated  # a section that has the agent copy its own context in
 from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
+from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
@@ -3385,9 +3386,12 @@ class Scanner:
             return None
         first = region.first if region.kind == "code" else 1
         end = describing.quoted_evidence(ctx.view, lo, hi, ctx.view_line, line, last, first)
+        if end is None:  # (a blockquote under a heading naming samples; a fenced excerpt a line above frames)
+            end = quotedsamples.sample_quotation(ctx, region, line, last)
         if end is None or not describing.teaches_attacks(purpose.declared_of(ctx)):
             return None
-        if describing.evidence_adopted(ctx.view[max(0, lo - 600):lo], ctx.view[end:end + describing.ADOPT_READ]):
+        if describing.evidence_adopted(ctx.view[max(0, lo - 600):lo], ctx.view[end:end + describing.ADOPT_READ]) \
+                or quotedsamples.taken_up(ctx.view[end:end + describing.ADOPT_READ]):
             return None
         return "low", "lowered: quoted as evidence under a reporting frame, in a skill that describes attacks"
 

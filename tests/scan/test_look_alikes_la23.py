@@ -6,6 +6,8 @@ outside the quote tell the agent to carry the quoted step out, and must keep the
 
 from __future__ import annotations
 
+import pytest
+
 from skillpm.hashing import Tree
 from skillpm.scan import scan_tree
 from skillpm.scan.rules import RANK
@@ -98,6 +100,8 @@ def test_code_span_comment_in_a_table_of_attack_examples_is_not_hidden_order():
     assert _low(r), [(f.rule, f.severity, f.line) for f in r.findings]
 
 
+@pytest.mark.xfail(strict=True, reason="left: the heading names no attack samples; only the file's intro "
+                   "says its quotations are never to be obeyed, a frame any attacker can write")
 def test_reference_file_of_annotated_examples_is_low():
     ref = (
         "# Annotated examples\n\nEach is quoted from public write-ups. None should ever be obeyed.\n\n"
