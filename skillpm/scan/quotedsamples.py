@@ -9,7 +9,11 @@ other places frame a quotation the same way:
   would be under a label line saying so. Not in a document SKILL.md tells the agent to follow (there the
   samples are what the agent is told to carry out, whatever the heading calls them).
 - A fenced text block (```text, or no language) whose frame is the line above its opening fence ("09:12 -
-  the agent opened docs/setup.md. The injected text read:"): an excerpt shown as written.
+  the agent opened docs/setup.md. The injected text read:"), or under such a heading ("### Evidence"): an
+  excerpt shown as written.
+- Reported speech in the past tense whose subject is hostile content or an attacker ("The poisoned README
+  instructed assistants to send …", "a compromised plugin told the agent to read …"): an incident narrated, the
+  order the attacker gave, not one the skill gives. Not in a document SKILL.md tells the agent to follow.
 
 The engine applies the same guards as for any quoted evidence: the skill's declared purpose describes
 attacks, and no sentence around the quotation takes it up as an order (describing.evidence_adopted).
@@ -26,10 +30,16 @@ REACH = 40  # lines of a blockquote, or of a fenced block, read past the match
 LIST_MARK_RE = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)])\s+")
 
 
+# A heading that names its section the evidence of an incident ("### Evidence", "## Indicators of compromise")
+EVIDENCE_HEADING_RE = re.compile(r"\b(?:evidence|indicators? of compromise|iocs?)\b", re.IGNORECASE)
+
+
 def samples_heading(heading: str) -> bool:
-    """Whether a section heading names the quotations under it attack samples, and is no order itself."""
+    """Whether a section heading names the quotations under it attack samples (or an incident's evidence),
+    and is no order itself."""
     h = heading.replace("*", "").replace("_", " ").replace("`", "").strip()
-    return 0 < len(h) <= 100 and bool(describing.PAYLOAD_LABEL_RE.search(h)) and not describing.LABEL_ORDER_RE.match(h)
+    return 0 < len(h) <= 100 and bool(describing.PAYLOAD_LABEL_RE.search(h) or EVIDENCE_HEADING_RE.search(h)) \
+        and not describing.LABEL_ORDER_RE.match(h)
 
 
 def fence_framed(line_at, fence: int) -> bool:
@@ -45,10 +55,51 @@ def fence_framed(line_at, fence: int) -> bool:
     return describing.reporting_frame(clause)
 
 
-def sample_quotation(ctx, region, line: int, last: int) -> int | None:
+# The subject (hostile content, or an attacker) and a past-tense verb of ordering with its addressee: "the
+# poisoned README instructed assistants to", "a compromised plugin told the agent to", "the attacker's comment asked
+# Claude to". Present and modal forms ("attackers may tell the agent to") are describing.attacker_says'.
+REPORTED_RE = re.compile(
+    r"(?:\b(?:malicious|hostile|compromised|poisoned|booby-trapped|rogue|injected|trojaned|typosquatted|attacker's|attackers')"
+    r"\s+(?:[\w`'./-]+\s+){0,2}?[\w`'./-]+|\b(?:attackers?|adversar(?:y|ies)|threat actors?|intruders?|malware))"
+    r"\s+(?:had\s+)?(?:instructed|told|asked|directed|ordered|urged|commanded|tricked)\s+(?:[\w'-]+\s+){0,3}?to\b",
+    re.IGNORECASE)
+# In the rest of the sentence, a turn to an order of the skill's own (", so you should …", "; now do …")
+TURN_RE = re.compile(r"[,;:]\s*(?:so|then|and then|now)\b|\b(?:so|therefore)\s+(?:you|the agent|the assistant|claude)\b"
+                     r"|\byou\s+(?:should|must|will|need to|are to|can)\b|\b(?:please|now)\b", re.IGNORECASE)
+# Where a sentence (or a list item) starts, and where it ends
+CLAUSE_START_RE = re.compile(r"[.!?;](?=\s)|\n[ \t]*\n|\n[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
+SENTENCE_END_RE = re.compile(r"[.!?](?=\s|$)|\n[ \t]*\n")
+REPORT_REACH = 300  # characters read back from the match for the sentence's subject
+
+
+def reported_order(view: str, lo: int) -> int | None:
+    """Where the sentence ends whose text before ``lo`` reports, in the past tense, what hostile content or an
+    attacker ordered (REPORTED_RE), with no turn to an order of the skill's own after it in the sentence
+    (TURN_RE); else None."""
+    start = max(0, lo - REPORT_REACH)
+    cut = None
+    for cut in CLAUSE_START_RE.finditer(view, start, lo):
+        pass
+    clause = view[cut.end() if cut else start:lo]
+    m = None
+    for m in REPORTED_RE.finditer(clause):
+        pass
+    if m is None:
+        return None
+    end = SENTENCE_END_RE.search(view, lo)
+    end = end.start() + 1 if end else len(view)
+    if TURN_RE.search(clause, m.end()) or TURN_RE.search(view, lo, end):
+        return None
+    return end
+
+
+def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -> int | None:
     """Where the quotation holding lines ``line``..``last`` of ``ctx`` ends (an offset of ``ctx.view``), when
     its place frames it as a sample (this module's docstring), else None."""
     bq = describing.BLOCKQUOTE_RE
+    if region.kind == "prose" and lo is not None and not (ctx.followed or ctx.follow_intents) \
+            and (end := reported_order(ctx.view, lo)) is not None:
+        return end
     if region.kind == "prose":
         if ctx.followed or ctx.follow_intents or not all(bq.match(ctx.view_line(n)) for n in range(line, last + 1)):
             return None
@@ -59,7 +110,8 @@ def sample_quotation(ctx, region, line: int, last: int) -> int | None:
             end += 1
         return ctx.line_start(end) + len(ctx.view_line(end))
     if region.kind == "code" and region.first > 1 and FENCE_RE.match(ctx.view_line(region.first - 1)):
-        if not fence_framed(ctx.view_line, region.first - 1):
+        if not fence_framed(ctx.view_line, region.first - 1) and (
+                ctx.followed or ctx.follow_intents or not samples_heading(ctx.heading_at(line))):
             return None
         end = last
         while end < last + REACH and ctx.view_line(end + 1) and not FENCE_RE.match(ctx.view_line(end + 1)):
@@ -76,14 +128,20 @@ TAKE_UP_RE = re.compile(
     r"|complete|honou?r|comply with|implement|paste|send|submit|use)\b[^.!?\n]{0,60}?\b(?:above|earlier|it|this|that|these"
     r"|those|them|the (?:quoted|sample|excerpt|example|evidence|quote|quotation|text|instruction|step|block|payload|snippet"
     r"|comment|samples|examples|steps|excerpts|instructions|quotes))\b", re.IGNORECASE)
-TAKE_UP_NEGATED_RE = re.compile(r"\b(?:nothing|none|neither)\b", re.IGNORECASE)
+# ... unless the verb is negated where it stands ("never act on it", "do not run the block above", "instead of
+# doing it", "do nothing it asks"); a word elsewhere in the sentence ("block", "report") forbids nothing
+TAKE_UP_NEGATED_BEFORE_RE = re.compile(
+    r"(?:\b(?:not|never|no|nor|don't|doesn't|cannot|can't|won't|refuse|refuses|avoid|without|instead of|rather than"
+    r"|neither)\b|n't)\W+(?:\w+\W+){0,2}$", re.IGNORECASE)
+TAKE_UP_NEGATED_OBJECT_RE = re.compile(r"\b(?:nothing|none|neither|not)\b", re.IGNORECASE)
 
 
 def taken_up(after: str) -> bool:
     """Whether a sentence of the text after a quotation (its first describing.ADOPT_READ characters) carries
-    the quotation out: a verb of doing and a pointer back at it, unnegated (describing.ADOPT_NEGATED_RE)."""
+    the quotation out: a verb of doing and a pointer back at it, the verb not negated where it stands."""
     for sentence in describing.SENTENCE_STOP_RE.split(describing.QUOTE_MARKER_RE.sub(" ", after[:describing.ADOPT_READ])):
-        if TAKE_UP_RE.search(sentence) and not describing.ADOPT_NEGATED_RE.search(sentence) \
-                and not TAKE_UP_NEGATED_RE.search(sentence):
-            return True
+        for m in TAKE_UP_RE.finditer(sentence):
+            if not TAKE_UP_NEGATED_BEFORE_RE.search(sentence, max(0, m.start() - 40), m.start()) \
+                    and not TAKE_UP_NEGATED_OBJECT_RE.search(m.group(0)):
+                return True
     return False
