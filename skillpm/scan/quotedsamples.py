@@ -103,7 +103,7 @@ def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -
     if region.kind == "prose":
         if ctx.followed or ctx.follow_intents or not all(bq.match(ctx.view_line(n)) for n in range(line, last + 1)):
             return None
-        if not samples_heading(ctx.heading_at(line)):
+        if not samples_heading(ctx.heading_at(line)) or _own_label(ctx, line):
             return None
         end = last
         while end < last + REACH and bq.match(ctx.view_line(end + 1)):
@@ -144,4 +144,22 @@ def taken_up(after: str) -> bool:
             if not TAKE_UP_NEGATED_BEFORE_RE.search(sentence, max(0, m.start() - 40), m.start()) \
                     and not TAKE_UP_NEGATED_OBJECT_RE.search(m.group(0)):
                 return True
+    return False
+
+
+def _own_label(ctx, line: int) -> bool:
+    """Whether the blockquote holding ``line`` has a label of its own that is no reporting frame ("Required first
+    step:" as its first line, "Team policy:" on the line above it): the nearer frame, not the heading, says what
+    the quotation is."""
+    bq = describing.BLOCKQUOTE_RE
+    top = line
+    while top > 1 and top > line - REACH and bq.match(ctx.view_line(top - 1)):
+        top -= 1
+    above = top - 1
+    if above > 1 and not ctx.view_line(above).strip():
+        above -= 1
+    for text in (ctx.view_line(above) if above >= 1 else "", bq.sub("", ctx.view_line(top), count=1)):
+        label = text.replace("*", "").replace("_", "").strip()
+        if label.endswith(":") and not describing.reporting_frame(label):
+            return True
     return False
