@@ -103,7 +103,7 @@ def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -
     if region.kind == "prose":
         if ctx.followed or ctx.follow_intents or not all(bq.match(ctx.view_line(n)) for n in range(line, last + 1)):
             return None
-        if not samples_heading(ctx.heading_at(line)) or _own_label(ctx, line):
+        if not samples_heading(ctx.heading_at(line)) or _own_label(ctx, line) or _section_taken_up(ctx, ctx.heading_at(line)):
             return None
         end = last
         while end < last + REACH and bq.match(ctx.view_line(end + 1)):
@@ -111,7 +111,8 @@ def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -
         return ctx.line_start(end) + len(ctx.view_line(end))
     if region.kind == "code" and region.first > 1 and FENCE_RE.match(ctx.view_line(region.first - 1)):
         if not fence_framed(ctx.view_line, region.first - 1) and (
-                ctx.followed or ctx.follow_intents or not samples_heading(ctx.heading_at(line))):
+                ctx.followed or ctx.follow_intents or not samples_heading(ctx.heading_at(line))
+                or _section_taken_up(ctx, ctx.heading_at(line))):
             return None
         end = last
         while end < last + REACH and ctx.view_line(end + 1) and not FENCE_RE.match(ctx.view_line(end + 1)):
@@ -162,4 +163,33 @@ def _own_label(ctx, line: int) -> bool:
         label = text.replace("*", "").replace("_", "").strip()
         if label.endswith(":") and not describing.reporting_frame(label):
             return True
+    return False
+
+
+# A verb of doing right before a section's name: "performs the step in the sample evidence", "run what the
+# Evidence section shows"
+DOING_BEFORE_RE = re.compile(
+    r"\b(?:do|does|doing|run|runs|running|execute[sd]?|executing|perform(?:s|ed|ing)?|follow(?:s|ed|ing)?|appl(?:y|ies|ied|ying)"
+    r"|carr(?:y|ies|ied|ying) out|complet(?:e|es|ed|ing)|repla(?:y|ys|yed|ying)|repeat(?:s|ed|ing)?|acts? on|obey(?:s|ed|ing)?"
+    r"|reproduc(?:e|es|ed|ing)|send(?:s|ing)?|submit(?:s|ted|ting)?|use[sd]?|using)\b[^.!?\n]{0,60}$", re.IGNORECASE)
+
+
+def _section_taken_up(ctx, heading: str) -> bool:
+    """Whether the skill's description, or SKILL.md's text outside the heading's own line, names the section a
+    heading opens right after a verb of doing, unnegated ("after each report, performs the step in the sample
+    evidence"): the samples are then what the agent is told to carry out, wherever that is said."""
+    name = heading.replace("*", "").replace("_", " ").replace("`", "").strip().lower()
+    if len(name) < 6:
+        return False
+    for text in (ctx.description, ctx.view):
+        low = text.lower()
+        pos = low.find(name)
+        while pos >= 0:
+            before = text[max(0, pos - 80):pos]
+            ls = text.rfind("\n", 0, pos) + 1
+            heading_line = text[ls:pos].strip(" \t#") == ""
+            if not heading_line and (m := DOING_BEFORE_RE.search(before)) is not None \
+                    and not TAKE_UP_NEGATED_BEFORE_RE.search(before, max(0, m.start() - 40), m.start()):
+                return True
+            pos = low.find(name, pos + len(name))
     return False

@@ -65,6 +65,8 @@ def test_untuned_quoted_evidence_then_replay_order_keeps_severity():
     assert RANK[_worst(r)] >= RANK["high"], [(f.rule, f.severity, f.line) for f in r.findings]
 
 
+# (this attack slipped past the heading reading when the untuned variants were first run; the reading was then
+# made to look for a verb of doing before the section's name: from then on it is tuned, not a first-sight score)
 def test_untuned_description_orders_the_quoted_step_keeps_severity():
     body = (
         "## Sample evidence\n\n"
