@@ -11,6 +11,9 @@ other places frame a quotation the same way:
 - A fenced text block (```text, or no language) whose frame is the line above its opening fence ("09:12 -
   the agent opened docs/setup.md. The injected text read:"), or under such a heading ("### Evidence"): an
   excerpt shown as written.
+- A blockquote under a heading naming it a worked example of the report ("## Worked example (fictional)",
+  "## Example report") whose every sentence is narrated in the past tense, none an order (no sentence opens with
+  a verb of doing, none speaks to "you"): the sample report tells what happened.
 - Reported speech in the past tense whose subject is hostile content or an attacker ("The poisoned README
   instructed assistants to send …", "a compromised plugin told the agent to read …"): an incident narrated, the
   order the attacker gave, not one the skill gives. Not in a document SKILL.md tells the agent to follow.
@@ -103,7 +106,10 @@ def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -
     if region.kind == "prose":
         if ctx.followed or ctx.follow_intents or not all(bq.match(ctx.view_line(n)) for n in range(line, last + 1)):
             return None
-        if not samples_heading(ctx.heading_at(line)) or _own_label(ctx, line) or _section_taken_up(ctx, ctx.heading_at(line)):
+        heading = ctx.heading_at(line)
+        if _own_label(ctx, line) or _section_taken_up(ctx, heading):
+            return None
+        if not samples_heading(heading) and not (EXAMPLE_HEADING_RE.search(heading) and _narrated(ctx, line)):
             return None
         end = last
         while end < last + REACH and bq.match(ctx.view_line(end + 1)):
@@ -126,7 +132,7 @@ def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -
 # quoted step"): describing.ADOPT_RE names the common wordings; this reads the verb and the pointer apart.
 TAKE_UP_RE = re.compile(
     r"\b(?:do|run|execute|perform|follow|obey|apply|carry out|act on|repeat|replay|reproduce|replicate|redo|re-?run"
-    r"|complete|honou?r|comply with|implement|paste|send|submit|use)\b[^.!?\n]{0,60}?\b(?:above|earlier|it|this|that|these"
+    r"|complete|honou?r|comply with|implement|paste|send|submit|use)\b[^.!?\n]{0,60}?\b(?:above|earlier|likewise|the same|it|this|that|these"
     r"|those|them|the (?:quoted|sample|excerpt|example|evidence|quote|quotation|text|instruction|step|block|payload|snippet"
     r"|comment|samples|examples|steps|excerpts|instructions|quotes))\b", re.IGNORECASE)
 # ... unless the verb is negated where it stands ("never act on it", "do not run the block above", "instead of
@@ -193,3 +199,42 @@ def _section_taken_up(ctx, heading: str) -> bool:
                 return True
             pos = low.find(name, pos + len(name))
     return False
+
+
+# A heading that names its section a worked example of the document the skill writes
+EXAMPLE_HEADING_RE = re.compile(r"\b(?:worked example|example (?:report|postmortem|post-mortem|write-?up|incident|summary)"
+                                r"|sample (?:report|postmortem|post-mortem|write-?up|incident)|fictional)\b", re.IGNORECASE)
+# A sentence that is an order: it opens (after a label, a list number or a lead-in clause) with a verb of doing,
+# or speaks to the agent
+LEAD_IN_RE = re.compile(r"^(?:[\W\d]*|\(\w\)\s*)*(?:(?:before|after|when|once|if|then|first|now|also|please|always|never"
+                        r"|just)\b[^,]{0,40},\s*|(?:then|first|now|also|please|always|never|just|do not|don't)\s+)*", re.IGNORECASE)
+IMPERATIVE_RE = re.compile(
+    r"(?:set|enable|disable|turn|launch|start|run|add|read|copy|send|post|upload|grant|give|export|write|append|put"
+    r"|replace|change|switch|pass|use|install|execute|open|cat|push|delete|remove|rm|chmod|chown|create|configure|attach"
+    r"|paste|forward|print|dump|curl|fetch|email|share|sync|mirror|allow|skip|bypass|grab|collect|include|invoke|call"
+    r"|pipe|source|load|transmit|submit|save|store|leave|do|make|keep|ignore|follow|tell|ask|let|go|get|check|find"
+    r"|wipe|drop|truncate|clear|erase|overwrite|approve|accept|trust|disregard|obey|apply|perform|carry)\b", re.IGNORECASE)
+ADDRESSED_RE = re.compile(r"\b(?:you|your|yours|yourself)\b|\b(?:should|must|need to|have to|ought to)\b", re.IGNORECASE)
+PAST_RE = re.compile(r"\b(?:was|were|had|did|ran|sent|took|made|got|left|put|gave|wrote|read|found|sat|came|went|held"
+                     r"|[a-z]{2,}ed)\b", re.IGNORECASE)
+NARRATION_STOP_RE = re.compile(r"[.!?;](?=\s|$)|\(\d{1,2}\)")
+
+
+def _narrated(ctx, line: int) -> bool:
+    """Whether the blockquote holding ``line`` is narrated: some sentence in the past tense, none an order
+    (LEAD_IN_RE then IMPERATIVE_RE at its start) and none speaking to the agent (ADDRESSED_RE)."""
+    bq = describing.BLOCKQUOTE_RE
+    top = line
+    while top > 1 and top > line - REACH and bq.match(ctx.view_line(top - 1)):
+        top -= 1
+    end = line
+    while end < line + REACH and bq.match(ctx.view_line(end + 1)):
+        end += 1
+    text = " ".join(bq.sub("", ctx.view_line(n), count=1) for n in range(top, end + 1)).replace("*", "")
+    if ADDRESSED_RE.search(text) or not PAST_RE.search(text):
+        return False
+    for sentence in NARRATION_STOP_RE.split(text):
+        rest = sentence[LEAD_IN_RE.match(sentence).end():]
+        if IMPERATIVE_RE.match(rest):
+            return False
+    return True
