@@ -352,6 +352,13 @@ REPORT_WORD_RE = re.compile(
     r"|contained|embedded|planted|smuggled|hid)\b", re.IGNORECASE)
 FRAME_END_RE = re.compile(r"(?::|\b(?:said|says|read|reads|stated|states|wrote|writes|saying|reading|stating|contained|contains|containing))[\s(]*$",
                           re.IGNORECASE)
+# ... or in a verb of saying with the noun for the text it names: 'its README contained the instruction "…"',
+# 'the issue body read the line "…"' (the quotation is the noun's apposition, the words found)
+FRAME_NOUN_END_RE = re.compile(
+    r"\b(?:said|says|read|reads|stated|states|wrote|writes|contained|contains|included|includes|carried|carries|held|holds"
+    r"|had|has|added|inserted|embedded|planted|hid)\s+(?:the|this|that|a|an|these|one|its)\s+(?:(?:following|hidden|injected"
+    r"|malicious|extra|single|one-line|new)\s+)?(?:instructions?|text|lines?|sentences?|messages?|notes?|comments?|paragraphs?"
+    r"|words|strings?|requests?|commands?|steps?|directives?)[\s(]*$", re.IGNORECASE)
 FRAME_STOP_RE = re.compile(r"[.!?;](?=\s)|\n\s*>?\s*\n")
 QUOTE_MARKER_RE = re.compile(r"\n[ \t]{0,3}>[ \t]?")
 
@@ -361,7 +368,7 @@ def reporting_frame(clause: str) -> bool:
     it ends in a colon or a verb of saying, names the text as evidence of an attack (or as an attack sample),
     and is not itself an order."""
     c = QUOTE_MARKER_RE.sub(" ", clause).replace("*", "").strip()
-    if not c or len(c) > 200 or not FRAME_END_RE.search(c) or LABEL_ORDER_RE.match(c):
+    if not c or len(c) > 200 or not (FRAME_END_RE.search(c) or FRAME_NOUN_END_RE.search(c)) or LABEL_ORDER_RE.match(c):
         return False
     return bool(REPORT_WORD_RE.search(c) or PAYLOAD_LABEL_RE.search(c))
 

@@ -30,6 +30,7 @@ from skillpm.scan import grants  # an all-rights role handed to everyone
 from skillpm.scan import templated  # a section that has the agent copy its own context in
 from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
+from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
 
@@ -1344,7 +1345,8 @@ def _hidden_spans(ctx: "_FileCtx", looks: list[tuple[int, int]]) -> list[tuple[i
     spans = []
     view = ctx.view
     if ctx.kind in ("skill_md", "markdown") and hidden.may_hold_comments(view):
-        spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"]
+        spans += [(lo, hi) for lo, hi in hidden.comment_spans(view) if ctx.region_at(ctx.line_of(lo)).kind != "code"
+                  and not hidden.in_code_span(view, lo)]  # (`<!-- … -->` in a code span is printed as written)
     for lo, hi in looks:
         spans.append((view.rfind("\n", 0, lo) + 1, (view.find("\n", hi) + 1 or len(view) + 1) - 1))
     return _merged(sorted(spans))
@@ -3384,9 +3386,12 @@ class Scanner:
             return None
         first = region.first if region.kind == "code" else 1
         end = describing.quoted_evidence(ctx.view, lo, hi, ctx.view_line, line, last, first)
+        if end is None:  # (a blockquote under a heading naming samples; a fenced excerpt a line above frames)
+            end = quotedsamples.sample_quotation(ctx, region, line, last, lo)
         if end is None or not describing.teaches_attacks(purpose.declared_of(ctx)):
             return None
-        if describing.evidence_adopted(ctx.view[max(0, lo - 600):lo], ctx.view[end:end + describing.ADOPT_READ]):
+        if describing.evidence_adopted(ctx.view[max(0, lo - 600):lo], ctx.view[end:end + describing.ADOPT_READ]) \
+                or quotedsamples.taken_up(ctx.view[end:end + describing.ADOPT_READ]):
             return None
         return "low", "lowered: quoted as evidence under a reporting frame, in a skill that describes attacks"
 
@@ -3805,6 +3810,10 @@ class Scanner:
                         and "`" in rest.split("-->", 1)[-1][:3]:
                     # `<!-- … -->` in a code span: Markdown prints it, so it hides nothing (one level lower)
                     sev, note = "medium", note + "; lowered: inside a code span, shown as written"
+                    if describing.teaches_attacks(purpose.declared_of(ctx)):
+                        # (a sample printed in a skill whose job is describing attacks: its words are read by the
+                        # ordinary rules, in plain sight)
+                        sev, note = "low", note + " in a skill that describes attacks"
                 elif ctx.region_at(line).kind == "code" and describing.in_string_literal(
                         ctx.view_line(line), off - ls, off - ls + 4 + len(content)):
                     # `document: "<!-- … -->"` in a fenced example: a string value, printed as written

@@ -956,3 +956,15 @@ def padding(text: str):
                 yield m.end(), f"{m.group(0).count(chr(10)) - 1} blank lines push this content out of view"
     for m in SPACE_RUN_RE.finditer(text) if " " * 300 in text or "\t" * 300 in text else ():
         yield m.end(), f"{len(m.group(0))} spaces push this content off screen"
+
+
+def in_code_span(view: str, off: int) -> bool:
+    """Whether the HTML comment starting at ``off`` sits inside an inline code span on its line
+    (`` `<!-- … -->` ``): Markdown prints it as written, so it hides nothing from the reader."""
+    if not view.startswith("<!--", off):
+        return False
+    end = view.find("-->", off + 4)
+    if end < 0 or "\n" in view[off:end]:
+        return False
+    ls = view.rfind("\n", 0, off) + 1
+    return view.count("`", ls, off) % 2 == 1 and "`" in view[end + 3:end + 6]

@@ -81,8 +81,8 @@ def hidden_orders(ctx, by_id: dict) -> list[Finding]:
     out = []
     for off, content in hidden.comments(view):
         line = ctx.line_of(off)
-        if ctx.region_at(line).kind == "code":
-            continue
+        if ctx.region_at(line).kind == "code" or hidden.in_code_span(view, off):
+            continue  # (a comment in a code span is printed as written: the ordinary rules read its words)
         if not (hidden.directive_comment(content) or hidden.instruction_comment(content, True)
                 or hidden.COMMENT_ADDRESS.search(content)):  # ("Calibration for the agent: …", "… if you are an AI")
             continue

@@ -648,7 +648,12 @@ def test_look_alikes_of_the_blind_sets(result):
     looks for two levels lower: held-out-code-20 none (its security linter C -> A; four more of the pair B -> A).
     At first sight (session 27), held-out-21 two of 15 (an injection-defence guide, an incident write-up quoting
     the malicious text as evidence; three with the session's starting scanner, a skill-safety reviewer C -> B) and
-    held-out-code-21 none of 12 (none with the starting scanner)."""
+    held-out-code-21 none of 12 (none with the starting scanner).
+    Then (session 28, la23), reading a quotation in apposition to the noun a verb of saying names ('its
+    publish.md contained the instruction "…"') as quoted evidence, a comment inside an inline code span as printed
+    (no hidden order), a blockquote under a heading naming attack samples as one of them, and `git commit
+    --no-verify` as skipping hooks, not a download's check: held-out-21 none (the incident write-up F -> B, the
+    injection-defence guide C -> A), held-out-code-21 none (its pre-commit hook skill B -> A)."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -665,6 +670,6 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
               "held-out-19": 0, "held-out-code-19": 0, "held-out-20": 0, "held-out-code-20": 0,
-              "held-out-21": 2, "held-out-code-21": 0, "held-out-dev": 0}
+              "held-out-21": 0, "held-out-code-21": 0, "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
