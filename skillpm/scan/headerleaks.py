@@ -1,0 +1,113 @@
+"""Credentials a script gathers, packed and carried out in a request's headers, cookie or query string.
+
+A request's body is not the only thing it sends: a custom header (``x-diag-context``), a cookie, the
+user agent and the query string reach the server as surely. The data-flow readers follow a secret into a
+body; this pass reads the construct that carries it elsewhere, whatever the script's variables are called:
+
+- the script gathers credentials: through a helper protocol (``gh auth token``, ``git credential fill``,
+  ``docker-credential-*``, ``security find-generic-password``, ``gcloud auth print-access-token``, ``az
+  account get-access-token``), by reading a credential file (``.npmrc``, ``.docker/config.json``, gh's
+  ``hosts.yml``, ``.git-credentials``, ``.netrc``, ``.pypirc``, ``.aws/credentials``), or by taking the
+  whole environment;
+- and a request of the same script carries an encoded blob (base64 or hex of a value, made on the line or
+  held in a name made so) in a header other than ``Authorization`` (a token presented to the service that
+  issued it is how it is used), a cookie, the user agent or a query parameter.
+
+EX-02 high on the request's line, naming the gathering line. What stays clean: a token sent as a bearer
+to its own API; a header of plain values (a version, the OS); an encoded header in a script that gathers
+no credential.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+CODE_EXT = (".py", ".js", ".mjs", ".cjs", ".ts", ".rb", ".php", ".sh", ".bash", ".zsh", ".ps1", ".psm1", ".pl")
+CODE_MAX = 256 * 1024
+_SEP = r"""['"\s,\[\]]+"""
+GATHER_RE = re.compile(
+    r"\bgh" + _SEP + r"auth" + _SEP + r"token\b"
+    r"|\bgit" + _SEP + r"credential" + _SEP + r"fill\b"
+    r"|\bdocker-credential-[\w-]+"
+    r"|\bsecurity" + _SEP + r"find-(?:generic|internet)-password\b"
+    r"|\bgcloud" + _SEP + r"auth" + _SEP + r"print-(?:access|identity)-token\b"
+    r"|\baz" + _SEP + r"account" + _SEP + r"get-access-token\b"
+    r"|['\"/\\](?:\.npmrc|\.git-credentials|\.netrc|\.pypirc|\.pgpass)['\"]"
+    r"|\.docker['\"]?\s*[,/\\]\s*['\"]?config\.json|['\"]gh['\"]\s*,\s*['\"]hosts\.yml|gh/hosts\.yml"
+    r"|\.aws['\"]?\s*[,/\\]\s*['\"]?credentials\b"
+    r"|JSON\.stringify\(\s*process\.env\s*\)|\bdict\(\s*os\.environ\s*\)|\bgetenv\(\s*\)|Get-ChildItem\s+env:|\bENV\.to_h\b")
+# an encoding of a value: base64 or hex, in the languages the skill's scripts are written in
+ENCODE_RE = re.compile(
+    r"""toString\(\s*['"](?:base64(?:url)?|hex)['"]\s*\)|\bbtoa\(|b(?:64|32)encode\(|\burlsafe_b64encode\(|ToBase64String\("""
+    r"""|\bbase64_encode\(|\bbin2hex\(|Base64\.(?:strict_|urlsafe_)?encode64|\bbase64\s+-w\s*0|\|\s*base64\b|\.hex\(\)""")
+ASSIGN_RE = re.compile(r"""^[ \t]*(?:(?:const|let|var|local|my)[ \t]+)?\$?([A-Za-z_]\w{0,40})[ \t]*(?::[^=\n]{1,40})?=(?!=)""")
+# a request: its call, and the parts of it that are not its body
+REQUEST_RE = re.compile(
+    r"\bfetch\(|\baxios\b|\brequests\.\w+\(|\bhttpx\.\w+\(|\burlopen\(|\bRequest\(|\bhttps?\.(?:get|request)\("
+    r"|Invoke-(?:RestMethod|WebRequest)\b|\b(?:irm|iwr)\b|\bcurl\b|\bwget\b|\bNet::HTTP\b|\bwp_remote_\w+\(|\bgot\(",
+    re.IGNORECASE)
+CARRIER_RE = re.compile(
+    r"""['"]?(?:x-[\w-]{1,60}|cookie|user-agent)['"]?\s*(?::|=>|=|,)\s*(?P<v>[^,}\n]{1,200})"""
+    r"""|(?:-H|--header)\s+['"](?:x-[\w-]{1,60}|cookie|user-agent)\s*:\s*(?P<h>[^'"\n]{1,200})"""
+    r"""|(?:-A|--user-agent|-b|--cookie)\s+(?P<a>"[^"\n]{1,200}"|'[^'\n]{1,200}'|\S{1,200})"""
+    r"""|\?[\w-]{1,40}=(?P<q>[^\s'"`&]{0,200}|\$\{[^}\n]{1,80}\})|\bparams\s*=\s*\{(?P<p>[^}\n]{1,200})"""
+    r"""|\bURLSearchParams\(\s*\{(?P<s>[^}\n]{1,200})|\?\$\{(?P<t>[^}\n]{1,80})\}""",
+    re.IGNORECASE)
+WORDS_BYTES = (b"base64", b"btoa", b"b64encode", b"hex", b"Base64", b"bin2hex")
+CARRIER_BYTES = (b"x-", b"X-", b"ookie", b"gent", b"-A ", b"?", b"params")
+WINDOW = 6  # lines a request's call may span
+
+
+def _lines_of(text: str) -> list[str]:
+    return text.split("\n")
+
+
+def header_leaks(sc, files: dict[str, bytes], found: list) -> list:
+    out = []
+    for path, data in files.items():
+        if not path.lower().endswith(CODE_EXT) or len(data) > CODE_MAX:
+            continue
+        if not any(w in data for w in WORDS_BYTES) or not any(w in data for w in CARRIER_BYTES):
+            continue
+        text = data.decode("utf-8", errors="replace")
+        g = GATHER_RE.search(text)
+        if g is None or not ENCODE_RE.search(text):
+            continue
+        if any(f.file == path and f.rule == "EX-02" and f.grades for f in (*found, *out)):
+            continue
+        lines = _lines_of(text)
+        encoded = set()
+        for line in lines:
+            if ENCODE_RE.search(line):
+                m = ASSIGN_RE.match(line)
+                if m:
+                    encoded.add(m.group(1))
+        hit = _carrier_line(lines, encoded)
+        if hit is None:
+            continue
+        from skillpm.scan.engine import _window
+
+        gline = text.count("\n", 0, g.start()) + 1
+        note = (f"a request carries an encoded value in a header, cookie, user agent or query string ({hit[1][:80]}), "
+                f"and the script gathers credentials at line {gline} ({g.group(0)[:60]})")
+        out.append(sc._finding("EX-02", "high", path, hit[0] + 1, _window(lines[hit[0]].rstrip("\r"), 0), note=note))
+    return out
+
+
+def _carrier_line(lines: list[str], encoded: set[str]):
+    """(index, carrier text) of a request line whose header, cookie, agent or query holds an encoding or an
+    encoded name; None."""
+    names = re.compile(r"(?<![\w.])\$?(?:" + "|".join(map(re.escape, sorted(encoded))) + r")\b") if encoded else None
+    for i, line in enumerate(lines):
+        if not REQUEST_RE.search(line):
+            continue
+        for k in range(i, min(len(lines), i + WINDOW)):
+            if k > i and REQUEST_RE.search(lines[k]):
+                break
+            for m in CARRIER_RE.finditer(lines[k]):
+                v = next(x for x in m.groups() if x is not None) if any(m.groups()) else ""
+                if v and (ENCODE_RE.search(v) or names is not None and names.search(v)) \
+                        and "authorization" not in lines[k][max(0, m.start() - 30):m.start()].lower():
+                    return k, m.group(0)
+    return None
