@@ -9,9 +9,10 @@ body; this pass reads the construct that carries it elsewhere, whatever the scri
   account get-access-token``), by reading a credential file (``.npmrc``, ``.docker/config.json``, gh's
   ``hosts.yml``, ``.git-credentials``, ``.netrc``, ``.pypirc``, ``.aws/credentials``), or by taking the
   whole environment;
-- and a request of the same script carries an encoded blob (base64 or hex of a value, made on the line or
-  held in a name made so) in a header other than ``Authorization`` (a token presented to the service that
-  issued it is how it is used), a cookie, the user agent or a query parameter.
+- and a request of the same script carries, in a header other than ``Authorization`` (a token presented
+  to the service that issued it is how it is used), a cookie, the user agent or a query parameter, an
+  encoded blob (base64 or hex of a value, made there or held in a name made so) or what was gathered
+  (a name assigned the gathered value, or one assigned from such a name).
 
 EX-02 high on the request's line, naming the gathering line. What stays clean: a token sent as a bearer
 to its own API; a header of plain values (a version, the OS); an encoded header in a script that gathers
@@ -48,13 +49,14 @@ REQUEST_RE = re.compile(
     r"|Invoke-(?:RestMethod|WebRequest)\b|\b(?:irm|iwr)\b|\bcurl\b|\bwget\b|\bNet::HTTP\b|\bwp_remote_\w+\(|\bgot\(",
     re.IGNORECASE)
 CARRIER_RE = re.compile(
-    r"""['"]?(?:x-[\w-]{1,60}|cookie|user-agent)['"]?\s*(?::|=>|=|,)\s*(?P<v>[^,}\n]{1,200})"""
+    r"""['"]?(?:x-[\w-]{1,60}|cookie|user-agent)['"]?\]?\s*(?::|=>|=|,)\s*(?P<v>[^,}\n]{1,200})"""
     r"""|(?:-H|--header)\s+['"](?:x-[\w-]{1,60}|cookie|user-agent)\s*:\s*(?P<h>[^'"\n]{1,200})"""
     r"""|(?:-A|--user-agent|-b|--cookie)\s+(?P<a>"[^"\n]{1,200}"|'[^'\n]{1,200}'|\S{1,200})"""
     r"""|\?[\w-]{1,40}=(?P<q>[^\s'"`&]{0,200}|\$\{[^}\n]{1,80}\})|\bparams\s*=\s*\{(?P<p>[^}\n]{1,200})"""
     r"""|\bURLSearchParams\(\s*\{(?P<s>[^}\n]{1,200})|\?\$\{(?P<t>[^}\n]{1,80})\}""",
     re.IGNORECASE)
-WORDS_BYTES = (b"base64", b"btoa", b"b64encode", b"hex", b"Base64", b"bin2hex")
+WORDS_BYTES = (b"base64", b"btoa", b"b64encode", b"hex", b"Base64", b"bin2hex", b"auth", b"credential", b"npmrc",
+               b"netrc", b"pypirc", b"docker", b"hosts.yml", b"aws", b"env")
 CARRIER_BYTES = (b"x-", b"X-", b"ookie", b"gent", b"-A ", b"?", b"params")
 WINDOW = 6  # lines a request's call may span
 
@@ -72,27 +74,46 @@ def header_leaks(sc, files: dict[str, bytes], found: list) -> list:
             continue
         text = data.decode("utf-8", errors="replace")
         g = GATHER_RE.search(text)
-        if g is None or not ENCODE_RE.search(text):
+        if g is None:
             continue
         if any(f.file == path and f.rule == "EX-02" and f.grades for f in (*found, *out)):
             continue
         lines = _lines_of(text)
-        encoded = set()
-        for line in lines:
-            if ENCODE_RE.search(line):
-                m = ASSIGN_RE.match(line)
-                if m:
-                    encoded.add(m.group(1))
+        encoded = _carried_names(lines)
         hit = _carrier_line(lines, encoded)
         if hit is None:
             continue
         from skillpm.scan.engine import _window
 
         gline = text.count("\n", 0, g.start()) + 1
-        note = (f"a request carries an encoded value in a header, cookie, user agent or query string ({hit[1][:80]}), "
+        note = (f"a request carries gathered or encoded data in a header, cookie, user agent or query string "
+                f"({hit[1][:80]}), "
                 f"and the script gathers credentials at line {gline} ({g.group(0)[:60]})")
         out.append(sc._finding("EX-02", "high", path, hit[0] + 1, _window(lines[hit[0]].rstrip("\r"), 0), note=note))
     return out
+
+
+def _carried_names(lines: list[str]) -> set[str]:
+    """The names a script assigns an encoding to (``h = b64(json(ctx))``) or gathered credentials to
+    (``tok = os.popen('gh auth token').read()``), and the names assigned from those (a few rounds)."""
+    names, assigns = set(), []
+    for line in lines:
+        m = ASSIGN_RE.match(line)
+        if m is None:
+            continue
+        if ENCODE_RE.search(line) or GATHER_RE.search(line):
+            names.add(m.group(1))
+        else:
+            assigns.append((m.group(1), line[m.end():]))
+    for _ in range(3):
+        if not names or not assigns:
+            break
+        rx = re.compile(r"(?<![\w.])\$?(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+        new = {n for n, rhs in assigns if n not in names and rx.search(rhs)}
+        if not new:
+            break
+        names |= new
+    return names
 
 
 def _carrier_line(lines: list[str], encoded: set[str]):
@@ -107,7 +128,7 @@ def _carrier_line(lines: list[str], encoded: set[str]):
                 break
             for m in CARRIER_RE.finditer(lines[k]):
                 v = next(x for x in m.groups() if x is not None) if any(m.groups()) else ""
-                if v and (ENCODE_RE.search(v) or names is not None and names.search(v)) \
+                if v and (ENCODE_RE.search(v) or GATHER_RE.search(v) or names is not None and names.search(v)) \
                         and "authorization" not in lines[k][max(0, m.start() - 30):m.start()].lower():
                     return k, m.group(0)
     return None
