@@ -72,3 +72,13 @@ def decoded(text: str, how: frozenset[str]) -> str:
     if "rev" in how:
         text = text + "\n" + "\n".join(line[::-1] for line in text.split("\n"))
     return text
+
+
+def decoded_values(values: list[str], how: frozenset[str]) -> str:
+    """A settings file's values joined by blanks, each decoded as ``how`` says (hex, char codes); when the
+    skill reverses strings, a second line holds each value reversed, in the same order."""
+    one = [decoded(v, how - {"rev"}) for v in values]
+    joined = " ".join(one)
+    if "rev" in how:
+        joined += "\n" + " ".join(v[::-1] for v in one)
+    return joined

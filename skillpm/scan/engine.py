@@ -2508,6 +2508,11 @@ class Scanner:
                 joined = " ".join(v for _, v in values)
             if len(values) < 2:
                 continue
+            how = encodedlists.transforms(files)
+            if how:  # values stored hex, reversed or as char codes, read as the skill's programs decode them
+                joined = encodedlists.decoded_values(
+                    [m.group(1).replace('\\"', '"').replace("\\/", "/") if isinstance(m, re.Match) else m[1]
+                     for m in values], how)
             seen = {f.rule for f in found if f.file == path and f.grades}
             first = values[0].start() if isinstance(values[0], re.Match) else values[0][0]
             line = text.count("\n", 0, first) + 1
