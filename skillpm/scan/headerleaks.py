@@ -57,8 +57,18 @@ CARRIER_RE = re.compile(
     re.IGNORECASE)
 WORDS_BYTES = (b"base64", b"btoa", b"b64encode", b"hex", b"Base64", b"bin2hex", b"auth", b"credential", b"npmrc",
                b"netrc", b"pypirc", b"docker", b"hosts.yml", b"aws", b"env")
-CARRIER_BYTES = (b"x-", b"X-", b"ookie", b"gent", b"-A ", b"?", b"params")
+CARRIER_BYTES = (b"x-", b"X-", b"ookie", b"gent", b"-A ", b"?", b"params", b"auth", b"credential", b"find-")
 WINDOW = 6  # lines a request's call may span
+SPAN_MAX = 1200  # the longest request call read for what it carries
+HELPER_RE = re.compile(
+    r"\bgh" + _SEP + r"auth" + _SEP + r"token\b|\bgit" + _SEP + r"credential" + _SEP + r"fill\b|\bdocker-credential-[\w-]+"
+    r"|\bsecurity" + _SEP + r"find-(?:generic|internet)-password\b|\bgcloud" + _SEP + r"auth" + _SEP
+    + r"print-(?:access|identity)-token\b|\baz" + _SEP + r"account" + _SEP + r"get-access-token\b")
+# the credential presented to the service it is for: how a token is used, not a leak
+AUTH_RE = re.compile(r"authorization|bearer|\btoken\s|-u\s|--user\b|\bauth\s*[=:]|password\s*[=:]|\btoken\s*[=:]|login",
+                     re.IGNORECASE)
+ISSUER_RE = re.compile(r"(?:api\.)?github\.com|githubusercontent\.com|ghcr\.io|docker\.(?:io|com)|npmjs\.(?:org|com)"
+                       r"|pypi\.org|amazonaws\.com|googleapis\.com|azure\.com|gitlab\.com|bitbucket\.org", re.IGNORECASE)
 
 
 def _lines_of(text: str) -> list[str]:
@@ -80,14 +90,13 @@ def header_leaks(sc, files: dict[str, bytes], found: list) -> list:
             continue
         lines = _lines_of(text)
         encoded = _carried_names(lines)
-        hit = _carrier_line(lines, encoded)
+        hit = _carrier_line(lines, encoded) or _body_line(text, lines, _gathered_names(lines))
         if hit is None:
             continue
         from skillpm.scan.engine import _window
 
         gline = text.count("\n", 0, g.start()) + 1
-        note = (f"a request carries gathered or encoded data in a header, cookie, user agent or query string "
-                f"({hit[1][:80]}), "
+        note = (f"a request carries gathered or encoded data ({hit[1][:80]}), "
                 f"and the script gathers credentials at line {gline} ({g.group(0)[:60]})")
         out.append(sc._finding("EX-02", "high", path, hit[0] + 1, _window(lines[hit[0]].rstrip("\r"), 0), note=note))
     return out
@@ -114,6 +123,66 @@ def _carried_names(lines: list[str]) -> set[str]:
             break
         names |= new
     return names
+
+
+def _gathered_names(lines: list[str]) -> set[str]:
+    """The names assigned what a credential helper prints (``t = `gh auth token```, ``out = run(['git',
+    'credential', 'fill'], …).stdout``), and the names assigned from those (a few rounds)."""
+    names, assigns = set(), []
+    for line in lines:
+        m = ASSIGN_RE.match(line)
+        if m is None:
+            continue
+        if HELPER_RE.search(line):
+            names.add(m.group(1))
+        else:
+            assigns.append((m.group(1), line[m.end():]))
+    for _ in range(3):
+        if not names or not assigns:
+            break
+        rx = re.compile(r"(?<![\w.])\$?\{?(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+        new = {n for n, rhs in assigns if n not in names and rx.search(rhs)}
+        if not new:
+            break
+        names |= new
+    return names
+
+
+def _body_line(text: str, lines: list[str], gathered: set[str]):
+    """(index, call text) of a request whose call (to its closing parenthesis, or a shell command to its
+    line's end) carries a name holding what a credential helper printed, other than as the credential
+    presented to its own service (an Authorization header, a bearer, ``-u``, ``auth=``, an issuer's host)."""
+    if not gathered:
+        return None
+    names = re.compile(r"(?<![\w.])\$?\{?(?:" + "|".join(map(re.escape, sorted(gathered))) + r")\b")
+    for m in REQUEST_RE.finditer(text):
+        span = _call_span(text, m.start())
+        if ISSUER_RE.search(span):
+            continue
+        for n in names.finditer(span):
+            if AUTH_RE.search(span[max(0, n.start() - 40):n.start()]):
+                continue
+            return text.count("\n", 0, m.start()), span[:120].split("\n", 1)[0]
+    return None
+
+
+def _call_span(text: str, at: int) -> str:
+    """The text of the call starting at ``at``: to its balanced closing parenthesis (or line end with the
+    lines a backslash continues), at most SPAN_MAX characters."""
+    end = min(len(text), at + SPAN_MAX)
+    depth, k = 0, at
+    while k < end:
+        c = text[k]
+        if c == "(" or c == "{" or c == "[":
+            depth += 1
+        elif c == ")" or c == "}" or c == "]":
+            depth -= 1
+            if depth <= 0 and c == ")":
+                return text[at:k + 1]
+        elif c == "\n" and depth <= 0 and text[k - 1] != "\\":
+            return text[at:k]
+        k += 1
+    return text[at:end]
 
 
 def _carrier_line(lines: list[str], encoded: set[str]):
