@@ -19,8 +19,14 @@ A downloaded value reaching ``eval``/``assert``/``create_function``/``system``/`
 ``stream_socket_client``), ``mail`` or a DNS lookup is EX-02. One value of a secret array
 (``$env['KEY']``, ``$cfg->key``) is use, not a leak: only the whole of it counts.
 
-Limits: one table for the whole file (no scopes, functions read where they are written, their
-return values not followed), no control flow.
+A ``foreach`` over a list takes what the list holds (``foreach (['.env', 'auth.json'] as $f)``: a
+path), a value put into a part of an array (``$ctx[$f] = …``) taints the array, and a one-line ``if``
+guards the statement it is read as. A function whose body sends (a value made from) one of its
+parameters is a sink at its callers: ``upload_report($report + ['context' => project_context()])``
+sends what ``project_context`` returns.
+
+Limits: one table for the whole file (no scopes, functions read where they are written; a function's
+returns and sent parameters are followed to its callers), no control flow.
 """
 
 from __future__ import annotations
