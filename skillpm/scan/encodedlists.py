@@ -8,8 +8,9 @@ transform:
 
 - hex (``Buffer.from(h, 'hex')``, ``bytes.fromhex``, ``unhexlify``, ``hex2bin``, ``pack('H*')``,
   ``[H*]``, ``FromHexString``): a run of hex digits that decodes to a printable line;
-- reversal (``.reverse()``, ``[::-1]``, ``strrev``, ``.reverse``, ``Array.Reverse``): each line reversed,
-  added beside the file's text (which entries are reversed is the program's choice);
+- reversal (``.reverse()``, ``[::-1]``, ``strrev``, ``.reverse``, ``Array.Reverse``): each path-like token
+  (a slash, or a leading or trailing dot) reversed, added beside the file's text (which entries are
+  reversed is the program's choice);
 - char codes (``chr``, ``fromCharCode``, ``.chr``, ``pack('C*')``, ``[char]``): a list of three or more
   numbers in the printable range, spelled.
 
@@ -26,23 +27,32 @@ HEX_WORDS = (b"'hex'", b'"hex"', b"fromhex", b"unhexlify", b"hex2bin", b"H*", b"
 REV_WORDS = (b".reverse()", b"[::-1]", b"strrev", b".reverse", b"Array.Reverse", b"reversed(", b"| rev", b"StrReverse")
 CODE_WORDS = (b"chr(", b"fromCharCode", b".chr", b"C*", b"[char]", b"chr)", b"map(chr", b"FromCharCode")
 HEX_RE = re.compile(r"(?<![\w/.-])(?:[0-9a-fA-F]{2}){6,2000}(?![\w/.-])")
+TOKEN_RE = re.compile(r"""[^\s"',\[\]{}()=:]{4,200}""")
 CODES_RE = re.compile(r"\[\s*((?:\d{2,3}\s*,\s*){2,400}\d{2,3})\s*,?\s*\]")
-CODE_PROGRAM_EXT = (".md", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".csv")
+PROGRAM_EXT = (".py", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".rb", ".php", ".sh", ".bash", ".zsh", ".ps1", ".psm1",
+               ".pl", ".lua", ".go", ".rs", ".java", ".kt", ".cs", ".swift", ".mk", ".just")
+PROGRAM_MAX = 256 * 1024
+_LAST: list = [None, frozenset()]  # the files of the last skill asked about, and its answer (asked up to three times)
 
 
 def transforms(files: dict[str, bytes]) -> frozenset[str]:
-    """The transforms some program of the skill (not a document or data file) applies."""
+    """The transforms some program of the skill (a script by its extension or shebang; not a document or
+    data file) applies."""
+    if _LAST[0] is files:
+        return _LAST[1]
     found = set()
     for path, data in files.items():
-        if path.lower().endswith(CODE_PROGRAM_EXT):
+        if len(data) > PROGRAM_MAX or not (path.lower().endswith(PROGRAM_EXT) or data[:2] == b"#!"):
             continue
-        if "hex" not in found and any(w in data for w in HEX_WORDS):
+        if "hex" not in found and any(map(data.__contains__, HEX_WORDS)):
             found.add("hex")
-        if "rev" not in found and any(w in data for w in REV_WORDS):
+        if "rev" not in found and any(map(data.__contains__, REV_WORDS)):
             found.add("rev")
-        if "codes" not in found and any(w in data for w in CODE_WORDS):
+        if "codes" not in found and any(map(data.__contains__, CODE_WORDS)):
             found.add("codes")
-    return frozenset(found)
+    out = frozenset(found)
+    _LAST[0], _LAST[1] = files, out
+    return out
 
 
 def _hex(m: re.Match) -> str:
@@ -69,8 +79,10 @@ def decoded(text: str, how: frozenset[str]) -> str:
         text = HEX_RE.sub(_hex, text)
     if "codes" in how and "," in text:
         text = CODES_RE.sub(_codes, text)
-    if "rev" in how:
-        text = text + "\n" + "\n".join(line[::-1] for line in text.split("\n"))
+    if "rev" in how:  # the path-like tokens (a slash, or a leading or trailing dot), each reversed, on lines added
+        rev = [t[::-1] for t in TOKEN_RE.findall(text) if "/" in t or "\\" in t or t[0] == "." or t[-1] == "."]
+        if rev:
+            text = text + "\n" + "\n".join(rev)
     return text
 
 

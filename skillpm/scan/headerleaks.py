@@ -71,6 +71,43 @@ ISSUER_RE = re.compile(r"(?:api\.)?github\.com|githubusercontent\.com|ghcr\.io|d
                        r"|pypi\.org|amazonaws\.com|googleapis\.com|azure\.com|gitlab\.com|bitbucket\.org", re.IGNORECASE)
 
 
+# each way of gathering credentials, tried only where a literal it needs occurs in the file (one regex of
+# many alternatives, searched over every script, cost more than all the rest of this pass)
+GATHER_PARTS = [(anchors, re.compile(rx)) for anchors, rx in (
+    ((b"token",), r"\bgh" + _SEP + r"auth" + _SEP + r"token\b|\bgcloud" + _SEP + r"auth" + _SEP
+     + r"print-(?:access|identity)-token\b|\baz" + _SEP + r"account" + _SEP + r"get-access-token\b"),
+    ((b"fill",), r"\bgit" + _SEP + r"credential" + _SEP + r"fill\b"),
+    ((b"docker-credential-",), r"\bdocker-credential-[\w-]+"),
+    ((b"-password",), r"\bsecurity" + _SEP + r"find-(?:generic|internet)-password\b"),
+    ((b".npmrc", b".git-credentials", b".netrc", b".pypirc", b".pgpass"),
+     r"['\"/\\](?:\.npmrc|\.git-credentials|\.netrc|\.pypirc|\.pgpass)['\"]"),
+    ((b".docker", b"hosts.yml", b".aws"), r"\.docker['\"]?\s*[,/\\]\s*['\"]?config\.json|['\"]gh['\"]\s*,\s*['\"]hosts\.yml"
+     r"|gh/hosts\.yml|\.aws['\"]?\s*[,/\\]\s*['\"]?credentials\b"),
+    ((b"process.env", b"os.environ", b"getenv(", b"env:", b"ENV.to_h"),
+     r"JSON\.stringify\(\s*process\.env\s*\)|\bdict\(\s*os\.environ\s*\)|\bgetenv\(\s*\)|Get-ChildItem\s+env:|\bENV\.to_h\b"))]
+GATHER_BYTES = tuple(a for anchors, _ in GATHER_PARTS for a in anchors)
+ANCHOR_HITS = 200
+
+
+def _gathering(text: str, data: bytes):
+    """The first way the script gathers credentials (a match), or None: each way's pattern is tried in a
+    window around each place its literal occurs (at most ANCHOR_HITS places per literal)."""
+    best = None
+    for anchors, rx in GATHER_PARTS:
+        for a in anchors:
+            if a not in data:
+                continue
+            word, at, n = a.decode(), 0, 0
+            while n < ANCHOR_HITS and (at := text.find(word, at)) >= 0:
+                m = rx.search(text, max(0, at - 60), at + 80)
+                if m is not None:
+                    if best is None or m.start() < best.start():
+                        best = m
+                    break
+                at, n = at + 1, n + 1
+    return best
+
+
 def _lines_of(text: str) -> list[str]:
     return text.split("\n")
 
@@ -80,10 +117,11 @@ def header_leaks(sc, files: dict[str, bytes], found: list) -> list:
     for path, data in files.items():
         if not path.lower().endswith(CODE_EXT) or len(data) > CODE_MAX:
             continue
-        if not any(w in data for w in WORDS_BYTES) or not any(w in data for w in CARRIER_BYTES):
+        if not any(map(data.__contains__, GATHER_BYTES)) or not any(map(data.__contains__, WORDS_BYTES)) \
+                or not any(map(data.__contains__, CARRIER_BYTES)):
             continue
         text = data.decode("utf-8", errors="replace")
-        g = GATHER_RE.search(text)
+        g = _gathering(text, data)
         if g is None:
             continue
         if any(f.file == path and f.rule == "EX-02" and f.grades for f in (*found, *out)):
