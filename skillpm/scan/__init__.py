@@ -327,6 +327,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         from skillpm.scan import buildvars, headerleaks
 
         findings += buildvars.task_commands(sc, files, findings, description)  # Taskfile/justfile/npm variables filled in
+        findings += buildvars.make_parse_time(sc, files, findings, description)  # $(shell …) make runs as it reads
         findings += headerleaks.header_leaks(sc, files, findings)  # credentials packed into a header, cookie or query
         findings += sc.transformed_strings(files, findings, description)  # literals reversed or shifted back
         findings += assembled.data_payloads(sc, files, findings, description)  # a data file a script decodes

@@ -12,6 +12,10 @@ variable set elsewhere (``{{.GET}} {{.INSTALLER}} | {{.ROOT}} bash``), which no 
 Each command that uses a variable is read again, expanded, as the shell runs it, and what the rules find
 there and not in the file as written is reported on the command's line. A superset reading: every
 definition of a name is a candidate, the last one wins.
+
+A Makefile also runs commands while it is read, before any target: ``BOOT := $(shell $(FETCH) $(URL) |
+$(ROOT) sh)`` and ``X != …`` run on every ``make``, whether or not a recipe uses the name
+(``make_parse_time``); their commands are read the same way, on the definition's line.
 """
 
 from __future__ import annotations
@@ -180,5 +184,69 @@ def task_commands(sc, files: dict[str, bytes], found: list, description: str = "
             f.note = (f.note + "; " if f.note else "") + "with the task runner's variables filled in: " + \
                 clines[f.line - 1][:200]
             f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
+            out.append(f)
+    return out
+
+
+# A Makefile definition make evaluates as it reads the file, whatever target is asked for: `NAME := $(shell …)`
+# (immediate), `NAME != …` (the shell assignment); the command runs even when no recipe uses NAME
+MAKE_NOW_RE = re.compile(r"^ *(?:export[ \t]+|override[ \t]+)?[A-Za-z_][\w.-]{0,60}[ \t]*(:::=|::=|:=|!=)[ \t]*([^\n]{1,1000})$",
+                         re.M)
+MAKE_SHELL_AT_RE = re.compile(r"\$\(shell[ \t]+")
+
+
+def _shell_bodies(value: str) -> list[str]:
+    """The commands of the ``$(shell …)`` calls in ``value`` (to each one's balanced parenthesis)."""
+    out = []
+    for m in MAKE_SHELL_AT_RE.finditer(value):
+        depth = 1
+        for k in range(m.end(), len(value)):
+            depth += value[k] == "("
+            depth -= value[k] == ")"
+            if depth == 0:
+                out.append(value[m.end():k])
+                break
+    return out
+
+
+def make_parse_time(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """Findings in the commands a Makefile runs while it is read (``NAME := $(shell …)``, ``NAME != …``),
+    with the variables of every Makefile and .mk file of the skill expanded, read as the shell runs them."""
+    from skillpm.scan import engine
+
+    makefiles = {p: d for p, d in files.items() if engine._makefile(p) and len(d) <= FILE_MAX}
+    if not makefiles or not any(b"$(shell" in d or b"!=" in d for d in makefiles.values()):
+        return []
+    texts = {p: d.decode("utf-8", errors="replace") for p, d in sorted(makefiles.items())}
+    defs: dict[str, str] = {}
+    for text in texts.values():
+        for m in engine.MAKE_DEF_RE.finditer(text):
+            name, op, value = m.group(1), m.group(2), m.group(3).strip()
+            if op == "+=" and name in defs:
+                value = defs[name] + " " + value
+            elif op == "?=" and name in defs:
+                continue
+            defs[name] = value
+    out = []
+    for path, text in texts.items():
+        lines = text.split("\n")
+        copy = [""] * len(lines)
+        for m in MAKE_NOW_RE.finditer(text):
+            value = engine._make_expand(m.group(2), defs)
+            cmds = [value] if m.group(1) == "!=" else _shell_bodies(value)
+            if cmds:
+                copy[text.count("\n", 0, m.start())] = "; ".join(cmds)
+        if not any(copy):
+            continue
+        if not copy[0]:
+            copy[0] = "#!/bin/sh"
+        seen = {(f.rule, f.line) for f in found if f.file == path}
+        for f in sc.scan_text(path, "\n".join(copy), "script", description):
+            if (f.rule, f.line) in seen or not f.grades or f.category == "hidden-text":
+                continue
+            seen.add((f.rule, f.line))
+            f.note = (f.note + "; " if f.note else "") + "run by make as it reads the file, variables expanded: " + \
+                copy[f.line - 1][:200]
+            f.text = engine._window(lines[f.line - 1].rstrip("\r"), 0)
             out.append(f)
     return out
