@@ -109,13 +109,14 @@ def _npm_copy(text: str) -> str | None:
     except ValueError:
         return None
     config, scripts = pkg.get("config") if isinstance(pkg, dict) else None, pkg.get("scripts") if isinstance(pkg, dict) else None
-    if not isinstance(config, dict) or not isinstance(scripts, dict):
+    if not isinstance(scripts, dict) or not scripts:
         return None
-    defs = {k: v for k, v in config.items() if isinstance(v, str)}
+    defs = {k: v for k, v in config.items() if isinstance(v, str)} if isinstance(config, dict) else {}
+    names = {k for k, v in scripts.items() if isinstance(v, str)}
     lines = text.split("\n")
     copy = [""] * len(lines)
     for i, line in enumerate(lines):
-        if "npm_package_config_" not in line:
+        if "npm_package_config_" not in line and not any('"' + n + '"' in line for n in names if len(line) < LINE_MAX):
             continue
         m = re.match(r'\s*"[^"\n]{1,100}"\s*:\s*"((?:[^"\\\n]|\\.)*)"', line)
         if m is None:
@@ -167,7 +168,7 @@ def task_commands(sc, files: dict[str, bytes], found: list, description: str = "
             if defs["just"] is None:
                 defs["just"] = _just_defs([t for p, t in sorted(texts.items()) if runners.get(p) == "just"])
             copy = _copy(kind, text, defs["just"])
-        elif kind == "npm" and "npm_package_config_" in text:
+        elif kind == "npm" and "npm_package_config_" in text and '"scripts"' in text:
             copy = _copy(kind, text, {})
         else:
             continue
