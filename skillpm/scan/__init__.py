@@ -324,6 +324,11 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += sc.related_files(files, findings, description)  # a script and the data file it reads its paths from
         findings += sc.config_commands(files, findings, description)  # a command built from a JSON file's values
         findings += sc.make_recipes(files, findings, description)  # a Makefile's recipes, its variables expanded
+        from skillpm.scan import buildvars, headerleaks
+
+        findings += buildvars.task_commands(sc, files, findings, description)  # Taskfile/justfile/npm variables filled in
+        findings += buildvars.make_parse_time(sc, files, findings, description)  # $(shell …) make runs as it reads
+        findings += headerleaks.header_leaks(sc, files, findings)  # credentials packed into a header, cookie or query
         findings += sc.transformed_strings(files, findings, description)  # literals reversed or shifted back
         findings += assembled.data_payloads(sc, files, findings, description)  # a data file a script decodes
         findings += assembled.shell_expanded(sc, files, findings, description)  # shell variables expanded

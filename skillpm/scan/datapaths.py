@@ -78,11 +78,12 @@ def listed_agent_stores(sc, files: dict[str, bytes], found: list) -> list:
     users = [(p, q) for p in sorted(code) for q, b in bases if b in code[p] and _names(read(p), q)]
     if not users:
         return []
-    from skillpm.scan import assembled
+    from skillpm.scan import assembled, encodedlists
     from skillpm.scan.engine import _window
 
     agent_rx, net_rx = sc._def("agent_history"), sc._def("egress")
     importers = None
+    how = None
     out: list = []
     for path, dpath in users:
         if any(f.file == path and f.category == "agent-snooping" and f.grades for f in (*found, *out)):
@@ -96,6 +97,10 @@ def listed_agent_stores(sc, files: dict[str, bytes], found: list) -> list:
                   and posixpath.splitext(q)[1] == posixpath.splitext(path)[1]}
         shift = any(SHIFT_RE.search(read(p)) for p in group)
         dtext = _decoded(read(dpath), shift)
+        if how is None:
+            how = encodedlists.transforms(files)
+        if how:  # hex, reversed or char-code entries, as a program of the skill decodes them
+            dtext = encodedlists.decoded(dtext, how)
         m = agent_rx.search(dtext)
         if m is None:
             continue

@@ -18,6 +18,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import secretsout
+from skillpm.scan import encodedlists
 from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
 from skillpm.scan import bundled  # credential material gathered, and a file uploaded outside
@@ -2428,6 +2429,7 @@ class Scanner:
         lists = []
         # base64 entries are read decoded only when a program of the skill could decode them
         decodes = any(w in data for path, data in files.items() if not path.lower().endswith(".md") for w in B64_DECODER_WORDS)
+        how = None
         for path, data in files.items():
             if len(data) > DATA_LIST_MAX or not (path.lower().endswith((".txt", ".list", ".sql"))
                                                  or classify(path, data[:8192], False) == "data"):
@@ -2435,6 +2437,10 @@ class Scanner:
             text = data.decode("utf-8", errors="replace")
             if decodes:
                 text = _b64_entries(text)
+            if how is None:
+                how = encodedlists.transforms(files)
+            if how:  # hex, reversed or char-code entries, read as a program of the skill decodes them
+                text = encodedlists.decoded(text, how)
             tx = None
             for half, rule, sink in RELATED_HALVES:
                 rx = self._def(half)
@@ -2504,6 +2510,11 @@ class Scanner:
                 joined = " ".join(v for _, v in values)
             if len(values) < 2:
                 continue
+            how = encodedlists.transforms(files)
+            if how:  # values stored hex, reversed or as char codes, read as the skill's programs decode them
+                joined = encodedlists.decoded_values(
+                    [m.group(1).replace('\\"', '"').replace("\\/", "/") if isinstance(m, re.Match) else m[1]
+                     for m in values], how)
             seen = {f.rule for f in found if f.file == path and f.grades}
             first = values[0].start() if isinstance(values[0], re.Match) else values[0][0]
             line = text.count("\n", 0, first) + 1
@@ -2594,6 +2605,8 @@ class Scanner:
                         break  # a Makefile that expands to this much is left to the patterns from here
             if not changed:
                 continue
+            if not expanded[0]:  # make runs each recipe line with /bin/sh: the shell's data flow reads them too
+                expanded[0] = "#!/bin/sh"
             seen = {(f.rule, f.line) for f in found if f.file == path}
             for f in self.scan_text(path, "\n".join(expanded), "script", description):
                 if (f.rule, f.line) in seen or not f.grades:
@@ -3937,8 +3950,9 @@ def _line_above_block(ctx: _FileCtx, region: _Region) -> int:
 
 MAKE_MAX = 256 * 1024  # a bigger Makefile is left to the patterns, and so is expanded text past this much per skill
 MAKE_DEPTH, MAKE_LENGTH = 8, 4000  # expansion rounds, and the longest line an expansion may build
-# NAME = value, NAME := value, NAME ?= value, NAME += value (with export/override); not a recipe line
-MAKE_DEF_RE = re.compile(r"^(?:export[ \t]+|override[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]*(::?=|:::=|\?=|\+=|=)"
+# NAME = value, NAME := value, NAME ?= value, NAME += value (with export/override), indented by blanks inside an
+# ifeq/ifdef block; not a recipe line (a tab)
+MAKE_DEF_RE = re.compile(r"^ *(?:export[ \t]+|override[ \t]+)?([A-Za-z_][A-Za-z0-9_.-]{0,60})[ \t]*(::?=|:::=|\?=|\+=|=)"
                          r"[ \t]*([^\n]{0,1000})$", re.M)
 MAKE_USE_RE = re.compile(r"\$(?:\(([A-Za-z_][A-Za-z0-9_.-]{0,60})\)|\{([A-Za-z_][A-Za-z0-9_.-]{0,60})\})")
 

@@ -118,7 +118,7 @@ RUN_WORDS = table([("eval", r"\s*[();,]"), ("promisify", r"\s*\(\s*[\w$.]*(?:exe
                    ("setInterval", TIMER)]) + table(QUOTED(("-c", "-e", "-lc", "--eval")), False)
 LOAD_WORDS = table([("require", r"\s*\(\s*[\w$]"), ("import", r"\s*\(\s*[\w$]"), ("fork", r"\s*\(")]) + table(
     QUOTED(("node", "deno", "bun", "sh", "bash", "python", "python3")), False)
-SEND_WORDS = table([("body", r"\s*:"), ("data", r"\s*:"), ("dns", r"\b"), ("sendBeacon", ""), ("WebSocket", ""),
+SEND_WORDS = table([("body", r"\s*:"), ("data", r"\s*:"), ("headers", r"\s*:"), ("dns", r"\b"), ("sendBeacon", ""), ("WebSocket", ""),
                     ("connect", r"\s*\("), ("createConnection", ""), ("fetch", r"\s*\(\s*`")]) + table(
     [("." + w, r"\s*\(\s*[\w$`{'\"]") for w in ("write", "end", "send", "post", "put", "patch")], False)
 ENV_WORDS = table([("process.env", r"\b(?!\s*(?:\.|\[|\?\.))")])

@@ -19,8 +19,14 @@ A downloaded value reaching ``eval``/``assert``/``create_function``/``system``/`
 ``stream_socket_client``), ``mail`` or a DNS lookup is EX-02. One value of a secret array
 (``$env['KEY']``, ``$cfg->key``) is use, not a leak: only the whole of it counts.
 
-Limits: one table for the whole file (no scopes, functions read where they are written, their
-return values not followed), no control flow.
+A ``foreach`` over a list takes what the list holds (``foreach (['.env', 'auth.json'] as $f)``: a
+path), a value put into a part of an array (``$ctx[$f] = …``) taints the array, and a one-line ``if``
+guards the statement it is read as. A function whose body sends (a value made from) one of its
+parameters is a sink at its callers: ``upload_report($report + ['context' => project_context()])``
+sends what ``project_context`` returns.
+
+Limits: one table for the whole file (no scopes, functions read where they are written; a function's
+returns and sent parameters are followed to its callers), no control flow.
 """
 
 from __future__ import annotations
@@ -33,7 +39,11 @@ from skillpm.scan.flow import Flow
 
 CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc"
                         r"|\.pypirc|\.kube\b|kubeconfig|\.docker/config|(?:^|[/'\"])\.env\b(?![.\w])|\.gnupg|_history\b"
-                        r"|composer/auth\.json|\.config/gh\b|\.config/gcloud|\.azure\b|wallet\.dat", re.IGNORECASE)
+                        r"|composer/auth\.json|\.config/gh\b|\.config/gcloud|\.azure\b|wallet\.dat"
+                        # a PHP application's own secrets: .env.production/.env.local (not .env.example), WordPress's
+                        # wp-config.php, Laravel's config/database.php, composer's auth.json in the project
+                        r"|(?:^|[/'\"])\.env\.(?!example|sample|dist|template|defaults?\b)\w+['\"]|wp-config\.php"
+                        r"|config/database\.php|(?:^|[/'\"])auth\.json['\"]", re.IGNORECASE)
 READ = re.compile(r"\b(?:file_get_contents|file|fopen|readfile|stream_get_contents|parse_ini_file|SplFileObject|fread)\s*\(",
                   re.IGNORECASE)
 URL_READ = re.compile(r"\b(?:file_get_contents|file|fopen|readfile|get_headers|get_meta_tags)\s*\(", re.IGNORECASE)
@@ -78,6 +88,7 @@ class _Reader:
         self.funcs: dict[str, str] = {}  # names holding a function's name as a literal ($get = 'file_get_contents')
         self.returns: dict[str, tuple[str, int]] = {}  # the script's functions returning a secret or a download
         self.current = ""  # the function whose body is being read (the last `function name(` header)
+        self.sends: dict[str, int] = {}  # the script's functions sending (a value made from) a parameter, by sink line
 
     def _called(self, stmt: str) -> str:
         """A statement with its variable functions named: ``$get($u)`` and ``call_user_func($get, $u)``
@@ -92,7 +103,8 @@ class _Reader:
         stmts = _statements(source)
         for line, stmt in stmts:
             self._statement(stmt, line)
-        if self.returns and not self.out:  # a function returning a secret or a download: read again, its calls known
+        if (self.returns or self.sends) and not self.out:  # a function returning a secret or a download, or sending
+            # its parameter: read again, its calls known
             self.vars, self.urls, self.funcs = {}, set(), {}
             for line, stmt in stmts:
                 self._statement(stmt, line)
@@ -108,18 +120,20 @@ class _Reader:
             return ("secret", line)
         if self.returns and (r := self._returned(expr)):
             return r
-        path = None
+        path = param = None
         for m in VAR.finditer(expr):
             t = self.vars.get(m.group(1))
             if t is None:
                 continue
             if t[0] == "path":
                 path = path or t
+            elif t[0] == "param":
+                param = param or t
             elif t[0] in ("downloaded", "secret") and not (whole and m.group(2)):
                 return t
         if path is None and CREDENTIAL.search(expr) and re.search(r"""['"]""", expr):
             path = ("path", line)
-        return path
+        return path or param
 
     def _names(self, expr: str, what: str) -> bool:
         return any(self.vars.get(m.group(1), ("",))[0] == what for m in VAR.finditer(expr))
@@ -131,6 +145,9 @@ class _Reader:
         if FOLD_WORDS_RE.search(stmt):
             stmt = _folded(stmt)
         if self._function_part(stmt, line):
+            return
+        stmt = _controlled(stmt)  # `if (is_file($p)) $ctx[$f] = $rd($p)`: the statement the condition guards
+        if self._foreach(stmt, line) or self._sent_by_call(stmt, line):
             return
         if self.funcs and "$" in stmt:
             stmt = self._called(stmt)
@@ -159,7 +176,9 @@ class _Reader:
             if t and t[0] == "secret":
                 self.out.append(Flow("EX-02", line, t[1], "secret", sink.group(0).split("(")[0].strip()))
                 return
-        a = ASSIGN.match(stmt)
+            if t and t[0] == "param" and self.current and self.current not in self.sends:
+                self.sends[self.current] = line  # sends what its caller gives it
+        a = ASSIGN.match(stmt) or ELEMENT_ASSIGN.match(stmt)
         if a:
             name, op, value = a.groups()
             if SOCKET.search(value):
@@ -182,6 +201,8 @@ class _Reader:
         h = FUNC_HEADER_RE.match(stmt)
         if h:
             self.current = h.group(1).lower()
+            for p in PARAM_RE.findall(stmt[h.end():]):  # a parameter carries what the callers pass
+                self.vars[p] = ("param", line)
             return True
         r = RETURN_RE.match(stmt)
         if r is not None and self.current:
@@ -189,6 +210,31 @@ class _Reader:
             if t and t[0] in ("secret", "downloaded") and self.current not in self.returns:
                 self.returns[self.current] = t
         return False  # (a return is still read for the sinks it holds)
+
+    def _foreach(self, stmt: str, line: int) -> bool:
+        """``foreach (['.env', 'auth.json'] as $f)``: the loop's variable holds what the list holds."""
+        m = FOREACH_RE.match(stmt)
+        if m is None:
+            return False
+        t = self.taint(m.group(1), line)
+        if t:
+            self.vars[m.group(2)] = t
+        else:
+            self.vars.pop(m.group(2), None)
+        return True
+
+    def _sent_by_call(self, stmt: str, line: int) -> bool:
+        """A call of one of the script's functions that sends its parameter, given a secret: EX-02 here."""
+        if not self.sends:
+            return False
+        for m in CALL_NAME_RE.finditer(stmt):
+            name = m.group(1).lower()
+            if name in self.sends:
+                t = self.taint(stmt[m.end():], line, whole=True)
+                if t and t[0] == "secret":
+                    self.out.append(Flow("EX-02", line, t[1], "secret", f"{m.group(1)} (sends at line {self.sends[name]})"))
+                    return True
+        return False
 
     def _returned(self, expr: str) -> tuple[str, int] | None:
         """What a call of one of the script's own functions in ``expr`` gives (``env_snapshot()``)."""
@@ -206,6 +252,29 @@ CLIENT_SEND = re.compile(r"(?:->|::)(?:post|put|patch|request|send|sendAsync|pos
 # A function's header and a return statement (statements are split at `{`, so a header stands alone)
 FUNC_HEADER_RE = re.compile(r"^(?:(?:public|private|protected|static|final|abstract)\s+)*function\s+&?(\w+)\s*\(", re.IGNORECASE)
 RETURN_RE = re.compile(r"^return\b\s*(.*)$", re.S | re.IGNORECASE)
+PARAM_RE = re.compile(r"\$(\w+)\s*(?=[,)=])")  # a function header's parameters (after the name's parenthesis)
+# `$ctx['key'] = …`, `$ctx[$f] = …`, `$o->field = …`: a part of the name given a value taints the whole
+ELEMENT_ASSIGN = re.compile(r"^\s*\$(\w+)\s*(?:\[[^\]\n]{0,120}\]|->\w+){1,4}\s*(\.?=)(?![=>])\s*(.*)$", re.S)
+FOREACH_RE = re.compile(r"^foreach\s*\(\s*(.*?)\s+as\s+(?:\$\w+\s*=>\s*)?&?\$(\w+)\s*\)\s*$", re.S | re.IGNORECASE)
+CONTROL_RE = re.compile(r"^(?:if|elseif|while)\s*\(", re.IGNORECASE)
+
+
+def _controlled(stmt: str) -> str:
+    """A statement with the condition before it taken off (``if (c) $x = …``), when one stands there."""
+    m = CONTROL_RE.match(stmt)
+    if m is None:
+        return stmt
+    depth = 1
+    for k in range(m.end(), min(len(stmt), m.end() + 2000)):
+        c = stmt[k]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                rest = stmt[k + 1:].lstrip()
+                return rest if rest.startswith(("$", "@$")) else stmt
+    return stmt
 CALL_NAME_RE = re.compile(r"(?<![\w$>:])(\w+)\s*\(")
 # A literal the script spells at run time by one call on literals: strrev('…'), str_rot13('…'),
 # base64_decode('…'), hex2bin('…'), implode/join('sep', ['a', 'b', …]), and 'a' . 'b' joined;
