@@ -20,13 +20,14 @@ from skillpm.scan.rules import RANK
 
 SCRIPT_MAX = 256 * 1024
 HARMS = {"destructive", "exfiltration", "supply-chain", "privilege-escalation"}
-NOW_RE = re.compile(r"\bdate\s+\+%|\bdate\s+['\"]\+%|\b(?:datetime|date)\.(?:today|now|utcnow)\(|\btime\.time\(|\bDate\.now\("
+NOW_RE = re.compile(r"\bdate\s+(?:-[a-zA-Z]{1,3}\s+){0,3}['\"]?\+%|\b(?:datetime|date)\.(?:today|now|utcnow)\(|\btime\.time\(|\bDate\.now\("
                     r"|\bnew Date\(\s*\)|\bTime\.now\b|\bDate\.today\b|\bGet-Date\b|\[DateTime\]::(?:Now|UtcNow|Today)"
                     r"|\bdate\s*\(\s*['\"][YmdU]|\btime\(\s*\)|\bnow\(\s*\)|\bEPOCHSECONDS\b")
 # a date constant: 2026-06-01 / 2026/06/01, date(2026, 6, 1), a ten-digit epoch (2017-2036, in s or ms), 20250915
 DATE_CONST = (r"(?:['\"]20[2-3]\d[-/]\d\d[-/]\d\d(?:[T ][\d:]+Z?)?['\"]|\b(?:date|datetime|Date|DateTime)\s*\(\s*20[2-3]\d\s*,"
               r"|\bTime\.(?:new|utc|local|mktime|gm)\s*\(\s*20[2-3]\d"
-              r"|(?<![\w.])1[5-9]\d{8}(?:\d{3})?(?![\w.])|(?<![\w.])20[2-3]\d[01]\d[0-3]\d(?![\w.]))")
+              r"|(?<![\w.])1[5-9]\d{8}(?:\d{3})?(?![\w.])|(?<![\w.])20[2-3]\d[01]\d(?:[0-3]\d)?(?![\w.])"
+              r"|\b0[xX][5-7][0-9a-fA-F]{7}\b)")  # (a YYYYMM month, an epoch in hex)
 DATE_CONST_RE = re.compile(DATE_CONST)
 ASSIGN_CONST_RE = re.compile(r"(?:^|[\s;({,])\$?([A-Za-z_]\w{0,40})\s*(?:=|:=|:)\s*(?:new\s+)?[^\n;]{0,40}?" + DATE_CONST, re.M)
 COMPARE_RE = re.compile(r"(?<!>)>=|(?<!<)<=|(?<![-=>])>(?![>=&])|(?<![<=])<(?![<=])|-(?:ge|gt|le|lt)\b|\bisAfter\b|\bisBefore\b|\bafter\?|\bbefore\?")
