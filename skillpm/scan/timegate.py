@@ -50,6 +50,43 @@ def gate_line(text: str) -> int:
     return 0
 
 
+# a statement that only tells the user something: a print, an echo, a log or warning call
+SAYS_RE = re.compile(r"""^\s*(?:print|echo|printf|puts|console\.(?:log|warn|error|info)|warnings\.warn|log(?:ger|ging)?\.\w+|"""
+                     r"""Write-(?:Host|Warning|Output)|>&2\s+echo|fi\b|end\b|\}|pass\b|#)""")
+GATE_HEAD_RE = re.compile(r"""^(?P<head>.*?(?:\bthen\b|:\s*$|\)\s*\{\s*$|\{\s*$))(?P<rest>.*)$""")
+
+
+def _only_says(lines: list[str], at: int) -> bool:
+    """Whether the branch a gate on line ``at`` (0-based) opens only prints or logs: a notice, not an arming.
+    The branch is the rest of the gate's line after ``then``/``:``/``{`` and the lines indented under it."""
+    gate = lines[at]
+    head = GATE_HEAD_RE.match(gate)
+    if head is None:
+        return False
+    body = [head.group("rest")] if head.group("rest").strip() else []
+    indent = len(gate) - len(gate.lstrip())
+    for ln in lines[at + 1:at + 40]:
+        if not ln.strip():
+            continue
+        if len(ln) - len(ln.lstrip()) <= indent:
+            break
+        body.append(ln)
+    parts = [p for b in body for p in re.split(r";\s*", re.sub(r"""'[^'\n]*'|"[^"\n]*\"""", "''", b)) if p.strip()]
+    return bool(parts) and all(SAYS_RE.match(p) for p in parts)
+
+
+def arming_gate(text: str) -> int:
+    """``gate_line``, passing over a gate whose branch only tells the user something (a deprecation notice):
+    the first comparison with a fixed date that may arm what follows (0: none)."""
+    lines = text.split("\n")
+    for _ in range(6):
+        line = gate_line("\n".join(lines))
+        if not line or not _only_says(lines, line - 1):
+            return line
+        lines[line - 1] = ""
+    return 0
+
+
 # a recursive deletion or a dropped schema: what a dormant cleanup does once its date has come
 WIPE_RE = re.compile(r"\brm\s+-[a-zA-Z]*[rR]|\bshutil\.rmtree\(|\brm_rf\b|\bremove_dir_all\b|\bRemove-Item\b[^\n]{0,120}-Recurse"
                      r"|\bfs\.(?:rm|rmSync|rmdir|rmdirSync)\([^\n]{0,120}recursive|\bDROP\s+(?:SCHEMA|DATABASE)\b|-exec\s+rm\b|\s-delete\b")
@@ -74,7 +111,7 @@ def dated_wipes(sc, files: dict[str, bytes], found: list) -> list:
         if any(f.file == path and f.category == "destructive" and f.grades and RANK[f.severity] >= RANK["high"]
                for f in found):
             continue
-        line = gate_line(text)
+        line = arming_gate(text)
         if not line:
             continue
         lines = text.split("\n")
