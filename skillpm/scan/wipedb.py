@@ -1,0 +1,110 @@
+"""A script that removes or empties a database: judged by what the skill says it does and which database it picks.
+
+``DROP DATABASE``, ``TRUNCATE users, orders``, ``DELETE FROM {t}`` with no ``WHERE``, Mongo's
+``dropDatabase()``, Redis's ``FLUSHALL``, ``prisma migrate reset --force``, ``rails db:drop``: each loses
+every row it reaches, with no undo. A skill whose description says it resets, wipes, reseeds or tears
+down a database has such a step for a reason the user asked for (medium, as ``dropdb``). One that says it
+checks, migrates, reports or formats does not (high), nor does one that picks a production connection
+(``PROD_DATABASE_URL``, ``DATABASE_URL_LIVE``) ahead of the one the app uses (high, whatever it says).
+A script that stops for the user's typed answer first is one step lower.
+
+``wiped_databases`` reads each script (not a test: a fixture that truncates its test database is the
+test's business) and each ``.sql`` file a script or SKILL.md runs, for such a statement in a string, on
+a command line, or at the start of a line of a file that runs SQL; a comment is not read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from skillpm.scan import flow
+from skillpm.scan.builtsql import FILE_MAX, OTHER_CODE, RUNS_SQL_RE, _runs
+from skillpm.scan.rules import RANK
+from skillpm.scan.sqlgen import CONFIRM_RE
+
+WIPE_BYTES = (b"DROP", b"drop", b"TRUNCATE", b"truncate", b"DELETE", b"delete", b"FLUSHALL", b"FLUSHDB", b"flushall",
+              b"flushdb", b"dropDatabase", b"dropdb", b"db:drop", b"db:reset", b"db:purge", b"migrate reset", b"drop_all",
+              b"Truncate", b"Drop")
+WIPE_RE = re.compile(
+    r"\bDROP\s+DATABASE\b|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w\"`{$%\[]"
+    r"|\bDELETE\s+FROM\s+[\w.\"`{}$%\[\]]+\s*(?=[;\"'`)]|$)|\bDROP\s+ALL\s+TABLES\b"
+    r"|\.dropDatabase\s*\(|\bFLUSH(?:ALL|DB)\b|\.flush(?:all|db)\s*\(|\bdropdb\s+(?!-?-help)[\w\"$'-]|\bdb:(?:drop|purge)\b|\bdb:reset\b"
+    r"|\bmigrate\s+reset\b[^\n]{0,60}--force|\.drop_all\s*\(",
+    re.IGNORECASE | re.MULTILINE)
+# a command that is a database client or tool, on the statement's line (a shell line with no quotes)
+CLIENT_RE = re.compile(r"\b(?:dropdb|psql|mysql|mariadb|sqlite3|sqlcmd|mongosh|mongo|redis-cli|clickhouse-client|rails|rake|prisma|bin/rails)\b")
+# the skill's own account of what it does: a reset, wipe, reseed, teardown of a database or its data
+SAID_RE = re.compile(r"\b(?:reset|recreat|rebuild|wip|drop|re-?seed|seed|teardown|tear\s+down|truncat|empt|clear|clean|purg|"
+                     r"delet|flush|destroy|fixture|nuke|erase)\w*\b[^.\n]{0,60}?\b(?:database|db|schema|tables?|data|rows|"
+                     r"records|collections?|keys|cache|redis|postgres|mysql|sqlite|mongo\w*)s?\b", re.IGNORECASE)
+# a production connection named: PROD_DATABASE_URL, PRODUCTION_DB_HOST, DATABASE_URL_LIVE, MONGO_URI_PROD
+PROD_RE = re.compile(r"\b(?:PROD|PRODUCTION|LIVE)_\w{0,30}(?:URL|URI|DSN|HOST|DB|DATABASE)\w{0,10}\b"
+                     r"|\b\w{0,30}(?:URL|URI|DSN|HOST|DB|DATABASE)_(?:PROD|PRODUCTION|LIVE)\b")
+TEST_PATH_RE = re.compile(r"(?:^|/)(?:tests?|spec|specs|__tests__|fixtures|testdata)/|(?:^|/)(?:test_[^/]*|[^/]*_test\.\w+|"
+                          r"[^/]*\.(?:test|spec)\.\w+|conftest\.py)$", re.IGNORECASE)
+COMMENT_STARTS = ("#", "//", "--", "*", "/*", "REM ", "rem ")
+
+
+def _statement(text: str, sql: bool) -> re.Match | None:
+    """The first wiping statement that the file runs: in a quoted string, on a database client's command line,
+    or starting a line of a file that runs SQL (a .sql file, a heredoc, a triple-quoted string); not a comment."""
+    runs = sql or RUNS_SQL_RE.search(text) is not None
+    for m in WIPE_RE.finditer(text):
+        ls = text.rfind("\n", 0, m.start()) + 1
+        le = text.find("\n", m.end())
+        line = text[ls:le if le >= 0 else len(text)]
+        before = text[ls:m.start()]
+        if line.lstrip().startswith(COMMENT_STARTS) or "#" in before and before.count("'") % 2 == 0 \
+                and before.count('"') % 2 == 0 and re.search(r"(?:^|\s)#", before):
+            continue
+        if m.group(0).endswith("(") and "." in m.group(0)[:2]:
+            return m  # a client's method call (.dropDatabase(), .flushall()): code, not a string
+        quoted = before.count("'") % 2 == 1 or before.count('"') % 2 == 1 or before.count("`") % 2 == 1
+        if quoted or CLIENT_RE.search(line) or runs and not before.strip():
+            return m
+    return None
+
+
+def wiped_databases(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """DX-06 on the line of a statement that removes or empties a database, in a script or a .sql file that
+    runs: high when the skill's description does not say it resets a database or the script picks a
+    production connection, else medium; one step lower when the script asks the user first."""
+    from skillpm.scan.engine import _window
+
+    out = []
+    texts = None
+    said = SAID_RE.search(description or "") is not None
+    for path, data in files.items():
+        if len(data) > FILE_MAX or not any(w in data for w in WIPE_BYTES) or TEST_PATH_RE.search(path):
+            continue
+        low = path.lower()
+        sql = low.endswith(".sql")
+        if not sql and not low.endswith(OTHER_CODE) and flow.language_of_file(path, data) is None:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        m = _statement(text, sql)
+        if m is None:
+            continue
+        if texts is None:
+            texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+                     if len(d) <= FILE_MAX and not p.lower().endswith(".sql")}
+        if sql and not _runs(path, data, files, texts):
+            continue
+        runners = [text] if not sql else [t for p, t in texts.items() if posixpath.basename(path) in t
+                                          or "*.sql" in t and flow.language_of_file(p, files[p]) is not None] or [text]
+        prod = any(PROD_RE.search(t) for t in runners)
+        asks = any(CONFIRM_RE.search(t) for t in runners)
+        sev = "high" if prod or not said else "medium"
+        if asks:
+            sev = {"high": "medium", "medium": "low"}[sev]
+        if any(f.file == path and f.category == "destructive" and f.grades and RANK[f.severity] >= RANK[sev]
+               for f in (*found, *out)):
+            continue  # the file's deletion is already read as strongly
+        why = ("picks a production connection" if prod else "") + \
+              ("" if said else ("; " if prod else "") + "the skill's description does not say it resets or wipes a database")
+        line = text.count("\n", 0, m.start()) + 1
+        out.append(sc._finding("DX-06", sev, path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0),
+                               note=f"removes or empties a database ({m.group(0).strip()[:40]!r}) in a file that runs"
+                                    + (f": {why}" if why else "") + ("; lowered: the script asks the user first" if asks else "")))
+    return out
