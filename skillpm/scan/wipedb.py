@@ -1,4 +1,4 @@
-"""A script that removes or empties a database: judged by what the skill says it does and which database it picks.
+"""A script that removes or empties a database or a store: judged by what the skill says it does and which database it picks.
 
 ``DROP DATABASE``, ``TRUNCATE users, orders``, ``DELETE FROM {t}`` with no ``WHERE``, Mongo's
 ``dropDatabase()``, Redis's ``FLUSHALL``, ``prisma migrate reset --force``, ``rails db:drop``: each loses
@@ -6,7 +6,9 @@ every row it reaches, with no undo. A skill whose description says it resets, wi
 down a database has such a step for a reason the user asked for (medium, as ``dropdb``). One that says it
 checks, migrates, reports or formats does not (high), nor does one that picks a production connection
 (``PROD_DATABASE_URL``, ``DATABASE_URL_LIVE``) ahead of the one the app uses (high, whatever it says).
-A script that stops for the user's typed answer first is one step lower.
+A script that stops for the user's typed answer first is one step lower. A store emptied whole is read the
+same way: ``aws s3 rm s3://B --recursive``, ``gsutil rm -r``, boto3's ``bucket.objects.all().delete()``,
+``kubectl delete namespace --all`` (said when the description names cleaning a bucket, prefix or cluster).
 
 ``wiped_databases`` reads each script (not a test: a fixture that truncates its test database is the
 test's business) and each ``.sql`` file a script or SKILL.md runs, for such a statement in a string, on
@@ -32,12 +34,24 @@ WIPE_RE = re.compile(
     r"|\.dropDatabase\s*\(|\bFLUSH(?:ALL|DB)\b|\.flush(?:all|db)\s*\(|\bdropdb\s+(?!-?-help)[\w\"$'-]|\bdb:(?:drop|purge)\b|\bdb:reset\b"
     r"|\bmigrate\s+reset\b[^\n]{0,60}--force|\.drop_all\s*\(",
     re.IGNORECASE | re.MULTILINE)
+# a store emptied whole: a bucket's objects recursively, a bucket removed, a cluster's namespaces or volumes
+STORE_BYTES = (b"aws s3", b"s3api", b"gsutil", b"gcloud storage", b"az storage", b"kubectl", b"rclone", b".delete()",
+               b"delete_bucket", b"firestore:delete")
+STORE_RE = re.compile(
+    r"\baws\s+s3\s+rm\b[^\n#]{0,200}?--recursive\b|\baws\s+s3\s+rb\b[^\n#]{0,200}?--force\b|\baws\s+s3api\s+delete-bucket\b"
+    r"|\bgsutil\s+(?:-m\s+)?rm\s+(?:-[a-zA-Z]*[rR]|[^\n#]{0,200}?\*\*)|\bgcloud\s+storage\s+rm\b[^\n#]{0,200}?(?:--recursive|\s-r\b)"
+    r"|\baz\s+storage\s+(?:blob\s+delete-batch|container\s+delete)\b|\brclone\s+(?:purge|delete)\b"
+    r"|\bkubectl\s+delete\s+(?:ns|namespaces?|pvc?|persistentvolume\w*|all|deploy\w*|statefulsets?|secrets?)\b[^\n#]{0,120}?"
+    r"(?:--all\b|\s-A\b|--all-namespaces\b)|\bkubectl\s+delete\s+(?:ns|namespaces?)\s+[\"$\w]"
+    r"|\.objects\.all\(\)\.delete\(\)|\.object_versions\.all\(\)\.delete\(\)|\.delete_bucket\s*\("
+    r"|\bfirebase\s+firestore:delete\b[^\n#]{0,120}?--all-collections")
 # a command that is a database client or tool, on the statement's line (a shell line with no quotes)
 CLIENT_RE = re.compile(r"\b(?:dropdb|psql|mysql|mariadb|sqlite3|sqlcmd|mongosh|mongo|redis-cli|clickhouse-client|rails|rake|prisma|bin/rails)\b")
 # the skill's own account of what it does: a reset, wipe, reseed, teardown of a database or its data
 SAID_RE = re.compile(r"\b(?:reset|recreat|rebuild|wip|drop|re-?seed|seed|teardown|tear\s+down|truncat|empt|clear|clean|purg|"
                      r"delet|flush|destroy|fixture|nuke|erase)\w*\b[^.\n]{0,60}?\b(?:database|db|schema|tables?|data|rows|"
-                     r"records|collections?|keys|cache|redis|postgres|mysql|sqlite|mongo\w*)s?\b", re.IGNORECASE)
+                     r"records|collections?|keys|cache|redis|postgres|mysql|sqlite|mongo\w*|buckets?|objects|prefix\w*|namespaces?|"
+                     r"clusters?|resources|volumes?|environments?|stacks?|storage)s?\b", re.IGNORECASE)
 # a production connection named: PROD_DATABASE_URL, PRODUCTION_DB_HOST, DATABASE_URL_LIVE, MONGO_URI_PROD
 PROD_RE = re.compile(r"\b(?:PROD|PRODUCTION|LIVE)_\w{0,30}(?:URL|URI|DSN|HOST|DB|DATABASE)\w{0,10}\b"
                      r"|\b\w{0,30}(?:URL|URI|DSN|HOST|DB|DATABASE)_(?:PROD|PRODUCTION|LIVE)\b")
@@ -46,11 +60,15 @@ TEST_PATH_RE = re.compile(r"(?:^|/)(?:tests?|spec|specs|__tests__|fixtures|testd
 COMMENT_STARTS = ("#", "//", "--", "*", "/*", "REM ", "rem ")
 
 
+STORE_WORDS = tuple(w.decode() for w in STORE_BYTES)
+
+
 def _statement(text: str, sql: bool) -> re.Match | None:
     """The first wiping statement that the file runs: in a quoted string, on a database client's command line,
     or starting a line of a file that runs SQL (a .sql file, a heredoc, a triple-quoted string); not a comment."""
     runs = sql or RUNS_SQL_RE.search(text) is not None
-    for m in WIPE_RE.finditer(text):
+    stores = [] if sql or not any(w in text for w in STORE_WORDS) else list(STORE_RE.finditer(text))
+    for m in sorted([*WIPE_RE.finditer(text), *stores], key=lambda m: m.start()):
         ls = text.rfind("\n", 0, m.start()) + 1
         le = text.find("\n", m.end())
         line = text[ls:le if le >= 0 else len(text)]
@@ -58,8 +76,8 @@ def _statement(text: str, sql: bool) -> re.Match | None:
         if line.lstrip().startswith(COMMENT_STARTS) or "#" in before and before.count("'") % 2 == 0 \
                 and before.count('"') % 2 == 0 and re.search(r"(?:^|\s)#", before):
             continue
-        if m.group(0).endswith("(") and "." in m.group(0)[:2]:
-            return m  # a client's method call (.dropDatabase(), .flushall()): code, not a string
+        if m.re is STORE_RE or m.group(0).endswith("(") and "." in m.group(0)[:2]:
+            return m  # a store's command line, a client's method call (.dropDatabase(), .flushall()): code, not a string
         quoted = before.count("'") % 2 == 1 or before.count('"') % 2 == 1 or before.count("`") % 2 == 1
         if quoted or CLIENT_RE.search(line) or runs and not before.strip():
             return m
@@ -76,7 +94,8 @@ def wiped_databases(sc, files: dict[str, bytes], found: list, description: str =
     texts = None
     said = SAID_RE.search(description or "") is not None
     for path, data in files.items():
-        if len(data) > FILE_MAX or not any(w in data for w in WIPE_BYTES) or TEST_PATH_RE.search(path):
+        if len(data) > FILE_MAX or not any(w in data for w in WIPE_BYTES) and not any(w in data for w in STORE_BYTES) \
+                or TEST_PATH_RE.search(path):
             continue
         low = path.lower()
         sql = low.endswith(".sql")
@@ -105,6 +124,6 @@ def wiped_databases(sc, files: dict[str, bytes], found: list, description: str =
               ("" if said else ("; " if prod else "") + "the skill's description does not say it resets or wipes a database")
         line = text.count("\n", 0, m.start()) + 1
         out.append(sc._finding("DX-06", sev, path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0),
-                               note=f"removes or empties a database ({m.group(0).strip()[:40]!r}) in a file that runs"
+                               note=f"removes or empties a database or a store ({m.group(0).strip()[:40]!r}) in a file that runs"
                                     + (f": {why}" if why else "") + ("; lowered: the script asks the user first" if asks else "")))
     return out
