@@ -29,7 +29,7 @@ WIPE_BYTES = (b"DROP", b"drop", b"TRUNCATE", b"truncate", b"DELETE", b"delete", 
               b"flushdb", b"dropDatabase", b"dropdb", b"db:drop", b"db:reset", b"db:purge", b"migrate reset", b"drop_all",
               b"Truncate", b"Drop")
 WIPE_RE = re.compile(
-    r"\bDROP\s+DATABASE\b|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w\"`{$%\[]"
+    r"\bDROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?[\w\"`{$%\[]|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w\"`{$%\[]"
     r"|\bDELETE\s+FROM\s+[\w.\"`{}$%\[\]]+\s*(?=[;\"'`)]|$)|\bDROP\s+ALL\s+TABLES\b"
     r"|\.dropDatabase\s*\(|\bFLUSH(?:ALL|DB)\b|\.flush(?:all|db)\s*\(|\bdropdb\s+(?!-?-help)[\w\"$'-]|\bdb:(?:drop|purge)\b|\bdb:reset\b"
     r"|\bmigrate\s+reset\b[^\n]{0,60}--force|\.drop_all\s*\(",
@@ -78,7 +78,12 @@ def _statement(text: str, sql: bool) -> re.Match | None:
             continue
         if m.re is STORE_RE or m.group(0).endswith("(") and "." in m.group(0)[:2]:
             return m  # a store's command line, a client's method call (.dropDatabase(), .flushall()): code, not a string
-        quoted = before.count("'") % 2 == 1 or before.count('"') % 2 == 1 or before.count("`") % 2 == 1
+        # a string that is the statement (it opens the string: 'TRUNCATE orders', f"DELETE FROM {t}"), not one that
+        # quotes it among other words (a guard's "database_destruction:::DROP DATABASE" pattern, a message)
+        quoted = re.search(r"""(?:^|[^\w\\])[fFrRbBuU]?["'`]\s*$""", before) is not None and (
+            before.count("'") % 2 == 1 or before.count('"') % 2 == 1 or before.count("`") % 2 == 1)
+        if m.group(0)[:5].upper() == "FLUSH" and not CLIENT_RE.search(line) and not re.search(r"command\s*\(|\.execute\s*\(", line):
+            continue  # a Redis command word alone in a string: a deny list's entry unless a client sends it
         if quoted or CLIENT_RE.search(line) or runs and not before.strip():
             return m
     return None

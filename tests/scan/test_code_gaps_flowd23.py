@@ -345,3 +345,20 @@ def test_near_miss_cleanup_skill_removes_its_own_prefix_after_asking():
           "aws s3 rm \"s3://$BUCKET/tmp/build-cache/\" --recursive\n")
     r = scan({"scripts/clean.sh": sh}, _store_skill("sh scripts/clean.sh", "Clean the build cache prefix in the project's S3 bucket."))
     assert not _bad(r), r.findings
+
+
+def test_near_miss_a_guard_hook_that_lists_destructive_statements():
+    sh = ("#!/usr/bin/env bash\n# PreToolUse guard: refuse commands that match a destructive pattern\n"
+          "PATTERNS=(\n"
+          "  \"database_destruction:::critical:::DROP DATABASE:::Back up first\"\n"
+          "  \"database_destruction:::critical:::TRUNCATE:::Use DELETE ... WHERE\"\n"
+          "  \"redis:::high:::FLUSHALL:::Never on shared instances\"\n"
+          ")\n"
+          "BLOCKED=('FLUSHALL' 'FLUSHDB' 'DROP DATABASE')\n"
+          "cmd=\"$(cat)\"\n"
+          "for p in \"${PATTERNS[@]}\"; do\n"
+          "  re=\"${p#*:::*:::}\"; re=\"${re%%:::*}\"\n"
+          "  if echo \"$cmd\" | grep -qiE \"$re\"; then echo \"blocked: $re\" >&2; exit 2; fi\n"
+          "done\n")
+    r = scan({"scripts/guard.sh": sh}, _skill("bash scripts/guard.sh", "Block dangerous tool calls before the agent runs them."))
+    assert not _bad(r), r.findings
