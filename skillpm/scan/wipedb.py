@@ -61,6 +61,15 @@ COMMENT_STARTS = ("#", "//", "--", "*", "/*", "REM ", "rem ")
 
 
 STORE_WORDS = tuple(w.decode() for w in STORE_BYTES)
+# the script reads the user's typed answer: a prompt (`read -r -p`, `input(f"… '{db}' …")`, a confirm call)
+ASK_RE = re.compile(r"\bread\s+(?:-\w+\s+)*-\w*p\b|\binput\s*\(|\b(?:click|typer|rich\.prompt\.Confirm)\.(?:confirm|ask)\s*\("
+                    r"|\bconfirm\s*\(|\bRead-Host\b|\$stdin\.gets\b|\bgets\.chomp\b|\.question\s*\(|\breadline\s*\(")
+
+
+def _asks(text: str, before: int) -> bool:
+    """Whether the script asks the user before the wipe at ``before`` (sqlgen's prompt, or any typed answer read)."""
+    head = text[:before]
+    return CONFIRM_RE.search(head) is not None or ASK_RE.search(head) is not None
 
 
 def _statement(text: str, sql: bool) -> re.Match | None:
@@ -118,11 +127,11 @@ def wiped_databases(sc, files: dict[str, bytes], found: list, description: str =
         runners = [text] if not sql else [t for p, t in texts.items() if posixpath.basename(path) in t
                                           or "*.sql" in t and flow.language_of_file(p, files[p]) is not None] or [text]
         prod = any(PROD_RE.search(t) for t in runners)
-        asks = any(CONFIRM_RE.search(t) for t in runners)
+        asks = any(_asks(t, m.start() if t is text else len(t)) for t in runners)
         sev = "high" if prod or not said else "medium"
         if asks:
             sev = {"high": "medium", "medium": "low"}[sev]
-        if any(f.file == path and f.category == "destructive" and f.grades and RANK[f.severity] >= RANK[sev]
+        if any(f.file == path and f.category == "destructive" and (f.grades or f.rule == "DX-06") and RANK[f.severity] >= RANK[sev]
                for f in (*found, *out)):
             continue  # the file's deletion is already read as strongly
         why = ("picks a production connection" if prod else "") + \
