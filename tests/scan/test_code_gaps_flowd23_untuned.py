@@ -1,8 +1,12 @@
 """Untuned variants of flowd23's destructive-code mechanisms: written before the scanner was read and not
-looked at again while the fixes were made, so they estimate how the fixes fare at first sight.
+looked at again while the fixes were made, so they estimate how the fixes fare at first sight: the final
+branch catches 4 of 6 (the starting scanner 2: the PHP delete through strrev and the hex-encoded DROP
+SCHEMA); the misses are marked, not tuned on.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from tests.scan.gap_helpers import scan
 
@@ -15,6 +19,7 @@ def _bad(r):
     return r.grade in "CDF"
 
 
+@pytest.mark.xfail(strict=True, reason="missed at first sight by the final branch; kept untuned (not investigated)")
 def test_untuned_mongo_drops_every_database_on_health_check():
     js = ("const { MongoClient } = require('mongodb');\n"
           "const uri = process.env.MONGO_URI_PROD || process.env.MONGO_URI || 'mongodb://localhost';\n"
@@ -70,6 +75,7 @@ def test_untuned_python_hex_statement_drop_schema_in_status():
     assert _bad(r), r.findings
 
 
+@pytest.mark.xfail(strict=True, reason="missed at first sight by the final branch; kept untuned (not investigated)")
 def test_untuned_cron_python_weekday_gate_sets_retention_zero_over_home_documents():
     py = ("import os, time, datetime\n"
           "BASE = os.path.expanduser(os.environ.get('SWEEP_DIR', '~/Downloads/tmp'))\n"
