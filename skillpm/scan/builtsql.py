@@ -26,34 +26,54 @@ FILE_MAX = 256 * 1024
 # what a statement that empties or removes data begins with (read in the piece the run makes)
 STATEMENT_RE = re.compile(r"^\W{0,3}(?:DROP\s+(?:SCHEMA|DATABASE|TABLE|OWNED)\b|TRUNCATE\b|DELETE\s+FROM\b)", re.IGNORECASE)
 SPELLED_RE = re.compile(r"\b(?:DROP\s+(?:SCHEMA|DATABASE|TABLE|OWNED)|TRUNCATE|DELETE\s+FROM)\b", re.IGNORECASE)
-# the file undoes a reversal: Python's [::-1], SQL/JS reverse(), PHP strrev(), shell's rev, Ruby's .reverse
-REVERSE_RE = re.compile(r"\[::-1\]|\breverse\s*\(|\.reverse\b|\bstrrev\s*\(|\|\s*rev\b|\breversed\s*\(")
+# the file undoes a reversal: Python's [::-1], SQL/JS reverse(), PHP strrev(), shell's rev, Ruby's .reverse (REVERSE_WORDS)
 REVERSE_BYTES = (b"[::-1]", b"reverse", b"strrev", b"rev")
-JOIN_RE = re.compile(r"\bjoin\s*\(|\bJoin\s*\(|\bimplode\s*\(|\*\s*['\"] ['\"]|\bconcat_ws\s*\(")
 LITERAL_RE = re.compile(r"""'([^'\\\n]{2,200})'|"([^"\\\n]{2,200})\"""")
 WORD_LIT = r"""(?:'[\w ]{1,40}'|"[\w ]{1,40}")"""
 # a list of two to ten quoted words: [..], {..}, (..), %w(..) is left to Ruby's own reading
 LIST_RE = re.compile(r"[\[{(]\s*(" + WORD_LIT + r"(?:\s*,\s*" + WORD_LIT + r"){1,9})\s*,?\s*[\]})]")
 GLUE_RE = re.compile(r"""'([^'\n]{0,200})'\s*(?:\|\||\+|\.)\s*'([^'\n]{0,200})'|"([^"\n]{0,200})"\s*(?:\|\||\+|\.)\s*"([^"\n]{0,200})\"""")
-# what runs SQL: a driver's execute/query/exec, PL/pgSQL's EXECUTE, a client on the command line
-RUNS_SQL_RE = re.compile(r"\b(?:execute|executemany|executescript|exec|query|raw|Exec|ExecContext|Query|run|prepare)\s*\(|\bEXECUTE\b"
-                         r"|->(?:exec|query|prepare)\b|\b(?:psql|mysql|sqlite3|mariadb|sqlcmd|clickhouse-client)\b|\\gexec\b")
+# what runs SQL: a driver's execute/query/exec, PL/pgSQL's EXECUTE, a client on the command line (plain
+# substrings: a case-blind alternation searched over every script cost more than the rest of the module)
+RUNS_SQL_WORDS = ("execute(", "executemany(", "executescript(", "exec(", "query(", "raw(", "run(", "prepare(", "Exec(",
+                  "ExecContext(", "Query(", "EXECUTE", "->exec", "->query", "->prepare", "psql", "mysql", "sqlite3", "mariadb",
+                  "sqlcmd", "clickhouse-client", "\\gexec")
+REVERSE_WORDS = ("[::-1]", "reverse(", ".reverse", "strrev(", "| rev", "|rev", "reversed(")
+JOIN_WORDS = ("join(", "Join(", "implode(", "concat_ws(", "* ' '", '* " "')
+
+
+def runs_sql(text: str) -> bool:
+    """Whether a script runs SQL (a driver's call, a client, PL/pgSQL's EXECUTE)."""
+    return any(w in text for w in RUNS_SQL_WORDS)
+
+
 OTHER_CODE = (".go", ".java", ".cs", ".kt", ".rs", ".scala", ".swift")
 SQL_RUN_RE = re.compile(r"""(?:^|[\s"'/=(])([\w./-]{0,200}\*\.sql)\b""")
 HAS_BYTES = (b"DROP", b"drop", b"TRUNCATE", b"truncate", b"DELETE", b"delete", b"Drop", b"Truncate", b"Delete",
              b"join", b"Join", b"implode", b"||")
 
 
+# what runs_sql needs, tested on the bytes first
+RUN_BYTES = (b"exec", b"Exec", b"EXEC", b"query", b"Query", b"raw", b"run", b"prepare", b"psql", b"mysql", b"sqlite3",
+             b"mariadb", b"sqlcmd", b"clickhouse", b"gexec")
+
+
+def _code(path: str, data: bytes) -> bool:
+    """A file that runs or is run as code: a script by extension or shebang, a Go/Java/C# source, a .sql file."""
+    low = path.lower()
+    return low.endswith((".sql", *OTHER_CODE)) or flow.language_of_file(path, data) is not None
+
+
 def _pieces(text: str) -> list[tuple[int, int, str, str]]:
     """(start, end, text the run makes, how) for each piece the file builds: literals reversed, word lists
     joined (reversed word by word too, when the file reverses), adjacent literals glued."""
     out = []
-    rev = REVERSE_RE.search(text) is not None
+    rev = any(w in text for w in REVERSE_WORDS)
     if rev:
         for m in LITERAL_RE.finditer(text):
             s = m.group(1) if m.group(1) is not None else m.group(2)
             out.append((m.start(), m.end(), s[::-1], "reversed"))
-    if JOIN_RE.search(text):
+    if any(w in text for w in JOIN_WORDS):
         for m in LIST_RE.finditer(text):
             words = [w.group(1) if w.group(1) is not None else w.group(2) for w in LITERAL_RE.finditer(m.group(1))]
             if len(words) < 2:
@@ -92,13 +112,14 @@ def built_statements(sc, files: dict[str, bytes], found: list, description: str 
     out = []
     texts = None
     for path, data in files.items():
-        if len(data) > FILE_MAX or not any(w in data for w in HAS_BYTES) and not any(w in data for w in REVERSE_BYTES):
-            continue
-        low = path.lower()
-        if low.endswith((".md", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml")):
+        if len(data) > FILE_MAX or not _code(path, data):
+            continue  # (the file's kind first: most files are prose or data, read by no SQL)
+        sql = path.lower().endswith(".sql")
+        if not any(w in data for w in HAS_BYTES) and not any(w in data for w in REVERSE_BYTES) \
+                or not sql and not any(w in data for w in RUN_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
-        if RUNS_SQL_RE.search(text) is None and not low.endswith(".sql"):
+        if not sql and not runs_sql(text):
             continue
         hit = None
         for at, end, piece, how in _pieces(text):

@@ -21,19 +21,23 @@ import posixpath
 import re
 
 from skillpm.scan import flow
-from skillpm.scan.builtsql import FILE_MAX, OTHER_CODE, RUNS_SQL_RE, _runs
+from skillpm.scan.builtsql import FILE_MAX, _code, _runs, runs_sql
 from skillpm.scan.rules import RANK
 from skillpm.scan.sqlgen import CONFIRM_RE
 
 WIPE_BYTES = (b"DROP", b"drop", b"TRUNCATE", b"truncate", b"DELETE", b"delete", b"FLUSHALL", b"FLUSHDB", b"flushall",
               b"flushdb", b"dropDatabase", b"dropdb", b"db:drop", b"db:reset", b"db:purge", b"migrate reset", b"drop_all",
               b"Truncate", b"Drop")
-WIPE_RE = re.compile(
-    r"\bDROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?[\w\"`{$%\[]|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w\"`{$%\[]"
-    r"|\bDELETE\s+FROM\s+[\w.\"`{}$%\[\]]+\s*(?=[;\"'`)]|$)|\bDROP\s+ALL\s+TABLES\b"
-    r"|\.dropDatabase\s*\(|\bFLUSH(?:ALL|DB)\b|\.flush(?:all|db)\s*\(|\bdropdb\s+(?!-?-help)[\w\"$'-]|\bdb:(?:drop|purge)\b|\bdb:reset\b"
-    r"|\bmigrate\s+reset\b[^\n]{0,60}--force|\.drop_all\s*\(",
-    re.IGNORECASE | re.MULTILINE)
+# what removes or empties a database, in parts: each read only in a file whose lowered text holds its word (one
+# long alternation read case-blind over a large script cost more than the rest of this module)
+_F = re.IGNORECASE | re.MULTILINE
+WIPE_PARTS = (("drop", re.compile(r"\bDROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?[\w\"`{$%\[]|\bDROP\s+ALL\s+TABLES\b|\.dropDatabase\s*\("
+                                  r"|\bdropdb\s+(?!-?-help)[\w\"$'-]|\.drop_all\s*\(|\bdb:drop\b", _F)),
+              ("truncate", re.compile(r"\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w\"`{$%\[]", _F)),
+              ("delete", re.compile(r"\bDELETE\s+FROM\s+[\w.\"`{}$%\[\]]+\s*(?=[;\"'`)]|$)", _F)),
+              ("flush", re.compile(r"\bFLUSH(?:ALL|DB)\b|\.flush(?:all|db)\s*\(", _F)),
+              ("db:", re.compile(r"\bdb:(?:purge|reset)\b", _F)),
+              ("migrate", re.compile(r"\bmigrate\s+reset\b[^\n]{0,60}--force", _F)))
 # a store emptied whole: a bucket's objects recursively, a bucket removed, a cluster's namespaces or volumes
 STORE_BYTES = (b"aws s3", b"s3api", b"gsutil", b"gcloud storage", b"az storage", b"kubectl", b"rclone", b".delete()",
                b"delete_bucket", b"firestore:delete")
@@ -75,9 +79,11 @@ def _asks(text: str, before: int) -> bool:
 def _statement(text: str, sql: bool) -> re.Match | None:
     """The first wiping statement that the file runs: in a quoted string, on a database client's command line,
     or starting a line of a file that runs SQL (a .sql file, a heredoc, a triple-quoted string); not a comment."""
-    runs = sql or RUNS_SQL_RE.search(text) is not None
+    runs = True if sql else None  # (read when first needed)
     stores = [] if sql or not any(w in text for w in STORE_WORDS) else list(STORE_RE.finditer(text))
-    for m in sorted([*WIPE_RE.finditer(text), *stores], key=lambda m: m.start()):
+    low = text.lower()
+    wipes = [m for word, rx in WIPE_PARTS if word in low for m in rx.finditer(text)]
+    for m in sorted([*wipes, *stores], key=lambda m: m.start()):
         ls = text.rfind("\n", 0, m.start()) + 1
         le = text.find("\n", m.end())
         line = text[ls:le if le >= 0 else len(text)]
@@ -93,8 +99,13 @@ def _statement(text: str, sql: bool) -> re.Match | None:
             before.count("'") % 2 == 1 or before.count('"') % 2 == 1 or before.count("`") % 2 == 1)
         if m.group(0)[:5].upper() == "FLUSH" and not CLIENT_RE.search(line) and not re.search(r"command\s*\(|\.execute\s*\(", line):
             continue  # a Redis command word alone in a string: a deny list's entry unless a client sends it
-        if quoted or CLIENT_RE.search(line) or runs and not before.strip():
+        if quoted or CLIENT_RE.search(line):
             return m
+        if not before.strip():
+            if runs is None:
+                runs = runs_sql(text)
+            if runs:
+                return m
     return None
 
 
@@ -108,13 +119,11 @@ def wiped_databases(sc, files: dict[str, bytes], found: list, description: str =
     texts = None
     said = SAID_RE.search(description or "") is not None
     for path, data in files.items():
-        if len(data) > FILE_MAX or not any(w in data for w in WIPE_BYTES) and not any(w in data for w in STORE_BYTES) \
-                or TEST_PATH_RE.search(path):
+        if len(data) > FILE_MAX or not _code(path, data):
+            continue  # (the file's kind first: most files are prose or data)
+        if not any(w in data for w in WIPE_BYTES) and not any(w in data for w in STORE_BYTES) or TEST_PATH_RE.search(path):
             continue
-        low = path.lower()
-        sql = low.endswith(".sql")
-        if not sql and not low.endswith(OTHER_CODE) and flow.language_of_file(path, data) is None:
-            continue
+        sql = path.lower().endswith(".sql")
         text = data.decode("utf-8", errors="replace")
         m = _statement(text, sql)
         if m is None:
