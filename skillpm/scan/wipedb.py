@@ -31,10 +31,14 @@ WIPE_BYTES = (b"DROP", b"drop", b"TRUNCATE", b"truncate", b"DELETE", b"delete", 
 # what removes or empties a database, in parts: each read only in a file whose lowered text holds its word (one
 # long alternation read case-blind over a large script cost more than the rest of this module)
 _F = re.IGNORECASE | re.MULTILINE
+# a table name filled in at run time: {t}, $t, %s, %(t)s, or the string ending to be joined ("DELETE FROM " + t)
+_COMPUTED = r"""[\w."`\[\]]{0,60}(?:\{[^}\n]{0,40}\}|\$\{?\w|\$\(|%s|%\(\w{1,30}\)s|#\{)|["'`]\s*(?:\+|\.|\|\|)"""
 WIPE_PARTS = (("drop", re.compile(r"\bDROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?[\w\"`{$%\[]|\bDROP\s+ALL\s+TABLES\b|\.dropDatabase\s*\("
                                   r"|\bdropdb\s+(?!-?-help)[\w\"$'-]|\.drop_all\s*\(|\bdb:drop\b", _F)),
-              ("truncate", re.compile(r"\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w\"`{$%\[]", _F)),
-              ("delete", re.compile(r"\bDELETE\s+FROM\s+[\w.\"`{}$%\[\]]+\s*(?=[;\"'`)]|$)", _F)),
+              # (one named table emptied is maintenance: a list of them, CASCADE, or a name filled in at run time)
+              ("truncate", re.compile(r"\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?(?:[\w.\"`\[\]{}$%]{1,80}\s*,|[^;\n]{0,200}?\bCASCADE\b"
+                                      r"|" + _COMPUTED + r")", _F)),
+              ("delete", re.compile(r"\bDELETE\s+FROM\s+(?:" + _COMPUTED + r")(?![^;\n]{0,80}\bWHERE\b)", _F)),
               ("flush", re.compile(r"\bFLUSH(?:ALL|DB)\b|\.flush(?:all|db)\s*\(", _F)),
               ("db:", re.compile(r"\bdb:(?:purge|reset)\b", _F)),
               ("migrate", re.compile(r"\bmigrate\s+reset\b[^\n]{0,60}--force", _F)))

@@ -362,3 +362,11 @@ def test_near_miss_a_guard_hook_that_lists_destructive_statements():
           "done\n")
     r = scan({"scripts/guard.sh": sh}, _skill("bash scripts/guard.sh", "Block dangerous tool calls before the agent runs them."))
     assert not _bad(r), r.findings
+
+
+def test_near_miss_one_named_table_emptied_by_a_report():
+    py = ("import os, psycopg\nc = psycopg.connect(os.environ['DATABASE_URL'], autocommit=True)\n"
+          "print(c.execute('SELECT count(*) FROM sessions').fetchone()[0])\n"
+          "c.execute('TRUNCATE TABLE sessions')\nc.execute('DELETE FROM expired_tokens')\n")
+    r = scan({"scripts/sessions.py": py}, _skill("python3 scripts/sessions.py", "Report active sessions."))
+    assert not _bad(r), r.findings
