@@ -309,6 +309,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
+        from skillpm.scan import builtsql, wipedb
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
                                   sqlgen, timegate, unpacked)
@@ -340,6 +341,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += listedroots.listed_roots(sc, files, findings, description)  # roots read from a list file
         findings += climbed.climbed_paths(sc, files, findings, description)  # the home reached by .. or listed
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
+        findings += builtsql.built_statements(sc, files, findings, description)  # a wipe's SQL put together at run time
+        findings += wipedb.wiped_databases(sc, files, findings, description)  # a database emptied, unsaid or on prod
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md

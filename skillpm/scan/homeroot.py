@@ -32,7 +32,7 @@ HOME_PRINT_RE = re.compile(
     r"""|\bcd\s+["']?""" + HOME_WORD + r"""["']?\s*(?:&&|;)\s*pwd\b|\beval\s+["']?(?:echo|printf)\b[^\n]{0,60}?~[\w$"{}.-]{0,40}["']?\s*$""")
 # a cheap first test over the whole script: something that resolves a home, or a name assigned one
 HOME_SOURCE_RE = re.compile(r"""getent\s+passwd|NFSHomeDirectory|\bcd\s+["']?~|\b(?:echo|printf)\b[^\n]{0,60}?~"""
-                            r"""|=["']?(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME[^}\n]{0,20}\})["']?[ \t]*(?:[;&]|#[^\n]*$|$)""", re.M)
+                            r"""|=["']?(?:~[\w$"{}.-]{0,40}|\$HOME|\$\{HOME[^}\n]{0,20}\})(?:/(?:\$\{\w{1,40}:?-\}/?)*)?["']?[ \t]*(?:[;&]|#[^\n]*$|$)""", re.M)
 FUNC_RE = re.compile(r"^[ \t]*(?:function[ \t]+)?([A-Za-z_][\w-]{0,40})[ \t]*\(\)[ \t]*\{?(.*)$")
 ASSIGN_RE = re.compile(r"""^[ \t]*(?:(?:local|export|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?([A-Za-z_]\w{0,40})=(.*)$""")
 PLAIN_HOME_RE = re.compile(r"""^["']?""" + HOME_WORD + r"""["']?\s*$""")
@@ -43,6 +43,7 @@ def _homes(lines: list[str]) -> tuple[set[str], set[str]]:
     """(variables holding the home, functions printing it), in source order."""
     funcs: set[str] = set()
     homes: set[str] = set()
+    kept: set[str] = set()
     cur, depth = None, 0
     for ln in lines:
         f = FUNC_RE.match(ln) if cur is None else None
@@ -63,18 +64,39 @@ def _homes(lines: list[str]) -> tuple[set[str], set[str]]:
             continue
         a = ASSIGN_RE.match(ln)
         if a is None:
+            _branch_homes(ln, funcs, homes, kept)
             continue
         name, value = a.group(1), _first_statement(a.group(2)).split(" #", 1)[0].strip().rstrip(";")
         if _is_home(value, funcs, homes):
             homes.add(name)
-        else:
+            if ln[:1] in " \t":
+                kept.add(name)  # set in a branch (or a body): a value the name can take, whatever else sets it
+        elif name not in kept:
             homes.discard(name)
     return homes, funcs
+
+
+# a branch's assignment after `then`/`else`/`do`/`;`/`&&` on a line: `if …; then ROOT="$HOME"; DAYS=0; fi`
+BRANCH_ASSIGN_RE = re.compile(r"""(?:\bthen|\belse|\bdo|;|&&|\|\|)[ \t]+([A-Za-z_]\w{0,40})=([^\s;&|]{1,200})""")
+# a tail that may be empty: `$HOME/${SUBDIR:-}` is the home while SUBDIR is unset
+EMPTY_TAIL_RE = re.compile(r"""/(?:\$\{\w{1,40}:?-\}/?)*(?=["']?\s*$)""")
+
+
+def _branch_homes(ln: str, funcs: set[str], homes: set[str], kept: set[str]) -> None:
+    """Names a branch on this line sets to the home: each is a value the name can take (kept)."""
+    if "=" not in ln:
+        return
+    for m in BRANCH_ASSIGN_RE.finditer(ln):
+        if _is_home(m.group(2), funcs, homes):
+            homes.add(m.group(1))
+            kept.add(m.group(1))
 
 
 def _is_home(value: str, funcs: set[str], homes: set[str]) -> bool:
     if PLAIN_HOME_RE.match(value):
         return True
+    if "/" in value and PLAIN_HOME_RE.match(EMPTY_TAIL_RE.sub("", value, count=1)):
+        return True  # `${HOME}/${SUBDIR:-}`, `$HOME/`: the home itself until something fills the tail
     if re.fullmatch(r"""["']?\$\{?(\w+)\}?["']?""", value):
         return re.sub(r"""[^\w]""", "", value) in homes
     s = SUB_RE.match(value)

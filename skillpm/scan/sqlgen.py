@@ -26,14 +26,16 @@ FILE_MAX = 256 * 1024
 # The catalogs that list a database's tables: read FROM or JOIN by name, or named with the table view they hold
 TABLE_CATALOGS = ("pg_tables", "pg_class", "sqlite_master", "sqlite_schema", "all_tables", "user_tables")
 QUALIFIED_CATALOGS = ("information_schema", "sys.tables")
-CATALOG_WORDS = (*TABLE_CATALOGS, *QUALIFIED_CATALOGS, "pg_namespace")
+API_CATALOGS = ("get_table_names", "table_names(", "SHOW TABLES", "show tables")  # an ORM's or client's table list
+CATALOG_WORDS = (*TABLE_CATALOGS, *QUALIFIED_CATALOGS, "pg_namespace", *API_CATALOGS)
 # the catalog's names as bytes, in the two cases SQL is written in (a file with none is not read further)
 CATALOG_BYTES = tuple({v.encode() for w in CATALOG_WORDS for v in (w, w.upper())})
 SETTINGS_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".conf", ".sql")
 # 'DROP ' || 'TABLE ' (SQL), "DROP " + "TABLE " is left to the script folding: two literals glued by ||
 SQL_GLUE_RE = re.compile(r"""'([^'\n]{0,200})'\s*\|\|\s*'([^'\n]{0,200})'""")
 CATALOG = r"""(?:\bFROM|\bJOIN)\s+(?:["`]?\w+["`]?\.)?["`]?(?:""" + "|".join(TABLE_CATALOGS) + r""")\b""" \
-          r"""|\binformation_schema\.tables\b|\bsys\.tables\b"""
+          r"""|\binformation_schema\.tables\b|\bsys\.tables\b""" \
+          r"""|\bget_table_names\s*\(|\bintrospection\.table_names\s*\(|\bSHOW\s+(?:FULL\s+)?TABLES\b"""
 DROP = r"""\bDROP\s+(?:TABLE|VIEW|SCHEMA)\b|\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?[\w"`'$%{(]"""
 # the drop built from the catalog's rows (the DROP first: SELECT 'DROP TABLE ' || … FROM pg_tables),
 # or the catalog read and each of its rows dropped a few lines on (SELECT name FROM sqlite_master … DROP TABLE ${name})
@@ -58,7 +60,7 @@ def _glued(text: str) -> str:
     return text
 
 
-CATALOG_FIND_RE = re.compile("|".join(map(re.escape, (*TABLE_CATALOGS, *QUALIFIED_CATALOGS))), re.IGNORECASE)
+CATALOG_FIND_RE = re.compile("|".join(map(re.escape, (*TABLE_CATALOGS, *QUALIFIED_CATALOGS, *API_CATALOGS))), re.IGNORECASE)
 REACH = 700  # characters each side of a catalog's name that the drop built from it is looked for in
 MAX_NAMES = 50  # catalog names weighed per file
 
@@ -87,6 +89,15 @@ def _generated_drop(text: str) -> int | None:
     return None
 
 
+def _sql_run(path: str, files: dict[str, bytes]) -> bool:
+    """A .sql file SKILL.md or a script names, or runs by its folder's ``*.sql`` glob (builtsql's reading)."""
+    from skillpm.scan.builtsql import FILE_MAX as MAX, _runs
+
+    texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+             if len(d) <= MAX and not p.lower().endswith(".sql")}
+    return _runs(path, files[path], files, texts)
+
+
 def generated_drops(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     from skillpm.scan.engine import _window
 
@@ -110,7 +121,8 @@ def generated_drops(sc, files: dict[str, bytes], found: list, description: str =
             scripts = {p: d.decode("utf-8", errors="replace") for p, d in files.items() if len(d) <= FILE_MAX
                        and flow.language(p, d[:200].decode("utf-8", errors="replace")) is not None}
         if path not in scripts and not (path.lower().endswith(SETTINGS_SUFFIXES)
-                                        and any(posixpath.basename(path) in t for t in scripts.values())):
+                                        and any(posixpath.basename(path) in t for t in scripts.values())) \
+                and not (path.lower().endswith(".sql") and _sql_run(path, files)):
             continue
         if any(f.file == path and f.rule == "DX-06" and f.grades for f in (*found, *out)):
             continue

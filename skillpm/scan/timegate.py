@@ -20,13 +20,14 @@ from skillpm.scan.rules import RANK
 
 SCRIPT_MAX = 256 * 1024
 HARMS = {"destructive", "exfiltration", "supply-chain", "privilege-escalation"}
-NOW_RE = re.compile(r"\bdate\s+\+%|\bdate\s+['\"]\+%|\b(?:datetime|date)\.(?:today|now|utcnow)\(|\btime\.time\(|\bDate\.now\("
+NOW_RE = re.compile(r"\bdate\s+(?:-[a-zA-Z]{1,3}\s+){0,3}['\"]?\+%|\b(?:datetime|date)\.(?:today|now|utcnow)\(|\btime\.time\(|\bDate\.now\("
                     r"|\bnew Date\(\s*\)|\bTime\.now\b|\bDate\.today\b|\bGet-Date\b|\[DateTime\]::(?:Now|UtcNow|Today)"
                     r"|\bdate\s*\(\s*['\"][YmdU]|\btime\(\s*\)|\bnow\(\s*\)|\bEPOCHSECONDS\b")
 # a date constant: 2026-06-01 / 2026/06/01, date(2026, 6, 1), a ten-digit epoch (2017-2036, in s or ms), 20250915
 DATE_CONST = (r"(?:['\"]20[2-3]\d[-/]\d\d[-/]\d\d(?:[T ][\d:]+Z?)?['\"]|\b(?:date|datetime|Date|DateTime)\s*\(\s*20[2-3]\d\s*,"
               r"|\bTime\.(?:new|utc|local|mktime|gm)\s*\(\s*20[2-3]\d"
-              r"|(?<![\w.])1[5-9]\d{8}(?:\d{3})?(?![\w.])|(?<![\w.])20[2-3]\d[01]\d[0-3]\d(?![\w.]))")
+              r"|(?<![\w.])1[5-9]\d{8}(?:\d{3})?(?![\w.])|(?<![\w.])20[2-3]\d[01]\d(?:[0-3]\d)?(?![\w.])"
+              r"|\b0[xX][5-7][0-9a-fA-F]{7}\b)")  # (a YYYYMM month, an epoch in hex)
 DATE_CONST_RE = re.compile(DATE_CONST)
 ASSIGN_CONST_RE = re.compile(r"(?:^|[\s;({,])\$?([A-Za-z_]\w{0,40})\s*(?:=|:=|:)\s*(?:new\s+)?[^\n;]{0,40}?" + DATE_CONST, re.M)
 COMPARE_RE = re.compile(r"(?<!>)>=|(?<!<)<=|(?<![-=>])>(?![>=&])|(?<![<=])<(?![<=])|-(?:ge|gt|le|lt)\b|\bisAfter\b|\bisBefore\b|\bafter\?|\bbefore\?")
@@ -46,6 +47,43 @@ def gate_line(text: str) -> int:
             continue  # the constant's own assignment
         if DATE_CONST_RE.search(ln) or name_rx is not None and name_rx.search(ln):
             return i + 1
+    return 0
+
+
+# a statement that only tells the user something: a print, an echo, a log or warning call
+SAYS_RE = re.compile(r"""^\s*(?:print|echo|printf|puts|console\.(?:log|warn|error|info)|warnings\.warn|log(?:ger|ging)?\.\w+|"""
+                     r"""Write-(?:Host|Warning|Output)|>&2\s+echo|fi\b|end\b|\}|pass\b|#)""")
+GATE_HEAD_RE = re.compile(r"""^(?P<head>.*?(?:\bthen\b|:\s*$|\)\s*\{\s*$|\{\s*$))(?P<rest>.*)$""")
+
+
+def _only_says(lines: list[str], at: int) -> bool:
+    """Whether the branch a gate on line ``at`` (0-based) opens only prints or logs: a notice, not an arming.
+    The branch is the rest of the gate's line after ``then``/``:``/``{`` and the lines indented under it."""
+    gate = lines[at]
+    head = GATE_HEAD_RE.match(gate)
+    if head is None:
+        return False
+    body = [head.group("rest")] if head.group("rest").strip() else []
+    indent = len(gate) - len(gate.lstrip())
+    for ln in lines[at + 1:at + 40]:
+        if not ln.strip():
+            continue
+        if len(ln) - len(ln.lstrip()) <= indent:
+            break
+        body.append(ln)
+    parts = [p for b in body for p in re.split(r";\s*", re.sub(r"""'[^'\n]*'|"[^"\n]*\"""", "''", b)) if p.strip()]
+    return bool(parts) and all(SAYS_RE.match(p) for p in parts)
+
+
+def arming_gate(text: str) -> int:
+    """``gate_line``, passing over a gate whose branch only tells the user something (a deprecation notice):
+    the first comparison with a fixed date that may arm what follows (0: none)."""
+    lines = text.split("\n")
+    for _ in range(6):
+        line = gate_line("\n".join(lines))
+        if not line or not _only_says(lines, line - 1):
+            return line
+        lines[line - 1] = ""
     return 0
 
 
@@ -73,7 +111,7 @@ def dated_wipes(sc, files: dict[str, bytes], found: list) -> list:
         if any(f.file == path and f.category == "destructive" and f.grades and RANK[f.severity] >= RANK["high"]
                for f in found):
             continue
-        line = gate_line(text)
+        line = arming_gate(text)
         if not line:
             continue
         lines = text.split("\n")

@@ -539,8 +539,9 @@ def test_held_out_code_21_is_blind(result):
     graded C or worse when first scored with the final scanner of its session (merges chosen before
     it was scored), the same with the session's starting scanner (18/25 in a listed category with both).
     Tuned on by flowx23 (session 28: encoded data-file paths, build-file variables, secrets in request
-    headers and helper-protocol output, PHP helpers that send their parameter): 21/25 graded C or worse,
-    22/25 in a listed category; the misses left are destructive payloads."""
+    headers and helper-protocol output, PHP helpers that send their parameter) and flowd23 (SQL read as
+    the statement the run builds, a database wiped by a skill that does not say so, a delete root a date
+    or a branch sets to the home): MERGED_CODE/25 graded C or worse."""
     code, hidden = result.apart["held-out-code-21"]["code"], result.apart["held-out-code-21"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
     assert code[0] >= 21 and hidden[0] >= 5, result.apart_missed.get("held-out-code-21")
