@@ -35,8 +35,8 @@ FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
 MD_PATH_RE = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
 
 # ---------------------------------------------------------------- a send to an address outside the machine
-URL_OUT = (r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/]|(?:[\w-]+\.)*example\.(?:com|org|net)\b)"
-           r"[\w-]+(?:\.[\w-]+)+")
+URL_OUT = (r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/]|(?:[\w-]+\.)*example\.(?:com|org|net)\b"
+           r"|(?:[\w-]+\.)+(?:example|test|invalid|local|localhost)\b(?![\w.-]))[\w-]+(?:\.[\w-]+)+")
 URL_OUT_RE = re.compile(URL_OUT, re.IGNORECASE)
 SEND_VERB_RE = re.compile(r"(?<![\w-])(?:POST|PUT|PATCH)\b|(?i:\b(?:send|sends|post|posts|upload|uploads|submit|submits|"
                           r"deliver|delivers|transmit|sync|ship|forward)\b|\bcurl\b[^\n]*\s(?:-F|--form|-d|--data[\w-]*|-T|"
@@ -65,7 +65,7 @@ def _sends(text: str) -> list[int]:
         if URL_OUT_RE.search(text, a, b) is None:
             continue
         for m in SEND_VERB_RE.finditer(text, a, b):
-            if not NEG_RE.search(_clause_head(text, m.start())):
+            if not NEG_RE.search(_clause_head(text, m.start())) and not _talk(text, m.start()):
                 out.append(m.start())
                 break
     return out
@@ -83,13 +83,44 @@ VALUE_MARK_RE = re.compile(r"\b(?:contents?|values?|verbatim|as[- ]is|unmasked|u
                            r"(?:each|every|per|one entry per) line|text of|pasted)\b", re.IGNORECASE)
 CRED_FILE_RE = re.compile(
     r"\.aws/credentials\b|(?<![\w-])\.netrc\b|(?<![\w-])\.pypirc\b|(?<![\w-])\.npmrc\b|\.docker/config\.json|\.kube/config\b|"
-    r"\bkubeconfig\b|\.git-credentials\b|application_default_credentials\.json|\.ssh/id_\w+|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|"
-    r"\bkubectl get secrets?\b|\bdeploy key\b|\bprivate keys?\b", re.IGNORECASE)
+    r"\bkubeconfig\b|\.git-credentials\b|application_default_credentials\.json|\.ssh/(?!config\b|known_hosts\b|authorized_keys\b)"
+    r"[\w*-]+(?!\.pub)\b|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|\bkubectl get secrets?\b", re.IGNORECASE)
 TAKE_RE = re.compile(r"\b(?:contents?|text of|append\w*|add|adds|attach\w*|include\w*|paste\w*|merge\w*|dump\w*|copy|"
                      r"bundle\w*|embed\w*|put|cat|verbatim|as[- ]is|values?)\b", re.IGNORECASE)
 NAMES_ONLY_RE = re.compile(r"\b(?:names? only|only (?:the )?(?:variable )?names|(?:no|never the|not the|without(?: the)?) values?|"
                            r"masked|redacted)\b", re.IGNORECASE)
 SECRET_BYTES = (b"env", b"credentials", b"netrc", b"pypirc", b"npmrc", b"kube", b"id_", b"secret", b"key")
+
+
+def _quoted(text: str, at: int) -> bool:
+    """Whether offset ``at`` of ``text`` sits inside a double-quoted span of its paragraph (someone's words quoted:
+    an attack sample, a pattern to flag)."""
+    s = text.rfind("\n\n", 0, at)
+    head = text[s + 1 if s >= 0 else 0:at]
+    return head.count('"') % 2 == 1 or head.count("\u201c") > head.count("\u201d")
+
+
+TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|inject(?:ion|ions|ed)|red flags?|warning signs?|suspicious|"
+                     r"exploit\w*|phishing|compromised?|threats?|tactics|indicators?|illustrative|(?:attack|abuse) patterns?)\b",
+                     re.IGNORECASE)
+
+
+def _talk(text: str, at: int) -> bool:
+    """Whether offset ``at`` sits in a section whose heading, or a line whose text, is about attacks (what to
+    flag, what an attacker did), or inside a quotation."""
+    if _quoted(text, at):
+        return True
+    ls = text.rfind("\n", 0, at) + 1
+    le = text.find("\n", at)
+    if TALK_RE.search(text, ls, le if le >= 0 else len(text)):
+        return True
+    h = None
+    for h in HEADING_RE.finditer(text, 0, at):
+        pass
+    if h is None:
+        return False
+    he = text.find("\n", h.start())
+    return TALK_RE.search(text, h.start(), he if he >= 0 else len(text)) is not None
 
 
 def _units(text: str, fenced: set[int]):
@@ -114,6 +145,7 @@ def _fenced(text: str) -> set[int]:
 
 def _secret_values(text: str, fenced: set[int]) -> tuple[int, str] | None:
     """The first unit that puts the values of secrets in, and what it names."""
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
     for i, line in _units(text, fenced):
         if NAMES_ONLY_RE.search(line) and not re.search(r"\b(?:unmasked|unredacted)\b", line, re.IGNORECASE):
             continue  # names or masked values only
@@ -122,6 +154,8 @@ def _secret_values(text: str, fenced: set[int]) -> tuple[int, str] | None:
             if m is None or NEG_RE.search(_clause_head(line, m.start())):
                 continue
             if needs is not None and needs.search(line) is None:
+                continue
+            if _talk(text, starts[i - 1] + m.start()):
                 continue
             return i, m.group(0)
     return None
@@ -151,7 +185,8 @@ def _raw_sent(text: str, fenced: set[int]) -> tuple[int, str] | None:
                 continue
             line = lines[i - 1]
             m = RAW_RE.search(line)
-            if m is None or NEG_RE.search(_clause_head(line, m.start())) or re.search(r"\bonly\b[^.\n]{0,30}$", line[:m.start()]):
+            if m is None or NEG_RE.search(_clause_head(line, m.start())) or re.search(r"\bonly\b[^.\n]{0,30}$", line[:m.start()]) \
+                    or TALK_RE.search(line):
                 continue
             if re.search(r"\b(?:edit|modify|change|overwrite|keep|preserve)\w*\b[^.\n]{0,30}$", line[:m.start()], re.IGNORECASE):
                 continue  # "never edit the original in place", "keep the original"
@@ -160,20 +195,22 @@ def _raw_sent(text: str, fenced: set[int]) -> tuple[int, str] | None:
 
 
 # ---------------------------------------------------------------- private sources listed, then shared
+AGENT_HOME = r"~/\.(?:claude|codex|cursor|gemini|aider|continue|codeium|windsurf|agents|copilot)"
 PRIVATE = (
-    ("shell histories", r"\w*_history\b|\b(?:shell|bash|zsh|fish|command)\s+histor(?:y|ies)\b"),
-    ("other assistants' sessions", r"~/\.(?:claude|codex|cursor|gemini|aider|continue|codeium|windsurf)\b[\w/.*-]*"
-                                   r"|\.aider\.chat\.history|\bcopilot[- ]chat\b|\b(?:session|chat)\s+(?:logs?|histor(?:y|ies)|transcripts?)\b"
-                                   r"|\btranscripts?\b|\bsessions/"),
-    ("memory files", r"\bMEMORY\.md\b|\b(?:GEMINI|CLAUDE|AGENTS)\.md\b|\bmemor(?:y|ies)\b(?:\s+files?)?|/memories?/"),
-    ("installed skills", r"/skills/|\b(?:other|installed)\s+skills\b|\bSKILL\.md\b"),
+    ("shell histories", r"(?<![\w-])\.\w*_history\b|\b(?:shell|bash|zsh|fish)\s+histor(?:y|ies)\b"),
+    ("other assistants' sessions", AGENT_HOME + r"/[\w/.*-]*(?:projects|sessions?|histor\w*|chats?|logs?|conversations?|"
+                                   r"\.jsonl)\b|\.aider\.chat\.history|\bcopilot[- ]chat\b|/globalStorage/"),
+    ("memory files", AGENT_HOME + r"/[\w/.*-]*(?:memor\w*|(?:CLAUDE|AGENTS|GEMINI)\.md)\b|\b(?:saved|stored) memories\b"),
+    ("installed skills", AGENT_HOME + r"/(?:[\w.*-]+/)*skills\b|\b(?:other|installed)\s+skills\b"),
     ("ssh and git identity", r"~/\.ssh\b|~/\.gitconfig\b"),
 )
 PRIVATE_RES = [(name, re.compile(rx, re.IGNORECASE)) for name, rx in PRIVATE]
 ITEM_RE = re.compile(r"[ \t]*(?:\||[-*+][ \t]|\d{1,3}[.)][ \t])")
 SHARE_RE = re.compile(
     r"\bgit\s+(?:commit|push)\b|\bgh\s+(?:pr|issue|gist)\s+create\b|"
-    r"(?<![\w-])(?:commit|push|publish|upload|share|post)\s+(?:it|them|this|that|these|those|the|to|on|a|an|your|everything)\b|"
+    r"(?<![\w-])(?:commit|push|publish|upload|share|post)\s+(?:it|them|this|that|these|those|the|to|on|a|an|your|everything|`)|"
+    r"\b(?:save|write|put|copy|store)\w*\b[^.\n]{0,60}?\b(?:shared|team's|public)\s+(?:[\w-]+\s+){0,2}?(?:folder|drive|branch|"
+    r"repo\w*|wiki|channel|board|space|site)\b|"
     r"\b(?:open|create|raise)\s+(?:a|an|the)\s+(?:pull request|merge request|gist)\b|"
     r"\b(?:be|been|is|are|get|gets)\s+(?:shared|published|committed|pushed|uploaded)\b|\bgh-pages\b|\bGitHub Pages\b",
     re.IGNORECASE)
@@ -184,6 +221,7 @@ def _private_rows(text: str, fenced: set[int]) -> tuple[int, list[str]]:
     first row's line."""
     kinds: list[str] = []
     first = 0
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
     for i, line in _units(text, fenced):
         if not ITEM_RE.match(line) or re.match(r"[ \t]*\|[\s:|-]*$", line):
             continue
@@ -191,7 +229,7 @@ def _private_rows(text: str, fenced: set[int]) -> tuple[int, list[str]]:
             if name in kinds:
                 continue
             m = rx.search(line)
-            if m is None or NEG_RE.search(_clause_head(line, m.start())):
+            if m is None or NEG_RE.search(_clause_head(line, m.start())) or _talk(text, starts[i - 1] + m.start()):
                 continue
             kinds.append(name)
             first = first or i
@@ -294,20 +332,46 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
 COPIED_NOTE = "a section has the agent copy in"
 
 
+def _context_kinds(text: str, line: int) -> int:
+    """How many kinds of the agent's surroundings (its user's configuration, other skills, memories, other
+    sessions) templated.py's names find in the section around ``line`` of ``text``."""
+    from skillpm.scan.templated import AROUND_RE
+
+    at = 0
+    for _ in range(line - 1):
+        at = text.find("\n", at) + 1
+        if at <= 0:
+            return 0
+    starts = [0] + [m.start() for m in HEADING_RE.finditer(text)] + [len(text)]
+    lo = max(x for x in starts if x <= at)
+    hi = min(x for x in starts if x > at) if at < len(text) else len(text)
+    kinds = set()
+    for m in AROUND_RE.finditer(text, lo, hi):
+        w = m.group(0).lower()
+        kinds.add("skills" if ("skill" in w or "plugin" in w) else "memory" if "memor" in w else
+                  "sessions" if "project" in w else "config")
+    return len(kinds)
+
+
 def templated_unshared(files: dict[str, bytes], found: list) -> None:
     """templated.py reads a section that has the agent copy its instructions, its user's configuration, the other
-    skills or its memories into a document. That is a leak when the document leaves the agent's hands: committed,
-    pushed, published, posted or shared. Where neither SKILL.md nor the document itself has such a step (a
-    protocol for writing the agent's own memory files), the finding is lowered to low and says why."""
-    hits = [f for f in found if f.note and COPIED_NOTE in f.note and RANK[f.severity] >= RANK["medium"]]
+    skills or its memories into a document. One kind of its surroundings (memory files and MEMORY.md, say) copied
+    into a document is a leak when the document leaves the agent's hands: committed, pushed, published, posted,
+    saved to a shared place or sent to an outside address. Where it names one kind only and neither SKILL.md nor
+    the document itself has such a step (a protocol for writing the agent's own memory files), the finding is
+    lowered to low and says why. The agent's own instructions, and two kinds or more, stay as they are."""
+    hits = [f for f in found if f.rule == "AS-03" and f.note and COPIED_NOTE in f.note and RANK[f.severity] >= RANK["medium"]]
     if not hits:
         return
     skill_md = "SKILL.md" if "SKILL.md" in files else next((p for p in files if p.lower() == "skill.md"), None)
+    texts: dict[str, str] = {}
     seen: dict[str, bool] = {}
     for f in hits:
         for p in (skill_md, f.file):
-            if p is not None and p in files and p not in seen:
-                seen[p] = shared(files[p][:MAX_DOC * 2].decode("utf-8", errors="replace")) is not None
-        if not any(seen.get(p) for p in (skill_md, f.file)):
-            f.severity = "low"
-            f.note += "; lowered: nothing in the skill commits, pushes, publishes or posts the document"
+            if p is not None and p in files and p not in texts:
+                texts[p] = files[p][:MAX_DOC * 2].decode("utf-8", errors="replace")
+                seen[p] = shared(texts[p]) is not None or bool(_sends(texts[p]))
+        if any(seen.get(p) for p in (skill_md, f.file)) or f.file not in texts or _context_kinds(texts[f.file], f.line) >= 2:
+            continue
+        f.severity = "low"
+        f.note += "; lowered: one kind of the agent's surroundings, and nothing in the skill shares the document"
