@@ -373,5 +373,8 @@ def templated_unshared(files: dict[str, bytes], found: list) -> None:
                 seen[p] = shared(texts[p]) is not None or bool(_sends(texts[p]))
         if any(seen.get(p) for p in (skill_md, f.file)) or f.file not in texts or _context_kinds(texts[f.file], f.line) >= 2:
             continue
+        if any(g.rule == "SL-01" and g.file == f.file and g.note and COPIED_NOTE in g.note and abs(g.line - f.line) <= 12
+               for g in found):
+            continue  # the same section copies the agent's own instructions in: it stands, and so does this
         f.severity = "low"
         f.note += "; lowered: one kind of the agent's surroundings, and nothing in the skill shares the document"
