@@ -205,6 +205,7 @@ PRIVATE = (
     ("ssh and git identity", r"~/\.ssh\b|~/\.gitconfig\b"),
 )
 PRIVATE_RES = [(name, re.compile(rx, re.IGNORECASE)) for name, rx in PRIVATE]
+PRIVATE_BYTES = (b"~/.", b"_history", b"istory", b"opilot", b"globalStorage", b"memories", b"skills")  # one each kind needs
 ITEM_RE = re.compile(r"[ \t]*(?:\||[-*+][ \t]|\d{1,3}[.)][ \t])")
 SHARE_RE = re.compile(
     r"\bgit\s+(?:commit|push)\b|\bgh\s+(?:pr|issue|gist)\s+create\b|"
@@ -263,6 +264,18 @@ def _reached(files: dict[str, bytes]) -> tuple[str | None, dict[str, str], dict[
     return skill_md, docs, lines
 
 
+class _Lazy(dict):
+    """Each document's fenced lines, found when first asked for."""
+
+    def __init__(self, docs: dict[str, str]):
+        super().__init__()
+        self.docs = docs
+
+    def __missing__(self, path: str) -> set[int]:
+        got = self[path] = _fenced(self.docs[path])
+        return got
+
+
 def _has(found, rule: str) -> bool:
     return any(f.rule == rule and f.grades and RANK[f.severity] >= RANK["high"] for f in found)
 
@@ -273,7 +286,7 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
     if skill_md is None:
         return []
     out = []
-    fenced = {p: _fenced(t) for p, t in docs.items()}
+    fenced = _Lazy(docs)
     st_lines = docs[skill_md].split("\n")
 
     def place(path: str, line: int, rid: str, note: str):
@@ -313,6 +326,8 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
     if not _has(found, "AS-03"):
         share = None
         for p, text in docs.items():
+            if not any(w in files[p] for w in PRIVATE_BYTES):
+                continue  # (the common case: none of the stores' marks)
             line, kinds = _private_rows(text, fenced[p])
             if len(kinds) < 2:
                 continue
