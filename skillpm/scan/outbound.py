@@ -32,7 +32,6 @@ MAX_DOC = 128 * 1024
 MAX_DOCS = 8
 HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
-MD_PATH_RE = re.compile(r"(?<![\w./-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
 
 # ---------------------------------------------------------------- a send to an address outside the machine
 URL_OUT = (r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/]|(?:[\w-]+\.)*example\.(?:com|org|net)\b"
@@ -45,25 +44,60 @@ NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not
                     r"exclud\w*|except|omit\w*|instead of|rather than|unless)\b", re.IGNORECASE)
 
 
-def _sections(text: str) -> list[tuple[int, int]]:
-    starts = [0] + [m.start() for m in HEADING_RE.finditer(text)] + [len(text)]
-    return [(a, b) for a, b in zip(starts, starts[1:]) if b > a]
+def _urls(text: str) -> list[int]:
+    """Where the outside addresses start (found by their "://", then read by URL_OUT_RE)."""
+    out = []
+    at = text.find("://")
+    while at >= 0:
+        s = at - 5 if text[at - 5:at].lower() == "https" else at - 4
+        if s >= 0 and URL_OUT_RE.match(text, s):
+            out.append(s)
+        at = text.find("://", at + 3)
+    return out
+
+
+def _section_at(text: str, at: int) -> tuple[int, int]:
+    """The heading-bounded section around offset ``at``."""
+    a = at
+    while True:
+        a = text.rfind("\n#", 0, a)
+        if a < 0:
+            a = 0
+            break
+        if HEADING_RE.match(text, a + 1):
+            a += 1
+            break
+    b = at
+    while True:
+        b = text.find("\n#", b + 1)
+        if b < 0:
+            b = len(text)
+            break
+        if HEADING_RE.match(text, b + 1):
+            b += 1
+            break
+    return a, b
 
 
 def _clause_head(text: str, at: int) -> str:
-    s = max(text.rfind("\n", 0, at), max(text.rfind(c, 0, at) for c in ".!?;|")) + 1
-    return text[s:at]
+    lo = max(0, at - 300)
+    s = max(text.rfind("\n", lo, at), max(text.rfind(c, lo, at) for c in ".!?;|")) + 1
+    return text[max(s, lo):at]
 
 
 def _sends(text: str) -> list[int]:
     """Offsets of the sections' sends: a section that writes an outside address and a verb or method of sending
     (not negated in its clause)."""
-    out = []
+    out: list[int] = []
     if "://" not in text:
         return out
-    for a, b in _sections(text):
-        if URL_OUT_RE.search(text, a, b) is None:
-            continue
+    urls = _urls(text)
+    done = -1
+    for u in urls:
+        if u < done:
+            continue  # (its section was read)
+        a, b = _section_at(text, u)
+        done = b
         for m in SEND_VERB_RE.finditer(text, a, b):
             if not NEG_RE.search(_clause_head(text, m.start())) and not _talk(text, m.start()):
                 out.append(m.start())
@@ -89,7 +123,8 @@ TAKE_RE = re.compile(r"\b(?:contents?|text of|append\w*|add|adds|attach\w*|inclu
                      r"bundle\w*|embed\w*|put|cat|verbatim|as[- ]is|values?)\b", re.IGNORECASE)
 NAMES_ONLY_RE = re.compile(r"\b(?:names? only|only (?:the )?(?:variable )?names|(?:no|never the|not the|without(?: the)?) values?|"
                            r"masked|redacted)\b", re.IGNORECASE)
-SECRET_BYTES = (b"env", b"credentials", b"netrc", b"pypirc", b"npmrc", b"kube", b"id_", b"secret", b"key")
+SECRET_LINE = (".env", "env`", "printenv", "environment", "of env", "credentials", "netrc", "pypirc", "npmrc", "kube", ".ssh/",
+               "id_rsa", "id_ed", "id_ecdsa")
 
 
 def _quoted(text: str, at: int) -> bool:
@@ -132,30 +167,43 @@ def _units(text: str, fenced: set[int]):
 
 
 def _fenced(text: str) -> set[int]:
-    out, inside, start = set(), False, 0
-    for i, line in enumerate(text.split("\n"), 1):
-        if FENCE_RE.match(line):
-            if inside:
-                out.update(range(start, i + 1))
-            inside, start = not inside, i
+    out: set[int] = set()
+    inside, start, pos, line = False, 0, 0, 1
+    for m in FENCE_RE.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        if inside:
+            out.update(range(start, line + 1))
+        inside, start = not inside, line
     if inside:
         out.update(range(start, text.count("\n") + 2))
     return out
 
 
-def _secret_values(text: str, fenced: set[int]) -> tuple[int, str] | None:
-    """The first unit that puts the values of secrets in, and what it names."""
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    for i, line in _units(text, fenced):
-        if NAMES_ONLY_RE.search(line) and not re.search(r"\b(?:unmasked|unredacted)\b", line, re.IGNORECASE):
-            continue  # names or masked values only
+def _secret_values(text: str, fenced, low: str) -> tuple[int, str] | None:
+    """The first unit that puts the values of secrets in, and what it names (``fenced()``: the lines of fenced code;
+    ``low``: the text's lowercase)."""
+    cands = set()
+    for w in SECRET_LINE:  # (only the lines that hold one of the secrets' marks are read)
+        at = low.find(w)
+        while at >= 0 and len(cands) < 400:
+            cands.add(low.rfind("\n", 0, at) + 1)
+            at = low.find(w, at + len(w))
+    for ls in sorted(cands):
+        le = text.find("\n", ls)
+        line = text[ls:le if le >= 0 else len(text)]
         for rx, needs in ((ENV_DUMP_RE, None), (ENV_FILE_RE, VALUE_MARK_RE), (CRED_FILE_RE, TAKE_RE)):
             m = rx.search(line)
             if m is None or NEG_RE.search(_clause_head(line, m.start())):
                 continue
+            i = text.count("\n", 0, ls) + 1
+            if i in fenced():
+                break  # (a line of fenced code: a sample of a command)
             if needs is not None and needs.search(line) is None:
                 continue
-            if _talk(text, starts[i - 1] + m.start()):
+            if NAMES_ONLY_RE.search(line) and not re.search(r"\b(?:unmasked|unredacted)\b", line, re.IGNORECASE):
+                break  # names or masked values only
+            if _talk(text, ls + m.start()):
                 continue
             return i, m.group(0)
     return None
@@ -164,6 +212,7 @@ def _secret_values(text: str, fenced: set[int]) -> tuple[int, str] | None:
 # ---------------------------------------------------------------- the original of scrubbed data sent out
 SCRUB_PURPOSE_RE = re.compile(r"\b(?:redact\w*|anonymi[sz]\w*|pseudonymi[sz]\w*|scrub\w*|sanitis\w*|sanitiz\w*|de-?identif\w*|"
                               r"mask\w*|blur\w*)", re.IGNORECASE)
+SCRUB_WORDS = ("redact", "anonymi", "pseudonymi", "scrub", "saniti", "identif", "mask", "blur")
 RAW_RE = re.compile(r"\b(?:original|unredacted|unmasked|un-?anonymi[sz]ed|unblurred|un-?scrubbed|unsanitis\w*|unsanitiz\w*|"
                     r"pre-?(?:scrub|redact|anonymi[sz]|sanitis|sanitiz|blur)\w*|raw)\b(?![- ](?:score|number|count))", re.IGNORECASE)
 
@@ -173,9 +222,12 @@ def _raw_sent(text: str, fenced: set[int]) -> tuple[int, str] | None:
     if "://" not in text:
         return None
     lines = text.split("\n")
-    for a, b in _sections(text):
-        if URL_OUT_RE.search(text, a, b) is None:
+    done = -1
+    for u in _urls(text):
+        if u < done:
             continue
+        a, b = _section_at(text, u)
+        done = b
         send = next((m for m in SEND_VERB_RE.finditer(text, a, b) if not NEG_RE.search(_clause_head(text, m.start()))), None)
         if send is None:
             continue
@@ -205,7 +257,8 @@ PRIVATE = (
     ("ssh and git identity", r"~/\.ssh\b|~/\.gitconfig\b"),
 )
 PRIVATE_RES = [(name, re.compile(rx, re.IGNORECASE)) for name, rx in PRIVATE]
-PRIVATE_BYTES = (b"~/.", b"_history", b"istory", b"opilot", b"globalStorage", b"memories", b"skills")  # one each kind needs
+PRIVATE_BYTES = (b"~/.", b"_history")  # (a list of two kinds names one of these)
+PRIVATE_LINE = ("~/.", "_history", "history", "histories", "copilot", "globalstorage", "memories", "skills")
 ITEM_RE = re.compile(r"[ \t]*(?:\||[-*+][ \t]|\d{1,3}[.)][ \t])")
 SHARE_RE = re.compile(
     r"\bgit\s+(?:commit|push)\b|\bgh\s+(?:pr|issue|gist)\s+create\b|"
@@ -217,20 +270,28 @@ SHARE_RE = re.compile(
     re.IGNORECASE)
 
 
-def _private_rows(text: str, fenced: set[int]) -> tuple[int, list[str]]:
+def _private_rows(text: str, fenced: set[int], low: str) -> tuple[int, list[str]]:
     """The kinds of private source named in the document's table rows and list items (not negated), and the
     first row's line."""
     kinds: list[str] = []
     first = 0
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    for i, line in _units(text, fenced):
-        if not ITEM_RE.match(line) or re.match(r"[ \t]*\|[\s:|-]*$", line):
+    cands = set()
+    for w in PRIVATE_LINE:
+        at = low.find(w)
+        while at >= 0 and len(cands) < 400:
+            cands.add(low.rfind("\n", 0, at) + 1)
+            at = low.find(w, at + len(w))
+    for ls in sorted(cands):
+        le = text.find("\n", ls)
+        line = text[ls:le if le >= 0 else len(text)]
+        i = text.count("\n", 0, ls) + 1
+        if i in fenced or not ITEM_RE.match(line) or re.match(r"[ \t]*\|[\s:|-]*$", line):
             continue
         for name, rx in PRIVATE_RES:
             if name in kinds:
                 continue
             m = rx.search(line)
-            if m is None or NEG_RE.search(_clause_head(line, m.start())) or _talk(text, starts[i - 1] + m.start()):
+            if m is None or NEG_RE.search(_clause_head(line, m.start())) or _talk(text, ls + m.start()):
                 continue
             kinds.append(name)
             first = first or i
@@ -255,29 +316,36 @@ def _reached(files: dict[str, bytes]) -> tuple[str | None, dict[str, str], dict[
     st = files[skill_md].decode("utf-8", errors="replace")
     docs = {skill_md: st}
     lines: dict[str, int] = {skill_md: 0}
-    if ".md" in st:
-        for m in MD_PATH_RE.finditer(st):
-            p = m.group(1).lstrip("./")
-            if p in files and p not in docs and p != skill_md and len(files[p]) <= MAX_DOC and len(docs) < MAX_DOCS:
-                docs[p] = files[p].decode("utf-8", errors="replace")
-                lines[p] = st.count("\n", 0, m.start()) + 1
+    for p in sorted(files):  # the skill's other Markdown files that SKILL.md names by their path
+        if p == skill_md or not p.lower().endswith(".md") or len(files[p]) > MAX_DOC or len(docs) >= MAX_DOCS:
+            continue
+        at = st.find(p)
+        while at >= 0:
+            before = st[at - 1] if at else " "
+            after = st[at + len(p)] if at + len(p) < len(st) else " "
+            if not (before.isalnum() or before in "_-") and not (after.isalnum() or after == "_"):
+                break
+            at = st.find(p, at + 1)
+        if at >= 0:
+            docs[p] = files[p].decode("utf-8", errors="replace")
+            lines[p] = st.count("\n", 0, at) + 1
     return skill_md, docs, lines
 
 
 class _Lazy(dict):
     """Each document's fenced lines, found when first asked for."""
 
-    def __init__(self, docs: dict[str, str]):
+    def __init__(self, docs: dict[str, str], of=None):
         super().__init__()
-        self.docs = docs
+        self.docs, self.of = docs, of or _fenced
 
-    def __missing__(self, path: str) -> set[int]:
-        got = self[path] = _fenced(self.docs[path])
+    def __missing__(self, path: str):
+        got = self[path] = self.of(self.docs[path])
         return got
 
 
 def _has(found, rule: str) -> bool:
-    return any(f.rule == rule and f.grades and RANK[f.severity] >= RANK["high"] for f in found)
+    return any(f.rule == rule and RANK[f.severity] >= RANK["high"] and f.grades for f in found)
 
 
 def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
@@ -287,9 +355,9 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
         return []
     out = []
     fenced = _Lazy(docs)
-    st_lines = docs[skill_md].split("\n")
-
+    lows = _Lazy(docs, str.lower)
     def place(path: str, line: int, rid: str, note: str):
+        st_lines = docs[skill_md].split("\n")
         if path == skill_md:
             text = st_lines[line - 1].strip()[:240] if 0 < line <= len(st_lines) else ""
             return sc._finding(rid, "high", skill_md, line, text, note)
@@ -298,24 +366,30 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
         return sc._finding(rid, "high", skill_md, at, st_lines[at - 1].strip()[:240],
                            f"names {path}, whose line {line} (\"{quoted}\") is part of the workflow: {note}")
 
-    sends = [(p, docs[p].count("\n", 0, at) + 1) for p in docs if "://" in docs[p] for at in _sends(docs[p])[:1]]
+    sends: list[tuple[str, int]] | None = None
+
+    def sends_of() -> list[tuple[str, int]]:
+        nonlocal sends
+        if sends is None:  # (found once, when a reading needs them)
+            sends = [(p, docs[p].count("\n", 0, at) + 1) for p in docs if "://" in docs[p] for at in _sends(docs[p])[:1]]
+        return sends
+
     # secret values put in, and a send in the same workflow
-    if sends and not (_has(found, "SE-03") and _has(found, "EX-01")):
+    if not (_has(found, "SE-03") and _has(found, "EX-01")):
         for p, text in docs.items():
-            if not any(b in files[p] for b in SECRET_BYTES):
+            got = _secret_values(text, lambda: fenced[p], lows[p])
+            if got is None or not sends_of():
                 continue
-            got = _secret_values(text, fenced[p])
-            if got is None:
-                continue
-            sp, sl = sends[0]
+            sp, sl = sends_of()[0]
             out.append(place(p, got[0], "SE-03", f"puts the values of secrets in (\"{got[1]}\"), and {sp} line {sl} "
                                                  "sends what the workflow builds to an address outside the machine"))
             out.append(place(sp, sl, "EX-01", f"sends to an address outside the machine what a step fills with the values "
                                               f"of secrets ({p} line {got[0]}: \"{got[1]}\")"))
             break
     # the original of what the skill scrubs, sent out
-    if sends and not _has(found, "EX-01") and not any(f.rule == "EX-01" for f in out) \
-            and SCRUB_PURPOSE_RE.search(description or ""):
+    dlow = (description or "").lower()
+    if any(w in dlow for w in SCRUB_WORDS) and SCRUB_PURPOSE_RE.search(description) and not _has(found, "EX-01") \
+            and not any(f.rule == "EX-01" for f in out) and sends_of():
         for p, text in docs.items():
             got = _raw_sent(text, fenced[p])
             if got is not None:
@@ -328,7 +402,7 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
         for p, text in docs.items():
             if not any(w in files[p] for w in PRIVATE_BYTES):
                 continue  # (the common case: none of the stores' marks)
-            line, kinds = _private_rows(text, fenced[p])
+            line, kinds = _private_rows(text, fenced[p], lows[p])
             if len(kinds) < 2:
                 continue
             if share is None:
