@@ -257,7 +257,7 @@ PRIVATE = (
     ("ssh and git identity", r"~/\.ssh\b|~/\.gitconfig\b"),
 )
 PRIVATE_RES = [(name, re.compile(rx, re.IGNORECASE)) for name, rx in PRIVATE]
-PRIVATE_BYTES = (b"~/.", b"_history")  # (a list of two kinds names one of these)
+PRIVATE_BYTES = (b"~/.", b"_history", b"memories")  # (a list of two kinds names one of these)
 PRIVATE_LINE = ("~/.", "_history", "history", "histories", "copilot", "globalstorage", "memories", "skills")
 ITEM_RE = re.compile(r"[ \t]*(?:\||[-*+][ \t]|\d{1,3}[.)][ \t])")
 SHARE_RE = re.compile(
