@@ -71,8 +71,11 @@ UNTUNED = [
 ]
 
 
-# Not yet measured.
-MISSED_AT_FIRST_SIGHT: set[int] = set()
+# Measured once, at the end of the branch that added outbound.py (nlr23): 5 of 6 caught in their category (0 of 6
+# with the starting scanner). The miss stays marked, not tuned: the pre-scrub mirror of a repository sent to a
+# verifier, in a skill whose description does not say it scrubs (the reading of originals sent out is keyed to a
+# scrubbing purpose in the description).
+MISSED_AT_FIRST_SIGHT = {5}
 CASES = [pytest.param(c, f, marks=pytest.mark.xfail(strict=True, reason="untuned miss at first sight"))
          if i in MISSED_AT_FIRST_SIGHT else pytest.param(c, f) for i, (c, f) in enumerate(UNTUNED)]
 
