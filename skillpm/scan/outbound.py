@@ -257,7 +257,7 @@ PRIVATE = (
     ("ssh and git identity", r"~/\.ssh\b|~/\.gitconfig\b"),
 )
 PRIVATE_RES = [(name, re.compile(rx, re.IGNORECASE)) for name, rx in PRIVATE]
-PRIVATE_BYTES = (b"~/.", b"_history", b"memories")  # (a list of two kinds names one of these)
+# (a list of two kinds names "~/.", "_history" or "memories": the reading's gate)
 PRIVATE_LINE = ("~/.", "_history", "history", "histories", "copilot", "globalstorage", "memories", "skills")
 ITEM_RE = re.compile(r"[ \t]*(?:\||[-*+][ \t]|\d{1,3}[.)][ \t])")
 SHARE_RE = re.compile(
@@ -400,9 +400,10 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
     if not _has(found, "AS-03"):
         share = None
         for p, text in docs.items():
-            if not any(w in files[p] for w in PRIVATE_BYTES):
+            low = lows[p]
+            if "~/." not in low and "_history" not in low and "memories" not in low:
                 continue  # (the common case: none of the stores' marks)
-            line, kinds = _private_rows(text, fenced[p], lows[p])
+            line, kinds = _private_rows(text, fenced[p], low)
             if len(kinds) < 2:
                 continue
             if share is None:
