@@ -313,6 +313,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
                                   sqlgen, timegate, unpacked)
+        from skillpm.scan import outbound
         from skillpm.scan.engine import scanner, skill_description
 
         sc = scanner()
@@ -344,6 +345,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += builtsql.built_statements(sc, files, findings, description)  # a wipe's SQL put together at run time
         findings += wipedb.wiped_databases(sc, files, findings, description)  # a database emptied, unsaid or on prod
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
+        findings += outbound.sent_out(sc, files, findings, description)  # secrets, originals or private sources sent out
+        outbound.templated_unshared(files, findings)  # context copied into a document nothing shares: low
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
