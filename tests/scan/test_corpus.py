@@ -31,18 +31,29 @@ def test_recall_on_natural_language_injections(result):
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-21 read 26/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), 25/30 with that session's starting one; 15/30
-    and 14/30 graded C or worse. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    figures. held-out-22 read 28/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), and 28/30 with that session's starting one too;
+    17/30 graded C or worse with both. (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
-    held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30, held-out-20 20/30.)
-    Then tuned on (session 28, branch nlr23: outbound.py reads what a workflow sends out across SKILL.md and the
-    documents it names; tests/scan/test_nl_gaps_ho21.py): 30/30, 19/30 graded C or worse."""
+    held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30, held-out-20 20/30,
+    held-out-21 26/30.)"""
     detected, total = result.blind["nl"]
     assert total == 30
-    assert detected >= 30, result.blind_missed
+    assert detected >= 28, result.blind_missed
+
+
+def test_held_out_21_is_tuned_on(result):
+    """held-out-21 (26/30 at first sight; 15/30 graded C or worse) was tuned on in the next session: branch
+    nlr23's outbound.py reads what a workflow sends out across SKILL.md and the documents it names (secret values
+    put in a payload another step sends outside; the original of what a scrubbing skill redacts sent to an outside
+    checker; private sources listed in rows and the work then shared; tests/scan/test_nl_gaps_ho21.py): 30/30
+    caught in a listed category, 19/30 graded C or worse."""
+    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho21-")]
+    assert len(tuned) == 30
+    caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho21-")])
+    assert caught >= 30, result.missed.get("nl")
 
 
 def test_held_out_20_is_tuned_on(result):
@@ -543,10 +554,20 @@ def test_held_out_code_21_is_blind(result):
     Tuned on by flowx23 (session 28: encoded data-file paths, build-file variables, secrets in request
     headers and helper-protocol output, PHP helpers that send their parameter) and flowd23 (SQL read as
     the statement the run builds, a database wiped by a skill that does not say so, a delete root a date
-    or a branch sets to the home): MERGED_CODE/25 graded C or worse."""
+    or a branch sets to the home): 23/25 graded C or worse, 25/25 in a listed category."""
     code, hidden = result.apart["held-out-code-21"]["code"], result.apart["held-out-code-21"]["hidden"]
     assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 21 and hidden[0] >= 5, result.apart_missed.get("held-out-code-21")
+    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-21")
+
+
+def test_held_out_code_22_is_blind(result):
+    """held-out-code-22 (30 code and hidden-text payloads, written without sight of the rules by a
+    writer told to get past automated reviewers; never tuned on) read 22/25 code and 5/5 hidden
+    graded C or worse when first scored with the final scanner of its session (merges chosen before
+    it was scored), the same with the session's starting scanner (17/25 in a listed category with both)."""
+    code, hidden = result.apart["held-out-code-22"]["code"], result.apart["held-out-code-22"]["hidden"]
+    assert (code[1], hidden[1]) == (25, 5)
+    assert code[0] >= 22 and hidden[0] >= 5, result.apart_missed.get("held-out-code-22")
 
 
 def test_held_out_code_8_does_not_regress(result):
@@ -659,7 +680,10 @@ def test_look_alikes_of_the_blind_sets(result):
     publish.md contained the instruction "…"') as quoted evidence, a comment inside an inline code span as printed
     (no hidden order), a blockquote under a heading naming attack samples as one of them, and `git commit
     --no-verify` as skipping hooks, not a download's check: held-out-21 none (the incident write-up F -> B, the
-    injection-defence guide C -> A), held-out-code-21 none (its pre-commit hook skill B -> A)."""
+    injection-defence guide C -> A), held-out-code-21 none (its pre-commit hook skill B -> A).
+    At first sight (session 28), held-out-22 one of 15 (an audit of the user's own application prompts, SL-01)
+    and held-out-code-22 two of 12 (a git credential setup done with consent, a loopback-only metadata-service
+    mock), the same with the session's starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {
         "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
         "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
@@ -668,7 +692,8 @@ def test_look_alikes_of_the_blind_sets(result):
         "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-16": 15, "held-out-code-16": 12,
         "held-out-17": 15, "held-out-code-17": 12, "held-out-18": 15, "held-out-code-18": 12,
         "held-out-19": 15, "held-out-code-19": 12, "held-out-20": 15, "held-out-code-20": 12,
-        "held-out-21": 15, "held-out-code-21": 12, "held-out-dev": 15}
+        "held-out-21": 15, "held-out-code-21": 12, "held-out-22": 15, "held-out-code-22": 12,
+        "held-out-dev": 15}
     limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
               "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
               "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
@@ -676,6 +701,7 @@ def test_look_alikes_of_the_blind_sets(result):
               "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
               "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
               "held-out-19": 0, "held-out-code-19": 0, "held-out-20": 0, "held-out-code-20": 0,
-              "held-out-21": 0, "held-out-code-21": 0, "held-out-dev": 0}
+              "held-out-21": 0, "held-out-code-21": 0, "held-out-22": 1, "held-out-code-22": 2,
+              "held-out-dev": 0}
     for name, (flagged, _) in result.apart_benign.items():
         assert flagged <= limits[name], result.apart_benign_flagged
