@@ -123,8 +123,19 @@ TAKE_RE = re.compile(r"\b(?:contents?|text of|append\w*|add|adds|attach\w*|inclu
                      r"bundle\w*|embed\w*|put|cat|verbatim|as[- ]is|values?)\b", re.IGNORECASE)
 NAMES_ONLY_RE = re.compile(r"\b(?:names? only|only (?:the )?(?:variable )?names|(?:no|never the|not the|without(?: the)?) values?|"
                            r"masked|redacted)\b", re.IGNORECASE)
+# a line that reads a .env file to use its values (a credential looked up for the skill's own call), with no
+# verb that puts them into something
+READ_USE_RE = re.compile(r"\b(?:read|reads|extract|extracts|load|loads|source|sources|parse|parses|look up|looks up|get|gets)\b",
+                         re.IGNORECASE)
+PUT_IN_RE = re.compile(r"\b(?:paste\w*|include\w*|attach\w*|append\w*|add|adds|embed\w*|bundle\w*|dump\w*|copy|copies|put|puts|"
+                       r"entry|entries|merge\w*|write\w*|send\w*|post\w*|upload\w*)\b", re.IGNORECASE)
 SECRET_LINE = (".env", "env`", "printenv", "environment", "of env", "credentials", "netrc", "pypirc", "npmrc", "kube", ".ssh/",
                "id_rsa", "id_ed", "id_ecdsa")
+
+
+def _sentence_head(line: str, at: int) -> str:
+    """The words of ``line``'s sentence before ``at`` (a dot counts only before a blank: ".env" is a name)."""
+    return line[max(line.rfind(c, 0, at) for c in (". ", "! ", "? ", "; ", "|")) + 1:at]
 
 
 def _quoted(text: str, at: int) -> bool:
@@ -199,8 +210,10 @@ def _secret_values(text: str, fenced, low: str) -> tuple[int, str] | None:
             i = text.count("\n", 0, ls) + 1
             if i in fenced():
                 break  # (a line of fenced code: a sample of a command)
-            if needs is not None and needs.search(line) is None:
-                continue
+            if needs is not None and not any(not NEG_RE.search(_sentence_head(line, v.start())) for v in needs.finditer(line)):
+                continue  # (no value named, or only in a negated clause: "do not log secret values")
+            if rx is ENV_FILE_RE and READ_USE_RE.search(line) and not PUT_IN_RE.search(line):
+                continue  # (values read for use, put in nothing)
             if NAMES_ONLY_RE.search(line) and not re.search(r"\b(?:unmasked|unredacted)\b", line, re.IGNORECASE):
                 break  # names or masked values only
             if _talk(text, ls + m.start()):
@@ -266,15 +279,30 @@ SHARE_RE = re.compile(
     r"\b(?:save|write|put|copy|store)\w*\b[^.\n]{0,60}?\b(?:shared|team's|public)\s+(?:[\w-]+\s+){0,2}?(?:folder|drive|branch|"
     r"repo\w*|wiki|channel|board|space|site)\b|"
     r"\b(?:open|create|raise)\s+(?:a|an|the)\s+(?:pull request|merge request|gist)\b|"
-    r"\b(?:be|been|is|are|get|gets)\s+(?:shared|published|committed|pushed|uploaded)\b|\bgh-pages\b|\bGitHub Pages\b",
+    r"\bbe\s+(?:shared|published|committed|pushed|uploaded)\b|\bgh-pages\b|\bGitHub Pages\b",
     re.IGNORECASE)
 
 
+# a verb that has the agent take from what the rows name (a table of where data lives, or a list of why a
+# thing is risky, takes from nothing)
+GATHER_RE = re.compile(r"\b(?:collect|gather|read|pull|take|grab|copy|paste|quote|include|fold|excerpt|extract|harvest|"
+                       r"mine|sample|scrape|summari[sz]e|look (?:at|through)|go through)\w*\b", re.IGNORECASE)
+
+
+def _gathered_in(text: str, at: int, seen: dict) -> bool:
+    """Whether the section around offset ``at`` has the agent take from its rows (a gathering verb, not negated)."""
+    a, b = _section_at(text, at)
+    if a not in seen:
+        seen[a] = any(not NEG_RE.search(_clause_head(text, m.start())) for m in GATHER_RE.finditer(text, a, b))
+    return seen[a]
+
+
 def _private_rows(text: str, fenced: set[int], low: str) -> tuple[int, list[str]]:
-    """The kinds of private source named in the document's table rows and list items (not negated), and the
-    first row's line."""
+    """The kinds of private source named in the document's table rows and list items (not negated) in a section
+    that has the agent gather from them, and the first row's line."""
     kinds: list[str] = []
     first = 0
+    seen: dict = {}
     cands = set()
     for w in PRIVATE_LINE:
         at = low.find(w)
@@ -293,6 +321,8 @@ def _private_rows(text: str, fenced: set[int], low: str) -> tuple[int, list[str]
             m = rx.search(line)
             if m is None or NEG_RE.search(_clause_head(line, m.start())) or _talk(text, ls + m.start()):
                 continue
+            if not _gathered_in(text, ls, seen):
+                break  # (rows of a section that takes from nothing)
             kinds.append(name)
             first = first or i
     return first, kinds

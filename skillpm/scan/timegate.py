@@ -27,7 +27,8 @@ NOW_RE = re.compile(r"\bdate\s+(?:-[a-zA-Z]{1,3}\s+){0,3}['\"]?\+%|\b(?:datetime
 DATE_CONST = (r"(?:['\"]20[2-3]\d[-/]\d\d[-/]\d\d(?:[T ][\d:]+Z?)?['\"]|\b(?:date|datetime|Date|DateTime)\s*\(\s*20[2-3]\d\s*,"
               r"|\bTime\.(?:new|utc|local|mktime|gm)\s*\(\s*20[2-3]\d"
               r"|(?<![\w.])1[5-9]\d{8}(?:\d{3})?(?![\w.])|(?<![\w.])20[2-3]\d[01]\d(?:[0-3]\d)?(?![\w.])"
-              r"|\b0[xX][5-7][0-9a-fA-F]{7}\b)")  # (a YYYYMM month, an epoch in hex)
+              r"|\b0[xX](?:5[9a-fA-F]|6[0-9a-fA-F]|7[0-6])[0-9a-fA-F]{6}\b)")  # (a YYYYMM month, an epoch in hex: the
+# decimal epoch's years, 2017-2033; 0x7FFFFFFF, the 32-bit limit a format's spec quotes, is no date)
 DATE_CONST_RE = re.compile(DATE_CONST)
 ASSIGN_CONST_RE = re.compile(r"(?:^|[\s;({,])\$?([A-Za-z_]\w{0,40})\s*(?:=|:=|:)\s*(?:new\s+)?[^\n;]{0,40}?" + DATE_CONST, re.M)
 COMPARE_RE = re.compile(r"(?<!>)>=|(?<!<)<=|(?<![-=>])>(?![>=&])|(?<![<=])<(?![<=])|-(?:ge|gt|le|lt)\b|\bisAfter\b|\bisBefore\b|\bafter\?|\bbefore\?")
