@@ -140,50 +140,39 @@ def header_leaks(sc, files: dict[str, bytes], found: list) -> list:
     return out
 
 
-def _carried_names(lines: list[str]) -> set[str]:
-    """The names a script assigns an encoding to (``h = b64(json(ctx))``) or gathered credentials to
-    (``tok = os.popen('gh auth token').read()``), and the names assigned from those (a few rounds)."""
+def _assigned_from(lines: list[str], seeded, ref: str) -> set[str]:
+    """The names a line ``seeded`` accepts assigns to, and the names assigned from those (a few rounds); ``ref``
+    is how a name is written where it is used (``\\$?`` or ``\\$?\\{?``)."""
     names, assigns = set(), []
     for line in lines:
         m = ASSIGN_RE.match(line)
         if m is None:
             continue
-        if ENCODE_RE.search(line) or GATHER_RE.search(line):
+        if seeded(line):
             names.add(m.group(1))
         else:
             assigns.append((m.group(1), line[m.end():]))
     for _ in range(3):
         if not names or not assigns:
             break
-        rx = re.compile(r"(?<![\w.])\$?(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
+        rx = re.compile(r"(?<![\w.])" + ref + r"(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
         new = {n for n, rhs in assigns if n not in names and rx.search(rhs)}
         if not new:
             break
         names |= new
     return names
+
+
+def _carried_names(lines: list[str]) -> set[str]:
+    """The names a script assigns an encoding to (``h = b64(json(ctx))``) or gathered credentials to
+    (``tok = os.popen('gh auth token').read()``), and the names assigned from those (a few rounds)."""
+    return _assigned_from(lines, lambda line: bool(ENCODE_RE.search(line) or GATHER_RE.search(line)), r"\$?")
 
 
 def _gathered_names(lines: list[str]) -> set[str]:
     """The names assigned what a credential helper prints (``t = `gh auth token```, ``out = run(['git',
     'credential', 'fill'], …).stdout``), and the names assigned from those (a few rounds)."""
-    names, assigns = set(), []
-    for line in lines:
-        m = ASSIGN_RE.match(line)
-        if m is None:
-            continue
-        if HELPER_RE.search(line):
-            names.add(m.group(1))
-        else:
-            assigns.append((m.group(1), line[m.end():]))
-    for _ in range(3):
-        if not names or not assigns:
-            break
-        rx = re.compile(r"(?<![\w.])\$?\{?(?:" + "|".join(map(re.escape, sorted(names))) + r")\b")
-        new = {n for n, rhs in assigns if n not in names and rx.search(rhs)}
-        if not new:
-            break
-        names |= new
-    return names
+    return _assigned_from(lines, lambda line: bool(HELPER_RE.search(line)), r"\$?\{?")
 
 
 def _body_line(text: str, lines: list[str], gathered: set[str]):
