@@ -5,7 +5,7 @@
 - A ``.env`` read to use its values (a credential looked up for the skill's own API call), a ``.env`` whose values
   a sentence says not to log, and a sentence on how a tool reads ``.env`` put no secret values into anything.
 - A table of where an agent's data lives (``Data | Location | Shared?``) or a list of why skills are risky names
-  private stores but has the agent take from none of them; "the scripts share a lock" shares nothing.
+  private stores but has the agent take from none of them, and "are shared" describes a state, not a step.
 Each keeps its catch: a dated cleanup with a hex epoch, ``.env`` lines put into a payload that is POSTed, and a
 table of private sources the section has the agent collect and the skill then commits.
 """
