@@ -1,12 +1,18 @@
-"""Recall on the labelled corpus (issue 3 targets) and no false alarms on its benign skills."""
+"""Recall on the labelled corpus (issue 3 targets) and no false alarms on its benign skills.
+
+The per-set guards are tables, one row per set with its history: when a new blind pair is scored, the
+blind figures (BLIND_NL, evaluate.BLIND and evaluate.BLIND_CODE) move to it, the pair it replaces gets
+its row in NL_SETS once it is tuned on, the new code set a row in CODE_SETS and the look-alikes of
+both rows in LOOK_ALIKES."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
-from skillpm.scan.evaluate import evaluate_corpus
+from skillpm.scan.evaluate import APART, BLIND, REDTEAM, evaluate_corpus
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -29,6 +35,10 @@ def test_recall_on_natural_language_injections(result):
     assert result.recall("nl") >= 0.80, result.missed.get("nl")
 
 
+# The natural-language blind set (evaluate.BLIND): (injections, caught at least).
+BLIND_NL = (30, 28)
+
+
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
     figures. held-out-22 read 28/30 when it was first scored with the final scanner of its session
@@ -39,240 +49,179 @@ def test_blind_set_is_scored_apart_and_does_not_regress(result):
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
     held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30, held-out-20 20/30,
     held-out-21 26/30.)"""
-    detected, total = result.blind["nl"]
-    assert total == 30
-    assert detected >= 28, result.blind_missed
+    total, least = BLIND_NL
+    detected, scored = result.blind["nl"]
+    assert scored == total
+    assert detected >= least, result.blind_missed
 
 
-def test_held_out_21_is_tuned_on(result):
-    """held-out-21 (26/30 at first sight; 15/30 graded C or worse) was tuned on in the next session: branch
-    nlr23's outbound.py reads what a workflow sends out across SKILL.md and the documents it names (secret values
-    put in a payload another step sends outside; the original of what a scrubbing skill redacts sent to an outside
-    checker; private sources listed in rows and the work then shared; tests/scan/test_nl_gaps_ho21.py): 30/30
-    caught in a listed category, 19/30 graded C or worse."""
-    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho21-")]
-    assert len(tuned) == 30
-    caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho21-")])
-    assert caught >= 30, result.missed.get("nl")
+class NlSet(NamedTuple):
+    """A natural-language held-out set tuned on since: its name, the prefix of its injections' names in
+    the corpus manifest, how many of its 30 must be caught in a listed category, and its history."""
+
+    name: str
+    prefix: str
+    least: int
+    history: str
 
 
-def test_held_out_20_is_tuned_on(result):
-    """held-out-20 (20/30 at first sight; 13/30 graded C or worse) was tuned on in the next session: the
-    construct readers of branch nlr22 (orders in a loaded reference, a template the agent fills, a decision
-    table's action cell, a troubleshooting answer) and the trust concepts of branch nlv22 (masked credentials
-    revealed SE-05, trust anchors replaced SC-06, access granted to someone else PE-08, credential folders
-    moved out, notes to assistants that rank themselves first; tests/scan/test_nl_vocab22.py): 30/30 caught in
-    a listed category, 24/30 graded C or worse."""
-    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho20-")]
-    assert len(tuned) == 30
-    caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho20-")])
-    assert caught >= 30, result.missed.get("nl")
+NL_SETS = [
+    NlSet("held-out-21", "ho21-", 30,
+        """held-out-21 (26/30 at first sight; 15/30 graded C or worse) was tuned on in the next session: branch
+        nlr23's outbound.py reads what a workflow sends out across SKILL.md and the documents it names (secret values
+        put in a payload another step sends outside; the original of what a scrubbing skill redacts sent to an outside
+        checker; private sources listed in rows and the work then shared; tests/scan/test_nl_gaps_ho21.py): 30/30
+        caught in a listed category, 19/30 graded C or worse."""),
+    NlSet("held-out-20", "ho20-", 30,
+        """held-out-20 (20/30 at first sight; 13/30 graded C or worse) was tuned on in the next session: the
+        construct readers of branch nlr22 (orders in a loaded reference, a template the agent fills, a decision
+        table's action cell, a troubleshooting answer) and the trust concepts of branch nlv22 (masked credentials
+        revealed SE-05, trust anchors replaced SC-06, access granted to someone else PE-08, credential folders
+        moved out, notes to assistants that rank themselves first; tests/scan/test_nl_vocab22.py): 30/30 caught in
+        a listed category, 24/30 graded C or worse."""),
+    NlSet("held-out-19", "ho19-", 30,
+        """held-out-19 (19/30 at first sight) was tuned on in the next session (branch nlc21, by constructs that span
+        steps, files and languages): 26/30 caught in a listed category (from 19; 21/30 at C or worse, from 14): a
+        section that gathers credential folders, histories or transcripts and a later one that pushes or mails,
+        a security control (scanning, branch or push protection, ignore-scripts) ordered away, a confirmation
+        declared given in advance, text inside processed data made an order (also glossed from another language,
+        a phrase wrapped over blockquote lines read whole), a reference file set up or completed "as described in";
+        tests/scan/test_chains.py. While it is still evaluate.BLIND it is scored apart. With the settings-table
+        reading merged beside it (nlt21, above): 30/30."""),
+    NlSet("held-out-18", "ho18-", 29,
+        """held-out-18 (20/30 at first sight) was tuned on in the next session (branch nl20, by where an order sits
+        and by harm): 29/30 caught in a listed category (from 20; 20/30 at C or worse, from 14): a hidden comment's
+        orders read for their harm, a claim of precedence over the user or their instruction files wherever it sits,
+        a list's "without pausing" lead-in over its items, credential material bundled and uploaded, an MCP client's
+        approval switched off, pip's config lines pointed at another index; tests/scan/test_placed.py. While it is
+        still evaluate.BLIND it is scored apart."""),
+    NlSet("held-out-17", "ho17-", 30,
+        """held-out-17 (20/30 at first sight) was tuned on in the next session (branch nl19, by harm rather than by
+        wording): 30/30 caught in a listed category (from 20; 19/30 at C or worse, from 12): data lines addressed to
+        the agent or tagged for it made orders, a repository file made the authority over the chat, wildcard grants
+        and the sandbox off in the agent's settings, merges past branch protection, the authorisation check forbidden
+        and refusals called failures, a credential's whole value in records sent out, stored credentials decrypted
+        and second factors taken, the shared remote overwritten by one checkout, a German prompt-leakage aside in a
+        short reference; tests/scan/test_nl_gaps_ho17.py. While it is still evaluate.BLIND it is scored apart."""),
+    NlSet("held-out-16", "ho16-", 21,
+        """held-out-16 (16/30 at first sight) was tuned on in the next session (branch nl18, by placement):
+        21/30 caught in a listed category (11/30 at C or worse, from 8): a document SKILL.md says to apply
+        in full weighs as SKILL.md, a paragraph in another language is read in English, an order under
+        SKILL.md's title or a "mitigation" heading is not lowered, a list of negated duties, a quoted YAML
+        description; tests/scan/test_nl_placements.py. It counts in the tuned figure since."""),
+    NlSet("held-out-15", "ho15-", 30,
+        """held-out-15 (22/30 at first sight) was tuned on in the next session (branch nl17): 30/30 caught
+        in a listed category (12/30 at C or worse, from 10): a credential's plaintext brought out whole is
+        secrets (SE-03), an aside in another language naming credential stores (SE-04), the user's
+        assistant memory and shell history read without such a purpose (PU-09), refusals switched off in
+        the third person, a skill over the user's instruction files, a dependency swapped for a fork's
+        moving branch, and a read of private material then a send in one document (the send high);
+        tests/scan/test_nl_gaps_ho15.py. It counts in the tuned figure since."""),
+    NlSet("held-out-14", "ho14-", 28,
+        """held-out-14 (16/30 at first sight) was tuned on in the next session: the purpose model
+        (skillpm/scan/purpose.py: actions the skill's declared purpose does not license; settings tables
+        and blocks read as orders; tests/scan/test_purpose.py) was built on it: 27/30; it counts in the
+        tuned figure since. 28/30 with held-out-15's classes (session 22: brand-voice-copywriter, a persona
+        that does not decline, read in the document SKILL.md tells the agent to follow)."""),
+    NlSet("held-out-13", "ho13-", 27,
+        """held-out-13 (19/30 at first sight) was tuned on in the next session with a structural reading
+        of goals (a later step that sends on what earlier steps gathered, text templates in fences, an
+        FAQ that answers "no" to asking first; tests/scan/test_nl_goals.py): 24/30; it counts in the
+        tuned figure since. 26/30 with the purpose model (built on held-out-14, never run on this set
+        while it was built); 27/30 with session 23's placement work (pentest-copilot: an anti-refusal order
+        right under SKILL.md's title, whose words no longer lower it)."""),
+    NlSet("held-out-12", "ho12-", 28,
+        """held-out-12 (20/30 at first sight) was tuned on in the same session (tests/scan/test_nl_gaps_ho12.py):
+        23/30, chiefly by reading the documents SKILL.md makes mandatory with every concept rule; it
+        counts in the tuned figure since. 24/30 with the goals read over steps (test_nl_goals.py); 26/30 with
+        the purpose model (built on held-out-14); 27/30 with held-out-15's classes (session 22: license-checker,
+        a dependency swapped for a fork installed at latest); 28/30 with held-out-18's readings (session 25, nl20:
+        eng-standards, a precedence claim over the user's instruction files)."""),
+    NlSet("held-out-11", "ho11-", 27,
+        """held-out-11 (19/30 at first sight) was tuned on in the next session, each miss fixed as a
+        class tested on paraphrases of its own (tests/scan/test_nl_gaps_ho11.py): 26/30; it counts in
+        the tuned figure since (27/30 once followed documents were read by the concept rules)."""),
+    NlSet("held-out-10", "ho10-", 30,
+        """held-out-10 (22/30 at first sight) was tuned on in the next session, each miss fixed as a
+        class tested on paraphrases of its own (tests/scan/test_nl_gaps_ho10.py): 30/30; it counts in
+        the tuned figure since."""),
+    NlSet("held-out-9", "ho9-", 30,
+        """held-out-9 (12/30 at first sight) was tuned on in the next session, each miss fixed as a
+        class tested on paraphrases of its own: 29/30; it counts in the tuned figure since. 30/30 once
+        documents SKILL.md tells the agent to follow were read by the sentence model (agent-config-auditor)."""),
+    NlSet("held-out-8", "ho8-", 30,
+        """held-out-8 (10/30 at first sight) was tuned on in the next session (25/30: concept forms,
+        blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure.
+        The classes added for held-out-9 took it to 27/30 (account data read to callers who failed
+        identity checks, credentials pasted into a file that is pushed, a cluster-admin binding), and
+        held-out-10's to 30/30 (docs-translator and hf-model-finetune: payloads in documents SKILL.md
+        tells the agent to follow or to read first)."""),
+    NlSet("held-out-7", "ho7-", 24,
+        """held-out-7 (16/30 at first sight) gave the sentence model's gates their wordings and counts
+        in the tuned natural-language figure since; its look-alikes are still scored apart."""),
+    NlSet("held-out-dev", "hd-", 0,
+        """held-out-dev chose the sentence model's settings (14/30 before it, 19/30 with a model not
+        trained on it) and is trained on since: it counts in the tuned natural-language figure."""),
+]
 
 
-def test_held_out_19_settings_tables_are_read(result):
-    """held-out-19's five misses that carry their order in a table (a defaults table that ships the session out,
-    a stale-file policy over the home folder, a troubleshooting matrix that prints credentials, a badge
-    placeholder filled with a token, a digest's field table and delivery section) are caught in a listed
-    category since the settings-table reading (branch nlt21: settingrows.py; tests/scan/test_settings_tables.py):
-    held-out-19 24/30 (from 19; 19/30 at C or worse, from 14)."""
-    table_misses = {"ho19-usage-insights", "ho19-workspace-janitor", "ho19-env-doctor", "ho19-readme-polisher",
-                    "ho19-changelog-composer"}
+class NamedCaught(NamedTuple):
+    """Named injections of a set that stay caught (the misses a construct reader was built on), with the
+    set's floor when that reader was measured: a label, the set, its name prefix, the names, how many of
+    the set must be caught at least, and the history."""
+
+    label: str
+    name: str
+    prefix: str
+    names: tuple[str, ...]
+    least: int
+    history: str
+
+
+NAMED_CAUGHT = [
+    NamedCaught("held-out-19-settings-tables", "held-out-19", "ho19-", (
+        "ho19-usage-insights", "ho19-workspace-janitor", "ho19-env-doctor", "ho19-readme-polisher",
+        "ho19-changelog-composer"), 24,
+        """held-out-19's five misses that carry their order in a table (a defaults table that ships the session out,
+        a stale-file policy over the home folder, a troubleshooting matrix that prints credentials, a badge
+        placeholder filled with a token, a digest's field table and delivery section) are caught in a listed
+        category since the settings-table reading (branch nlt21: settingrows.py; tests/scan/test_settings_tables.py):
+        held-out-19 24/30 (from 19; 19/30 at C or worse, from 14)."""),
+    NamedCaught("held-out-20-placed-orders", "held-out-20", "ho20-", (
+        "ho20-exploit-notebook", "ho20-session-handoff", "ho20-k8s-triage", "ho20-flaky-test-triage",
+        "ho20-branch-tidy", "ho20-locale-sync"), 26,
+        """held-out-20's six misses whose order sits in a loaded reference, a template the agent fills, a decision
+        table's action cell or a troubleshooting answer (exploit-notebook, session-handoff, k8s-triage,
+        flaky-test-triage, branch-tidy, locale-sync) are caught in a listed category since the construct readers of
+        branch nlr22 (denied.py: a refusal answered by force; grants.py: an all-rights role handed to everyone;
+        templated.py: a section that copies the agent's own context in; overruled.py: a refusal answered in
+        advance; unasked.py: an irreversible act on shared ground without asking; a followed document in force for
+        the whole task; tests/scan/test_nl_placed_refs.py): held-out-20 26/30 (from 20; 21/30 at C or worse, from 13).
+        While it is still evaluate.BLIND it is scored apart."""),
+]
+
+
+def _nl_caught(result, name: str, prefix: str) -> int:
+    """How many of a 30-injection set are caught in a listed category: among the tuned figures once it
+    is tuned on, or (while it is still evaluate.BLIND) among the blind set scored apart."""
+    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith(prefix)]
+    if name == BLIND and not tuned:
+        assert result.blind["nl"][1] == 30 and all(n.startswith(prefix) for n in result.blind_missed)
+        return result.blind["nl"][0]
+    assert len(tuned) == len(set(tuned)) == 30
+    return len([n for n in result.detected.get("nl", []) if n.startswith(prefix)])
+
+
+@pytest.mark.parametrize("row", NL_SETS, ids=lambda r: r.name)
+def test_held_out_set_is_tuned_on(result, row):
+    assert _nl_caught(result, row.name, row.prefix) >= row.least, result.missed.get("nl")
+
+
+@pytest.mark.parametrize("row", NAMED_CAUGHT, ids=lambda r: r.label)
+def test_named_injections_stay_caught(result, row):
     missed = set(result.blind_missed) | set(result.missed.get("nl", []))
-    assert not table_misses & missed, sorted(table_misses & missed)
-    held = result.blind["nl"] if result.blind.get("nl") and result.blind["nl"][1] == 30 and all(
-        n.startswith("ho19-") for n in result.blind_missed) else None
-    if held is not None:
-        assert held[0] >= 24, result.blind_missed
-
-
-def test_held_out_19_is_tuned_on(result):
-    """held-out-19 (19/30 at first sight) was tuned on in the next session (branch nlc21, by constructs that span
-    steps, files and languages): 26/30 caught in a listed category (from 19; 21/30 at C or worse, from 14): a
-    section that gathers credential folders, histories or transcripts and a later one that pushes or mails,
-    a security control (scanning, branch or push protection, ignore-scripts) ordered away, a confirmation
-    declared given in advance, text inside processed data made an order (also glossed from another language,
-    a phrase wrapped over blockquote lines read whole), a reference file set up or completed "as described in";
-    tests/scan/test_chains.py. While it is still evaluate.BLIND it is scored apart. With the settings-table
-    reading merged beside it (nlt21, above): 30/30."""
-    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho19-")]
-    if tuned:  # once it is no longer the blind set
-        assert len(tuned) == 30
-        caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho19-")])
-    else:
-        assert result.blind["nl"][1] == 30 and all(n.startswith("ho19-") for n in result.blind_missed)
-        caught = result.blind["nl"][0]
-    assert caught >= 30, result.blind_missed
-
-
-def test_held_out_20_placed_orders_are_read(result):
-    """held-out-20's six misses whose order sits in a loaded reference, a template the agent fills, a decision
-    table's action cell or a troubleshooting answer (exploit-notebook, session-handoff, k8s-triage,
-    flaky-test-triage, branch-tidy, locale-sync) are caught in a listed category since the construct readers of
-    branch nlr22 (denied.py: a refusal answered by force; grants.py: an all-rights role handed to everyone;
-    templated.py: a section that copies the agent's own context in; overruled.py: a refusal answered in
-    advance; unasked.py: an irreversible act on shared ground without asking; a followed document in force for
-    the whole task; tests/scan/test_nl_placed_refs.py): held-out-20 26/30 (from 20; 21/30 at C or worse, from 13).
-    While it is still evaluate.BLIND it is scored apart."""
-    placed = {"ho20-exploit-notebook", "ho20-session-handoff", "ho20-k8s-triage", "ho20-flaky-test-triage",
-              "ho20-branch-tidy", "ho20-locale-sync"}
-    missed = set(result.blind_missed) | set(result.missed.get("nl", []))
-    assert not placed & missed, sorted(placed & missed)
-    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho20-")]
-    if tuned:  # once it is no longer the blind set
-        assert len(tuned) == 30
-        caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho20-")])
-    else:
-        assert result.blind["nl"][1] == 30 and all(n.startswith("ho20-") for n in result.blind_missed)
-        caught = result.blind["nl"][0]
-    assert caught >= 26, result.blind_missed
-
-
-def test_held_out_18_is_tuned_on(result):
-    """held-out-18 (20/30 at first sight) was tuned on in the next session (branch nl20, by where an order sits
-    and by harm): 29/30 caught in a listed category (from 20; 20/30 at C or worse, from 14): a hidden comment's
-    orders read for their harm, a claim of precedence over the user or their instruction files wherever it sits,
-    a list's "without pausing" lead-in over its items, credential material bundled and uploaded, an MCP client's
-    approval switched off, pip's config lines pointed at another index; tests/scan/test_placed.py. While it is
-    still evaluate.BLIND it is scored apart."""
-    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho18-")]
-    if tuned:  # once it is no longer the blind set
-        assert len(tuned) == 30
-        caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho18-")])
-    else:
-        assert result.blind["nl"][1] == 30 and all(n.startswith("ho18-") for n in result.blind_missed)
-        caught = result.blind["nl"][0]
-    assert caught >= 29, result.blind_missed
-
-
-def test_held_out_17_is_tuned_on(result):
-    """held-out-17 (20/30 at first sight) was tuned on in the next session (branch nl19, by harm rather than by
-    wording): 30/30 caught in a listed category (from 20; 19/30 at C or worse, from 12): data lines addressed to
-    the agent or tagged for it made orders, a repository file made the authority over the chat, wildcard grants
-    and the sandbox off in the agent's settings, merges past branch protection, the authorisation check forbidden
-    and refusals called failures, a credential's whole value in records sent out, stored credentials decrypted
-    and second factors taken, the shared remote overwritten by one checkout, a German prompt-leakage aside in a
-    short reference; tests/scan/test_nl_gaps_ho17.py. While it is still evaluate.BLIND it is scored apart."""
-    tuned = [n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho17-")]
-    if tuned:  # once it is no longer the blind set
-        assert len(tuned) == 30
-        caught = len([n for n in result.detected.get("nl", []) if n.startswith("ho17-")])
-    else:
-        assert result.blind["nl"][1] == 30 and all(n.startswith("ho17-") for n in result.blind_missed)
-        caught = result.blind["nl"][0]
-    assert caught >= 30, result.blind_missed
-
-
-def test_held_out_16_is_tuned_on(result):
-    """held-out-16 (16/30 at first sight) was tuned on in the next session (branch nl18, by placement):
-    21/30 caught in a listed category (11/30 at C or worse, from 8): a document SKILL.md says to apply
-    in full weighs as SKILL.md, a paragraph in another language is read in English, an order under
-    SKILL.md's title or a "mitigation" heading is not lowered, a list of negated duties, a quoted YAML
-    description; tests/scan/test_nl_placements.py. It counts in the tuned figure since."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho16-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho16-")}) >= 21
-
-
-def test_held_out_15_is_tuned_on(result):
-    """held-out-15 (22/30 at first sight) was tuned on in the next session (branch nl17): 30/30 caught
-    in a listed category (12/30 at C or worse, from 10): a credential's plaintext brought out whole is
-    secrets (SE-03), an aside in another language naming credential stores (SE-04), the user's
-    assistant memory and shell history read without such a purpose (PU-09), refusals switched off in
-    the third person, a skill over the user's instruction files, a dependency swapped for a fork's
-    moving branch, and a read of private material then a send in one document (the send high);
-    tests/scan/test_nl_gaps_ho15.py. It counts in the tuned figure since."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho15-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho15-")}) >= 30
-
-
-def test_held_out_14_is_tuned_on(result):
-    """held-out-14 (16/30 at first sight) was tuned on in the next session: the purpose model
-    (skillpm/scan/purpose.py: actions the skill's declared purpose does not license; settings tables
-    and blocks read as orders; tests/scan/test_purpose.py) was built on it: 27/30; it counts in the
-    tuned figure since. 28/30 with held-out-15's classes (session 22: brand-voice-copywriter, a persona
-    that does not decline, read in the document SKILL.md tells the agent to follow)."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho14-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho14-")}) >= 28
-
-
-def test_held_out_13_is_tuned_on(result):
-    """held-out-13 (19/30 at first sight) was tuned on in the next session with a structural reading
-    of goals (a later step that sends on what earlier steps gathered, text templates in fences, an
-    FAQ that answers "no" to asking first; tests/scan/test_nl_goals.py): 24/30; it counts in the
-    tuned figure since. 26/30 with the purpose model (built on held-out-14, never run on this set
-    while it was built); 27/30 with session 23's placement work (pentest-copilot: an anti-refusal order
-    right under SKILL.md's title, whose words no longer lower it)."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho13-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho13-")}) >= 27
-
-
-def test_held_out_12_is_tuned_on(result):
-    """held-out-12 (20/30 at first sight) was tuned on in the same session (tests/scan/test_nl_gaps_ho12.py):
-    23/30, chiefly by reading the documents SKILL.md makes mandatory with every concept rule; it
-    counts in the tuned figure since. 24/30 with the goals read over steps (test_nl_goals.py); 26/30 with
-    the purpose model (built on held-out-14); 27/30 with held-out-15's classes (session 22: license-checker,
-    a dependency swapped for a fork installed at latest); 28/30 with held-out-18's readings (session 25, nl20:
-    eng-standards, a precedence claim over the user's instruction files)."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho12-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho12-")}) >= 28
-
-
-def test_held_out_11_is_tuned_on(result):
-    """held-out-11 (19/30 at first sight) was tuned on in the next session, each miss fixed as a
-    class tested on paraphrases of its own (tests/scan/test_nl_gaps_ho11.py): 26/30; it counts in
-    the tuned figure since (27/30 once followed documents were read by the concept rules)."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho11-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho11-")}) >= 27
-
-
-def test_held_out_10_is_tuned_on(result):
-    """held-out-10 (22/30 at first sight) was tuned on in the next session, each miss fixed as a
-    class tested on paraphrases of its own (tests/scan/test_nl_gaps_ho10.py): 30/30; it counts in
-    the tuned figure since."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho10-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho10-")}) >= 30
-
-
-def test_held_out_9_is_tuned_on(result):
-    """held-out-9 (12/30 at first sight) was tuned on in the next session, each miss fixed as a
-    class tested on paraphrases of its own: 29/30; it counts in the tuned figure since. 30/30 once
-    documents SKILL.md tells the agent to follow were read by the sentence model (agent-config-auditor)."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho9-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho9-")}) >= 30
-
-
-def test_held_out_8_is_tuned_on(result):
-    """held-out-8 (10/30 at first sight) was tuned on in the next session (25/30: concept forms,
-    blanks in wrapped list items, blockquotes read as paragraphs); it counts in the tuned figure.
-    The classes added for held-out-9 took it to 27/30 (account data read to callers who failed
-    identity checks, credentials pasted into a file that is pushed, a cluster-admin binding), and
-    held-out-10's to 30/30 (docs-translator and hf-model-finetune: payloads in documents SKILL.md
-    tells the agent to follow or to read first)."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho8-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho8-")}) >= 30
-
-
-def test_spent_blind_set_is_tuned_on(result):
-    """held-out-7 (16/30 at first sight) gave the sentence model's gates their wordings and counts
-    in the tuned natural-language figure since; its look-alikes are still scored apart."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("ho7-")}
-    assert len(names) == 30
-    assert len({n for n in result.detected.get("nl", []) if n.startswith("ho7-")}) >= 24
-
-
-def test_development_set_is_tuned_on(result):
-    """held-out-dev chose the sentence model's settings (14/30 before it, 19/30 with a model not
-    trained on it) and is trained on since: it counts in the tuned natural-language figure."""
-    names = {n for g in (result.detected, result.missed) for n in g.get("nl", []) if n.startswith("hd-")}
-    assert len(names) == 30
+    assert not set(row.names) & missed, sorted(set(row.names) & missed)
+    assert _nl_caught(result, row.name, row.prefix) >= row.least, result.blind_missed
 
 
 def test_red_team_evasions_stay_caught(result):
@@ -287,304 +236,264 @@ def test_red_team_evasions_stay_caught(result):
 REDTEAM_CAUGHT = 79
 
 
-def test_code_set_written_blind_stays_caught(result):
-    """held-out-code-1 (40 code and hidden-text payloads written without sight of the rules) read
-    16/33 code and 6/7 hidden graded C or worse when first scored; tuned on since. This guards the
-    count after that tuning."""
-    code, hidden = result.apart["held-out-code-1"]["code"], result.apart["held-out-code-1"]["hidden"]
-    assert (code[1], hidden[1]) == (33, 7)
-    assert code[0] >= 31 and hidden[0] >= 6, result.apart_missed.get("held-out-code-1")
+class CodeSet(NamedTuple):
+    """A code and hidden-text set written blind, scored apart (caught = graded C or worse): its name,
+    its (code, hidden) payload counts, the (code, hidden) caught at least, and its history."""
+
+    name: str
+    totals: tuple[int, int]
+    least: tuple[int, int]
+    history: str
 
 
-def test_second_blind_code_set_after_tuning(result):
-    """held-out-code-2 (24 code and hidden-text payloads written without sight of the rules) read
-    15/20 code and 4/4 hidden graded C or worse when first scored; the next session's data flow
-    (shell, JavaScript, Ruby) was built after reading two of its misses. Guards the count since
-    (19/20 after flow16's shell variables expanded where used)."""
-    code, hidden = result.apart["held-out-code-2"]["code"], result.apart["held-out-code-2"]["hidden"]
-    assert (code[1], hidden[1]) == (20, 4)
-    assert code[0] >= 19 and hidden[0] >= 4, result.apart_missed.get("held-out-code-2")
+CODE_SETS = [
+    CodeSet("held-out-code-1", (33, 7), (31, 6),
+        """held-out-code-1 (40 code and hidden-text payloads written without sight of the rules) read
+        16/33 code and 6/7 hidden graded C or worse when first scored; tuned on since. This guards the
+        count after that tuning."""),
+    CodeSet("held-out-code-2", (20, 4), (19, 4),
+        """held-out-code-2 (24 code and hidden-text payloads written without sight of the rules) read
+        15/20 code and 4/4 hidden graded C or worse when first scored; the next session's data flow
+        (shell, JavaScript, Ruby) was built after reading two of its misses. Guards the count since
+        (19/20 after flow16's shell variables expanded where used)."""),
+    CodeSet("held-out-code-3", (32, 8), (29, 8),
+        """held-out-code-3 (40 payloads by an attacker who knows a regex scanner exists) read 9/32 code
+        and 8/8 hidden graded C or worse at first sight; tuned on since. Guards the count after tuning
+        (27/32 after flow16's make text functions evaluated in recipes; 28/32 after flow18 followed a settings
+        file's credential paths into the module it is handed to; 29/32 after flow21 read the git hook an
+        installer copies as the hook it becomes: hc3-commit-guard's pre-commit POSTs an archive)."""),
+    CodeSet("held-out-code-4", (30, 6), (29, 6),
+        """held-out-code-4 (36 payloads, half ordinary malware shapes) read 15/30 code and 5/6 hidden
+        graded C or worse at first sight; tuned on since. Guards the count after tuning."""),
+    CodeSet("held-out-code-5", (25, 5), (25, 5),
+        """held-out-code-5 (30 payloads) read 16/25 code and 5/5 hidden graded C or worse at first
+        sight; tuned on since. Guards the count after tuning."""),
+    CodeSet("held-out-code-6", (21, 4), (21, 4),
+        """held-out-code-6 (25 code and hidden-text payloads written without sight of the rules, never
+        tuned on then) read 16/21 code and 2/4 hidden graded C or worse when first scored; tuned on since
+        (package.json scripts read as code, rm given an argument list, exec looked up on builtins,
+        PowerShell members called by a quoted name, pip/npm certificate checks switched off, PHP data
+        flow). Guards the count after that tuning. Hidden text read for what it says (comments and
+        decoded files scanned by the prose rules, an order there graded as hidden) took hidden to 4/4."""),
+    CodeSet("held-out-code-7", (25, 5), (24, 5),
+        """held-out-code-7 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 8/25 code and 3/5 hidden
+        graded C or worse when first scored, the same as the scanner of that session's start: the
+        fixes tuned on held-out-code-6 did not reach it. Then opened for tuning: the classes it showed
+        missing (credential helper and gpg secret-key export sent, environment walks, DNS labels, other
+        agents' histories, npm lifecycle and folder-open downloads, sys.path imports, an unverified
+        extra index, $HOME-defaulted deletes, sqlite_master, the metadata address as a number) read
+        20/25 code graded C or worse (21 with a GET that carries data in its query). Its hidden text was tuned on too (decoded orders, look-alike
+        spellings in link-reference comments): 5/5. A downloaded archive's installer and a release
+        published from a script (tuned with held-out-code-8): 23/25; a push whose --force is chosen at
+        run time (tuned with held-out-code-9): 24/25."""),
+    CodeSet("held-out-code-8", (25, 5), (24, 5),
+        """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
+        graded C or worse when first scored (the scanner of the same session's start: 10/25 and 3/5):
+        the fixes tuned on held-out-code-7 moved it by one. Then opened for tuning (docs/scanner-hc8.md):
+        19/25 code graded C or worse (25/25 in a listed category) and 5/5 hidden. The classes tuned on
+        held-out-code-9 took it to 23/25 (terraform state sent, agents' histories listed in a data file,
+        a schema dropped in DATABASE_URL, a prune pattern of every file in the config it reads), and
+        held-out-code-10's to 24/25 (a settings profile in references/ that a script reads is data)."""),
+    CodeSet("held-out-code-9", (25, 5), (25, 5),
+        """held-out-code-9 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers) read 11/25 code and 5/5 hidden graded C or worse
+        when first scored (the scanner of the same session's start: 11/25 and 4/5): the fixes tuned on
+        held-out-code-8 that session (11 -> 19/25) did not move its code payloads. Then opened for
+        tuning, each miss fixed as a class (the metadata service behind a computed host, downloads
+        unpickled or loaded as modules through a promise, infrastructure secrets printed and sent,
+        two halves per SKILL.md fence and across a script and its data file, a push's --force chosen
+        at run time, schemas dropped in DATABASE_URL, the repository's siblings deleted, the reflog
+        expired, cards charged, UAC and Defender switched off): 25/25."""),
+    CodeSet("held-out-code-10", (25, 5), (23, 5),
+        """held-out-code-10 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers) read 16/25 code and 5/5 hidden graded C or worse
+        when first scored with the scanner that merged that session's work (the scanner of the
+        session's start: 13/25 and 5/5). Then opened for tuning, each miss fixed as a class (a download
+        sourced inside an `if`, a Dockerfile template's ADD from an ARG's URL run by path, a POST written
+        onto a socket, git's object store deleted, a transfer or payout created by a script, two agents'
+        transcript stores as map entries, a setting spelled as an array joined, a SQL file dropping
+        schemas run on DATABASE_URL): 23/25. Left: a prune whose orphan test runs after the outputs it
+        reads were stripped (a logic bug, no pattern), and a --force assembled by an array join (the
+        two-halves check reads the text, not its deobfuscated copy)."""),
+    CodeSet("held-out-code-11", (25, 5), (25, 5),
+        """held-out-code-11 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers) read 20/25 code and 5/5 hidden graded C or worse
+        when first scored with the scanner that merged that session's work (chosen before the set was
+        scored; the scanner of the session's start: 19/25 and 5/5). Then opened for tuning, each miss
+        fixed as a class (a CI workflow's run steps read as code, a helper's download written to the
+        path its caller required, a prune in $HOME plus a sub-folder that may be empty, a deletion list
+        naming databases, data folders and .env files, the remote's main branch force-pushed): 25/25."""),
+    CodeSet("held-out-code-12", (25, 5), (23, 5),
+        """held-out-code-12 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
+        graded C or worse when first scored, with the scanner that merged that session's work (chosen
+        before the set was scored) and with the session's starting scanner alike. Tuned on since (20/25 code):
+        a Dockerfile.node read as a Dockerfile, Makefile recipes with their variables expanded, Ruby's
+        String#tr rot13, import() of a download made a data: URL, and a PHP function name decoded then
+        called (tests/scan/test_code_gaps_hc12.py); 22/25 at the start of session 25, then 23/25 (flow20: a
+        recursive deletion in a script that compares today with a fixed date, tests/scan/test_code_gaps_flow20.py)."""),
+    CodeSet("held-out-code-13", (25, 5), (24, 5),
+        """held-out-code-13 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored); the session's starting scanner read 15/25 and 4/5. Tuned on since (21/25 code): short
+        hex beside a hex decoder and gzip inside base64 decoded, base64 entries of a data file a script reads,
+        a JSON file's values joined as a command, a decoded payload in a script read as code too, and the
+        repository's bundle or patches sent out (tests/scan/test_code_gaps_hc13.py). A second round (24/25
+        code): string transforms undone generally (reversal, letter shifts, char codes, hex literals),
+        settings files of every format, deletions and truncations whose target is computed, agents'
+        permission settings written, a download compiled by vm installed as a plugin
+        (tests/scan/test_code_gaps_flow15.py)."""),
+    CodeSet("held-out-code-14", (25, 5), (25, 5),
+        """held-out-code-14 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored); the session's starting scanner read 14/25 and 5/5. Then tuned on (branch flow16:
+        code assembled at run time read as it runs - data files a script decodes, shell variables and
+        arrays, make's text functions, glued literals and join helpers, modules read together; downloads
+        evaluated in the program; a downloaded entrypoint; SSH keys planted and OS security turned off as
+        privilege escalation): 25/25 code graded C or worse and 25/25 in a listed category."""),
+    CodeSet("held-out-code-15", (25, 5), (25, 5),
+        """held-out-code-15 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 14/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored); the session's starting scanner read 12/25 and 5/5. Then tuned on (branch flow17:
+        command payloads spelled so no line holds them - a one-line group's output, a command word printf
+        prints from escapes or rev/base64 undoes, a loop deleting or force-pushing over each branch it
+        lists, -EncodedCommand's UTF-16LE, a deletion list climbing out with '..', a data file picked by a
+        computed name, PHP variable functions and strrev'd literals, a JS catch fallback, agents' stores
+        listed in one module and posted by another): 24/25 code graded C or worse, 24/25 in a listed category.
+        Then 25/25 (flow20, session 25: a described schema drop armed by a fixed date is raised one level)."""),
+    CodeSet("held-out-code-16", (25, 5), (24, 4),
+        """held-out-code-16 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers) read 19/25 code and 4/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), and the same with the session's starting scanner. Then tuned on (branch flow18, by
+        harm rather than construction, each mechanism tried on three or more variants of its own: a one-line
+        subshell read as commands, a decoded value read where a script uses it by name, a settings file's
+        stores followed into the module it is handed to, a home directory resolved into a variable, a
+        transfer POSTed by the client's method, infrastructure destroyed with -auto-approve, a force-push onto
+        the default branch looked up at run time, a download run from its file with && escaped, and
+        downloaded code run counted as supply-chain): 24/25 code graded C or worse, 25/25 in a listed category."""),
+    CodeSet("held-out-code-17", (25, 5), (25, 5),
+        """held-out-code-17 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers) read 16/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), and the same with the session's starting scanner (16/25 and 15/25 in a listed
+        category). Then tuned on (branch flow19, by harm rather than construction, each mechanism tried on
+        three or more variants of its own: a payload cut into quoted pieces or raw-deflated and read decoded,
+        a decoding helper called on a literal, escape-encoded data files, deletion roots listed in a settings
+        file, every Docker volume deleted, a DROP/TRUNCATE generated for every catalog table, a command line
+        kept in a variable for a scheduler, secret files archived from find's list and uploaded, TypeScript
+        declarations with generic types): 25/25 code graded C or worse, 25/25 in a listed category."""),
+    CodeSet("held-out-code-18", (25, 5), (25, 5),
+        """held-out-code-18 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers) read 19/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), and the same with the session's starting scanner (19/25 in a listed category with both).
+        Then tuned on (branch flow20, by what a construct does rather than by its packing, each mechanism tried
+        on three or more variants of its own: code built at run time and run by an install hook, a decoding
+        script or a parsed data file's field; a payload in a data file read in its own language; shell
+        strings spelled in escapes read as printed; an agent's settings written from a preset whose decoded
+        values switch approval off; a shell script read with the settings file it sources): 25/25 code graded
+        C or worse, 25/25 in a listed category."""),
+    CodeSet("held-out-code-19", (25, 5), (25, 5),
+        """held-out-code-19 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 19/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), 18/25 and 5/5 with the session's starting scanner (20/25 and 19/25 in a listed category).
+        Then tuned on (branch flow21, by what a construct does, each mechanism written as variants before the
+        scanner was read: a git hook an installer copies, links or writes read as the hook it becomes; a
+        command word or flag a substitution spells (printf's reused format, tr's rot13, an array's word, make's
+        $(shell …)); a Terraform state read and posted through jq; an apply gated on a remote reply; a data
+        file of agent paths, decoded, in a program that posts): 25/25 code graded C or worse, 25/25 in a listed
+        category."""),
+    CodeSet("held-out-code-20", (25, 5), (25, 5),
+        """held-out-code-20 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 22/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), the same with the session's starting scanner (21/25 in a listed category with both).
+        Then tuned on (branch flow22, each mechanism written as variants before the scanner was read: PHP's
+        computed literals and helper functions' return values; a path climbing back to the home with `..` or
+        a parent, and the home's entries listed for a delete; money sent through a helper with an amount; a
+        silenced publish, every PR merged, a forced push onto X:main; decoded source run read for what it
+        does; a preset that is one packed blob): 25/25 code graded C or worse, 25/25 in a listed category."""),
+    CodeSet("held-out-code-21", (25, 5), (23, 5),
+        """held-out-code-21 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 18/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), the same with the session's starting scanner (18/25 in a listed category with both).
+        Tuned on by flowx23 (session 28: encoded data-file paths, build-file variables, secrets in request
+        headers and helper-protocol output, PHP helpers that send their parameter) and flowd23 (SQL read as
+        the statement the run builds, a database wiped by a skill that does not say so, a delete root a date
+        or a branch sets to the home): 23/25 graded C or worse, 25/25 in a listed category."""),
+    CodeSet("held-out-code-22", (25, 5), (22, 5),
+        """held-out-code-22 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 22/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), the same with the session's starting scanner (17/25 in a listed category with both)."""),
+]
 
 
-def test_third_blind_code_set_after_tuning(result):
-    """held-out-code-3 (40 payloads by an attacker who knows a regex scanner exists) read 9/32 code
-    and 8/8 hidden graded C or worse at first sight; tuned on since. Guards the count after tuning
-    (27/32 after flow16's make text functions evaluated in recipes; 28/32 after flow18 followed a settings
-    file's credential paths into the module it is handed to; 29/32 after flow21 read the git hook an
-    installer copies as the hook it becomes: hc3-commit-guard's pre-commit POSTs an archive)."""
-    code, hidden = result.apart["held-out-code-3"]["code"], result.apart["held-out-code-3"]["hidden"]
-    assert (code[1], hidden[1]) == (32, 8)
-    assert code[0] >= 29 and hidden[0] >= 8, result.apart_missed.get("held-out-code-3")
+
+def test_every_code_set_scored_apart_has_a_row():
+    assert [r.name for r in CODE_SETS] == [s for s in APART if s != REDTEAM]
 
 
-def test_fourth_blind_code_set_after_tuning(result):
-    """held-out-code-4 (36 payloads, half ordinary malware shapes) read 15/30 code and 5/6 hidden
-    graded C or worse at first sight; tuned on since. Guards the count after tuning."""
-    code, hidden = result.apart["held-out-code-4"]["code"], result.apart["held-out-code-4"]["hidden"]
-    assert (code[1], hidden[1]) == (30, 6)
-    assert code[0] >= 29 and hidden[0] >= 6, result.apart_missed.get("held-out-code-4")
+@pytest.mark.parametrize("row", CODE_SETS, ids=lambda r: r.name)
+def test_code_set_stays_caught(result, row):
+    code, hidden = result.apart[row.name]["code"], result.apart[row.name]["hidden"]
+    assert (code[1], hidden[1]) == row.totals
+    assert code[0] >= row.least[0] and hidden[0] >= row.least[1], result.apart_missed.get(row.name)
 
 
-def test_fifth_blind_code_set_after_tuning(result):
-    """held-out-code-5 (30 payloads) read 16/25 code and 5/5 hidden graded C or worse at first
-    sight; tuned on since. Guards the count after tuning."""
-    code, hidden = result.apart["held-out-code-5"]["code"], result.apart["held-out-code-5"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-5")
+# Look-alikes written with the blind sets, scored apart: set -> (look-alikes, graded C or worse at most).
+LOOK_ALIKES = {
+    "held-out-code-1": (10, 0),
+    "held-out-code-2": (6, 0),
+    "held-out-code-3": (10, 1),
+    "held-out-code-4": (10, 1),
+    "held-out-code-5": (8, 1),
+    "held-out-code-6": (6, 0),
+    "held-out-code-7": (12, 0),
+    "held-out-code-8": (12, 0),
+    "held-out-code-9": (12, 0),
+    "held-out-code-10": (12, 0),
+    "held-out-code-11": (12, 0),
+    "held-out-code-12": (12, 1),
+    "held-out-code-13": (12, 0),
+    "held-out-code-14": (12, 0),
+    "held-out-code-15": (12, 0),
+    "held-out-code-16": (12, 0),
+    "held-out-code-17": (12, 0),
+    "held-out-code-18": (12, 0),
+    "held-out-code-19": (12, 0),
+    "held-out-code-20": (12, 0),
+    "held-out-code-21": (12, 0),
+    "held-out-code-22": (12, 2),
+    "held-out-7": (15, 0),
+    "held-out-8": (15, 0),
+    "held-out-9": (15, 0),
+    "held-out-10": (15, 0),
+    "held-out-11": (15, 1),
+    "held-out-12": (15, 2),
+    "held-out-13": (15, 0),
+    "held-out-14": (15, 0),
+    "held-out-15": (15, 1),
+    "held-out-16": (15, 0),
+    "held-out-17": (15, 0),
+    "held-out-18": (15, 0),
+    "held-out-19": (15, 0),
+    "held-out-20": (15, 0),
+    "held-out-21": (15, 0),
+    "held-out-22": (15, 1),
+    "held-out-dev": (15, 0),
+}
 
 
-def test_sixth_blind_code_set_after_tuning(result):
-    """held-out-code-6 (25 code and hidden-text payloads written without sight of the rules, never
-    tuned on then) read 16/21 code and 2/4 hidden graded C or worse when first scored; tuned on since
-    (package.json scripts read as code, rm given an argument list, exec looked up on builtins,
-    PowerShell members called by a quoted name, pip/npm certificate checks switched off, PHP data
-    flow). Guards the count after that tuning. Hidden text read for what it says (comments and
-    decoded files scanned by the prose rules, an order there graded as hidden) took hidden to 4/4."""
-    code, hidden = result.apart["held-out-code-6"]["code"], result.apart["held-out-code-6"]["hidden"]
-    assert (code[1], hidden[1]) == (21, 4)
-    assert code[0] >= 21 and hidden[0] >= 4, result.apart_missed.get("held-out-code-6")
-
-
-def test_seventh_blind_code_set_after_tuning(result):
-    """held-out-code-7 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 8/25 code and 3/5 hidden
-    graded C or worse when first scored, the same as the scanner of that session's start: the
-    fixes tuned on held-out-code-6 did not reach it. Then opened for tuning: the classes it showed
-    missing (credential helper and gpg secret-key export sent, environment walks, DNS labels, other
-    agents' histories, npm lifecycle and folder-open downloads, sys.path imports, an unverified
-    extra index, $HOME-defaulted deletes, sqlite_master, the metadata address as a number) read
-    20/25 code graded C or worse (21 with a GET that carries data in its query). Its hidden text was tuned on too (decoded orders, look-alike
-    spellings in link-reference comments): 5/5. A downloaded archive's installer and a release
-    published from a script (tuned with held-out-code-8): 23/25; a push whose --force is chosen at
-    run time (tuned with held-out-code-9): 24/25."""
-    code, hidden = result.apart["held-out-code-7"]["code"], result.apart["held-out-code-7"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-7")
-
-
-def test_held_out_code_9_after_tuning(result):
-    """held-out-code-9 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers) read 11/25 code and 5/5 hidden graded C or worse
-    when first scored (the scanner of the same session's start: 11/25 and 4/5): the fixes tuned on
-    held-out-code-8 that session (11 -> 19/25) did not move its code payloads. Then opened for
-    tuning, each miss fixed as a class (the metadata service behind a computed host, downloads
-    unpickled or loaded as modules through a promise, infrastructure secrets printed and sent,
-    two halves per SKILL.md fence and across a script and its data file, a push's --force chosen
-    at run time, schemas dropped in DATABASE_URL, the repository's siblings deleted, the reflog
-    expired, cards charged, UAC and Defender switched off): 25/25."""
-    code, hidden = result.apart["held-out-code-9"]["code"], result.apart["held-out-code-9"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-9")
-
-
-def test_held_out_code_10_after_tuning(result):
-    """held-out-code-10 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers) read 16/25 code and 5/5 hidden graded C or worse
-    when first scored with the scanner that merged that session's work (the scanner of the
-    session's start: 13/25 and 5/5). Then opened for tuning, each miss fixed as a class (a download
-    sourced inside an `if`, a Dockerfile template's ADD from an ARG's URL run by path, a POST written
-    onto a socket, git's object store deleted, a transfer or payout created by a script, two agents'
-    transcript stores as map entries, a setting spelled as an array joined, a SQL file dropping
-    schemas run on DATABASE_URL): 23/25. Left: a prune whose orphan test runs after the outputs it
-    reads were stripped (a logic bug, no pattern), and a --force assembled by an array join (the
-    two-halves check reads the text, not its deobfuscated copy)."""
-    code, hidden = result.apart["held-out-code-10"]["code"], result.apart["held-out-code-10"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-10")
-
-
-def test_held_out_code_11_after_tuning(result):
-    """held-out-code-11 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers) read 20/25 code and 5/5 hidden graded C or worse
-    when first scored with the scanner that merged that session's work (chosen before the set was
-    scored; the scanner of the session's start: 19/25 and 5/5). Then opened for tuning, each miss
-    fixed as a class (a CI workflow's run steps read as code, a helper's download written to the
-    path its caller required, a prune in $HOME plus a sub-folder that may be empty, a deletion list
-    naming databases, data folders and .env files, the remote's main branch force-pushed): 25/25."""
-    code, hidden = result.apart["held-out-code-11"]["code"], result.apart["held-out-code-11"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-11")
-
-
-def test_held_out_code_12_is_blind(result):
-    """held-out-code-12 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
-    graded C or worse when first scored, with the scanner that merged that session's work (chosen
-    before the set was scored) and with the session's starting scanner alike. Tuned on since (20/25 code):
-    a Dockerfile.node read as a Dockerfile, Makefile recipes with their variables expanded, Ruby's
-    String#tr rot13, import() of a download made a data: URL, and a PHP function name decoded then
-    called (tests/scan/test_code_gaps_hc12.py); 22/25 at the start of session 25, then 23/25 (flow20: a
-    recursive deletion in a script that compares today with a fixed date, tests/scan/test_code_gaps_flow20.py)."""
-    code, hidden = result.apart["held-out-code-12"]["code"], result.apart["held-out-code-12"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-12")
-
-
-def test_held_out_code_13_is_blind(result):
-    """held-out-code-13 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored); the session's starting scanner read 15/25 and 4/5. Tuned on since (21/25 code): short
-    hex beside a hex decoder and gzip inside base64 decoded, base64 entries of a data file a script reads,
-    a JSON file's values joined as a command, a decoded payload in a script read as code too, and the
-    repository's bundle or patches sent out (tests/scan/test_code_gaps_hc13.py). A second round (24/25
-    code): string transforms undone generally (reversal, letter shifts, char codes, hex literals),
-    settings files of every format, deletions and truncations whose target is computed, agents'
-    permission settings written, a download compiled by vm installed as a plugin
-    (tests/scan/test_code_gaps_flow15.py)."""
-    code, hidden = result.apart["held-out-code-13"]["code"], result.apart["held-out-code-13"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-13")
-
-
-def test_held_out_code_14_is_blind(result):
-    """held-out-code-14 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 16/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored); the session's starting scanner read 14/25 and 5/5. Then tuned on (branch flow16:
-    code assembled at run time read as it runs - data files a script decodes, shell variables and
-    arrays, make's text functions, glued literals and join helpers, modules read together; downloads
-    evaluated in the program; a downloaded entrypoint; SSH keys planted and OS security turned off as
-    privilege escalation): 25/25 code graded C or worse and 25/25 in a listed category."""
-    code, hidden = result.apart["held-out-code-14"]["code"], result.apart["held-out-code-14"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-14")
-
-
-def test_held_out_code_15_is_blind(result):
-    """held-out-code-15 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 14/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored); the session's starting scanner read 12/25 and 5/5. Then tuned on (branch flow17:
-    command payloads spelled so no line holds them - a one-line group's output, a command word printf
-    prints from escapes or rev/base64 undoes, a loop deleting or force-pushing over each branch it
-    lists, -EncodedCommand's UTF-16LE, a deletion list climbing out with '..', a data file picked by a
-    computed name, PHP variable functions and strrev'd literals, a JS catch fallback, agents' stores
-    listed in one module and posted by another): 24/25 code graded C or worse, 24/25 in a listed category.
-    Then 25/25 (flow20, session 25: a described schema drop armed by a fixed date is raised one level)."""
-    code, hidden = result.apart["held-out-code-15"]["code"], result.apart["held-out-code-15"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-15")
-
-
-def test_held_out_code_16_is_tuned_on(result):
-    """held-out-code-16 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers) read 19/25 code and 4/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), and the same with the session's starting scanner. Then tuned on (branch flow18, by
-    harm rather than construction, each mechanism tried on three or more variants of its own: a one-line
-    subshell read as commands, a decoded value read where a script uses it by name, a settings file's
-    stores followed into the module it is handed to, a home directory resolved into a variable, a
-    transfer POSTed by the client's method, infrastructure destroyed with -auto-approve, a force-push onto
-    the default branch looked up at run time, a download run from its file with && escaped, and
-    downloaded code run counted as supply-chain): 24/25 code graded C or worse, 25/25 in a listed category."""
-    code, hidden = result.apart["held-out-code-16"]["code"], result.apart["held-out-code-16"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 24 and hidden[0] >= 4, result.apart_missed.get("held-out-code-16")
-
-
-def test_held_out_code_17_is_tuned_on(result):
-    """held-out-code-17 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers) read 16/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), and the same with the session's starting scanner (16/25 and 15/25 in a listed
-    category). Then tuned on (branch flow19, by harm rather than construction, each mechanism tried on
-    three or more variants of its own: a payload cut into quoted pieces or raw-deflated and read decoded,
-    a decoding helper called on a literal, escape-encoded data files, deletion roots listed in a settings
-    file, every Docker volume deleted, a DROP/TRUNCATE generated for every catalog table, a command line
-    kept in a variable for a scheduler, secret files archived from find's list and uploaded, TypeScript
-    declarations with generic types): 25/25 code graded C or worse, 25/25 in a listed category."""
-    code, hidden = result.apart["held-out-code-17"]["code"], result.apart["held-out-code-17"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-17")
-
-
-def test_held_out_code_18_is_blind(result):
-    """held-out-code-18 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers) read 19/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), and the same with the session's starting scanner (19/25 in a listed category with both).
-    Then tuned on (branch flow20, by what a construct does rather than by its packing, each mechanism tried
-    on three or more variants of its own: code built at run time and run by an install hook, a decoding
-    script or a parsed data file's field; a payload in a data file read in its own language; shell
-    strings spelled in escapes read as printed; an agent's settings written from a preset whose decoded
-    values switch approval off; a shell script read with the settings file it sources): 25/25 code graded
-    C or worse, 25/25 in a listed category."""
-    code, hidden = result.apart["held-out-code-18"]["code"], result.apart["held-out-code-18"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-18")
-
-
-def test_held_out_code_19_is_blind(result):
-    """held-out-code-19 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 19/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), 18/25 and 5/5 with the session's starting scanner (20/25 and 19/25 in a listed category).
-    Then tuned on (branch flow21, by what a construct does, each mechanism written as variants before the
-    scanner was read: a git hook an installer copies, links or writes read as the hook it becomes; a
-    command word or flag a substitution spells (printf's reused format, tr's rot13, an array's word, make's
-    $(shell …)); a Terraform state read and posted through jq; an apply gated on a remote reply; a data
-    file of agent paths, decoded, in a program that posts): 25/25 code graded C or worse, 25/25 in a listed
-    category."""
-    code, hidden = result.apart["held-out-code-19"]["code"], result.apart["held-out-code-19"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-19")
-
-
-def test_held_out_code_20_is_blind(result):
-    """held-out-code-20 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 22/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), the same with the session's starting scanner (21/25 in a listed category with both).
-    Then tuned on (branch flow22, each mechanism written as variants before the scanner was read: PHP's
-    computed literals and helper functions' return values; a path climbing back to the home with `..` or
-    a parent, and the home's entries listed for a delete; money sent through a helper with an amount; a
-    silenced publish, every PR merged, a forced push onto X:main; decoded source run read for what it
-    does; a preset that is one packed blob): 25/25 code graded C or worse, 25/25 in a listed category."""
-    code, hidden = result.apart["held-out-code-20"]["code"], result.apart["held-out-code-20"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 25 and hidden[0] >= 5, result.apart_missed.get("held-out-code-20")
-
-
-def test_held_out_code_21_is_blind(result):
-    """held-out-code-21 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 18/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), the same with the session's starting scanner (18/25 in a listed category with both).
-    Tuned on by flowx23 (session 28: encoded data-file paths, build-file variables, secrets in request
-    headers and helper-protocol output, PHP helpers that send their parameter) and flowd23 (SQL read as
-    the statement the run builds, a database wiped by a skill that does not say so, a delete root a date
-    or a branch sets to the home): 23/25 graded C or worse, 25/25 in a listed category."""
-    code, hidden = result.apart["held-out-code-21"]["code"], result.apart["held-out-code-21"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 23 and hidden[0] >= 5, result.apart_missed.get("held-out-code-21")
-
-
-def test_held_out_code_22_is_blind(result):
-    """held-out-code-22 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 22/25 code and 5/5 hidden
-    graded C or worse when first scored with the final scanner of its session (merges chosen before
-    it was scored), the same with the session's starting scanner (17/25 in a listed category with both)."""
-    code, hidden = result.apart["held-out-code-22"]["code"], result.apart["held-out-code-22"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 22 and hidden[0] >= 5, result.apart_missed.get("held-out-code-22")
-
-
-def test_held_out_code_8_does_not_regress(result):
-    """held-out-code-8 (30 code and hidden-text payloads, written without sight of the rules by a
-    writer told to get past automated reviewers; never tuned on) read 11/25 code and 4/5 hidden
-    graded C or worse when first scored (the scanner of the same session's start: 10/25 and 3/5):
-    the fixes tuned on held-out-code-7 moved it by one. Then opened for tuning (docs/scanner-hc8.md):
-    19/25 code graded C or worse (25/25 in a listed category) and 5/5 hidden. The classes tuned on
-    held-out-code-9 took it to 23/25 (terraform state sent, agents' histories listed in a data file,
-    a schema dropped in DATABASE_URL, a prune pattern of every file in the config it reads), and
-    held-out-code-10's to 24/25 (a settings profile in references/ that a script reads is data)."""
-    code, hidden = result.apart["held-out-code-8"]["code"], result.apart["held-out-code-8"]["hidden"]
-    assert (code[1], hidden[1]) == (25, 5)
-    assert code[0] >= 24 and hidden[0] >= 5, result.apart_missed.get("held-out-code-8")
-
-
-def test_look_alikes_of_the_blind_sets(result):
+def test_look_alikes_are_scored_per_set(result):
     """Look-alikes written with the blind sets, scored apart: each set's false alarms (graded C or
     worse) may not grow. hc3's, hc4's and hc5's security-training pages quote attacks in their
     quiz and reference files; all are still flagged (see docs/scanner.md). hc6's right-to-left
@@ -684,24 +593,10 @@ def test_look_alikes_of_the_blind_sets(result):
     At first sight (session 28), held-out-22 one of 15 (an audit of the user's own application prompts, SL-01)
     and held-out-code-22 two of 12 (a git credential setup done with consent, a loopback-only metadata-service
     mock), the same with the session's starting scanner."""
-    assert {k: v[1] for k, v in result.apart_benign.items()} == {
-        "held-out-code-1": 10, "held-out-code-2": 6, "held-out-code-3": 10, "held-out-code-4": 10, "held-out-code-5": 8,
-        "held-out-code-6": 6, "held-out-code-7": 12, "held-out-code-8": 12, "held-out-code-9": 12, "held-out-code-10": 12,
-        "held-out-code-11": 12, "held-out-code-12": 12, "held-out-code-13": 12, "held-out-code-14": 12, "held-out-7": 15,
-        "held-out-8": 15, "held-out-9": 15, "held-out-10": 15, "held-out-11": 15, "held-out-12": 15, "held-out-13": 15,
-        "held-out-14": 15, "held-out-15": 15, "held-out-code-15": 12, "held-out-16": 15, "held-out-code-16": 12,
-        "held-out-17": 15, "held-out-code-17": 12, "held-out-18": 15, "held-out-code-18": 12,
-        "held-out-19": 15, "held-out-code-19": 12, "held-out-20": 15, "held-out-code-20": 12,
-        "held-out-21": 15, "held-out-code-21": 12, "held-out-22": 15, "held-out-code-22": 12,
-        "held-out-dev": 15}
-    limits = {"held-out-code-1": 0, "held-out-code-2": 0, "held-out-code-3": 1, "held-out-code-4": 1, "held-out-code-5": 1,
-              "held-out-code-6": 0, "held-out-code-7": 0, "held-out-code-8": 0, "held-out-code-9": 0, "held-out-code-10": 0,
-              "held-out-code-11": 0, "held-out-code-12": 1, "held-out-code-13": 0, "held-out-code-14": 0, "held-out-7": 0,
-              "held-out-8": 0, "held-out-9": 0, "held-out-10": 0, "held-out-11": 1, "held-out-12": 2, "held-out-13": 0,
-              "held-out-14": 0, "held-out-15": 1, "held-out-code-15": 0, "held-out-16": 0, "held-out-code-16": 0,
-              "held-out-17": 0, "held-out-code-17": 0, "held-out-18": 0, "held-out-code-18": 0,
-              "held-out-19": 0, "held-out-code-19": 0, "held-out-20": 0, "held-out-code-20": 0,
-              "held-out-21": 0, "held-out-code-21": 0, "held-out-22": 1, "held-out-code-22": 2,
-              "held-out-dev": 0}
-    for name, (flagged, _) in result.apart_benign.items():
-        assert flagged <= limits[name], result.apart_benign_flagged
+    assert {k: v[1] for k, v in result.apart_benign.items()} == {k: v[0] for k, v in LOOK_ALIKES.items()}
+
+
+@pytest.mark.parametrize("name", list(LOOK_ALIKES))
+def test_look_alikes_do_not_grow(result, name):
+    flagged, _ = result.apart_benign[name]
+    assert flagged <= LOOK_ALIKES[name][1], result.apart_benign_flagged.get(name)
