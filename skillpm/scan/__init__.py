@@ -76,10 +76,9 @@ def _kept_followed(findings: list[Finding], followed: dict[str, int], skill_md: 
 def _fenced_lines(path: str, data: bytes) -> set[int]:
     """The lines (from 1) of a Markdown file inside fenced code blocks, fences included, as the engine
     segments it (a fence's length, indentation and an unterminated block read the same)."""
-    from skillpm.scan.engine import markdown_ctx
+    from skillpm.scan.engine import fenced_lines
 
-    ctx = markdown_ctx(path, data.decode("utf-8", errors="replace"), "markdown")
-    return {n for first, last, _ in ctx.fences for n in range(first, last + 1)}
+    return fenced_lines(data.decode("utf-8", errors="replace"))
 
 
 def finalize(findings: list[Finding], suppressions=None, skill: str | None = None,

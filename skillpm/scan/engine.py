@@ -507,6 +507,15 @@ def _fence_lines(text: str) -> tuple:
     return tuple(ctx.fences)
 
 
+def fenced_lines(text: str) -> set[int]:
+    """The lines (from 1) of a Markdown document inside fenced code blocks, fences included, as scan_text
+    segments it (markdown_ctx's view: a fence's character, length and indentation, an info string on a
+    closing fence and an unterminated block read the same)."""
+    view = _squeezed(_view(text)[0], markdown=True)
+    fences = _FENCES_SEEN.get(view)
+    return {n for first, last, _ in (_fence_lines(view) if fences is None else fences) for n in range(first, last + 1)}
+
+
 # Fences scan_text found in a document whose view is its text as written (the common case): the same
 # fences _fence_lines would find again (they depend on the text alone), for the script readers that
 # read the document's shell blocks after it (assembled, escaped, homeroot). A few dozen kept.

@@ -31,7 +31,6 @@ from skillpm.scan.rules import RANK
 MAX_DOC = 128 * 1024
 MAX_DOCS = 8
 HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
-FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
 
 # ---------------------------------------------------------------- a send to an address outside the machine
 URL_OUT = (r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/]|(?:[\w-]+\.)*example\.(?:com|org|net)\b"
@@ -178,17 +177,11 @@ def _units(text: str, fenced: set[int]):
 
 
 def _fenced(text: str) -> set[int]:
-    out: set[int] = set()
-    inside, start, pos, line = False, 0, 0, 1
-    for m in FENCE_RE.finditer(text):
-        line += text.count("\n", pos, m.start())
-        pos = m.start()
-        if inside:
-            out.update(range(start, line + 1))
-        inside, start = not inside, line
-    if inside:
-        out.update(range(start, text.count("\n") + 2))
-    return out
+    """The lines of fenced code, fences included, as the engine segments the document (a fence closes only on
+    its own character at its length or longer)."""
+    from skillpm.scan.engine import fenced_lines
+
+    return fenced_lines(text)
 
 
 def _secret_values(text: str, fenced, low: str) -> tuple[int, str] | None:
