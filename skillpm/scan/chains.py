@@ -32,10 +32,10 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE, ITEM_RE as ITEM_LINE_RE
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
-HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
 NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|doesn't|does not|must not|mustn't|should not|shouldn't|cannot|can't|"
                     r"without|exclud\w*|except|omit\w*|avoid\w*|skip\w*|ignor\w*|redact\w*|mask\w*|gitignore\w*|"
                     r"instead of|rather than|unless)\b|\.gitignore", re.IGNORECASE)
@@ -252,7 +252,6 @@ CONTROL_NAME_RE = re.compile(REPO_CONTROL + "|" + PKG_CONTROL, re.IGNORECASE)
 
 NEG_LEAD_RE = re.compile(r"\b(?:don't|do not|never|avoid|pitfalls?|mistakes?|anti-?patterns?|red flags?|bad|wrong|rationali[sz]ations?|"
                          r"excuses|myths?|warning signs?|not to)\b", re.IGNORECASE)
-ITEM_LINE_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 
 
 _KEYS: dict[str, bytes] = {}

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
+HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")  # matched at a line's start
+HEADING_LINE_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)  # the headings of a whole text
 ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import low_of, near
+from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE, low_of, near
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 from skillpm.scan import litgate  # which literals may occur, from the file's words
 
@@ -56,7 +56,6 @@ TAIL_TALK_RE = re.compile(r"\b(?:dangerous|risky|insecure|overly|excessive|attac
                           r"misconfigur\w*|anti-?patterns?|is bad|is wrong|vulnerab\w*|should be (?:removed|revoked))\b",
                           re.IGNORECASE)
 SENT_RE = re.compile(r"[.!?](?=\s)|\n\s*\n")
-HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
 
 
 def _sentence(view: str, lo: int, hi: int, at: int) -> tuple[int, int]:

@@ -21,6 +21,8 @@ import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE
+
 # A sentence ends at . ! ? (not inside "e.g." or "i.e.") followed by blanks, or at a line break:
 # the text given here has its soft-wrapped paragraph lines already joined.
 # (Written with its first character a class of its own: re then skips ahead to the next candidate
@@ -38,7 +40,6 @@ LOCATE_BELOW = 48  # a concept whose words are this rare in a file is located wh
 # "everything from step 3" names what it sends by referring back; what that is was said before it,
 # in its own section (from the heading above it) or in the step it names by number.
 BACK = 3000  # characters before the sentence read as its section, at most
-HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.M)
 STEP_REF_RE = re.compile(r"\b(?:steps?|stages?|phases?|parts?|sections?)[ \t]+(\d{1,2})(?:[ \t]*(?:-|–|—|to|through|and|&)[ \t]*(\d{1,2}))?\b", re.I)
 STEP_HEAD = r"^(?:[ \t]{{0,3}}#{{1,6}}[ \t]+(?:[*_]{{0,2}})(?:(?:step|stage|phase|part)[ \t]+)?|[*_]{{2}}(?:step|stage|phase|part)[ \t]+|(?:step|stage|phase|part)[ \t]+|){n}(?:[.):][ \t]|[ \t]+[-–—:]|[ \t]*$)"
 

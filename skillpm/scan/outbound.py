@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import re
 
+from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE
 from skillpm.scan.rules import RANK
 
 MAX_DOC = 128 * 1024
 MAX_DOCS = 8
-HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
 
 # ---------------------------------------------------------------- a send to an address outside the machine
 URL_OUT = (r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/]|(?:[\w-]+\.)*example\.(?:com|org|net)\b"

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import low_of, near
+from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE, ITEM_RE, low_of, near
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
@@ -60,9 +60,7 @@ TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|inject(?:ions?|ed)|
                      r"suspicious|in the wild|phishing|exploit\w*|"
                      r"(?:asks?|tries|trying|attempts?|wants?)\s+(?:you\s+)?to\s+(?:reveal|print|show|leak|dump|repeat|copy|paste)|"
                      r"refuse\w*|decline\w*|treat\s+(?:it|them|this)\s+as)\b", re.IGNORECASE)
-HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)
 CLAUSE_END_RE = re.compile(r"[.!?;:](?=\s)|\n[ \t]*\n")
-ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
 
 
