@@ -15,6 +15,35 @@ HEADING_LINE_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]", re.MULTILINE)  # the hea
 ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]")
 
 
+def section_at(text: str, at: int) -> tuple[int, int]:
+    """(start, end) of the heading-bounded section around offset ``at``: from the start of the last heading line
+    that starts at or before ``at`` (0 when none) to the start of the next heading line (the text's end when
+    none). A heading may be indented up to three blanks (CommonMark); only lines holding a ``#`` are looked at."""
+    a, p = 0, at + 1
+    while True:
+        p = text.rfind("#", 0, p)
+        if p < 0:
+            break
+        ls = text.rfind("\n", 0, p) + 1
+        if HEADING_RE.match(text, ls):
+            a = ls
+            break
+        p = ls  # (no other # of this line starts a heading)
+    b, p = len(text), at
+    while True:
+        p = text.find("#", p + 1)
+        if p < 0:
+            break
+        ls = text.rfind("\n", 0, p) + 1
+        if ls > at and HEADING_RE.match(text, ls):
+            b = ls
+            break
+        p = text.find("\n", p)
+        if p < 0:
+            break
+    return a, b
+
+
 def low_of(ctx) -> str:
     """The lowercase view, offsets aligned (the engine's when it has one)."""
     low = getattr(getattr(ctx, "base", None), "low", None)

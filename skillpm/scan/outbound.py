@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE
+from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE, section_at
 from skillpm.scan.rules import RANK
 
 MAX_DOC = 128 * 1024
@@ -55,29 +55,6 @@ def _urls(text: str) -> list[int]:
     return out
 
 
-def _section_at(text: str, at: int) -> tuple[int, int]:
-    """The heading-bounded section around offset ``at``."""
-    a = at
-    while True:
-        a = text.rfind("\n#", 0, a)
-        if a < 0:
-            a = 0
-            break
-        if HEADING_RE.match(text, a + 1):
-            a += 1
-            break
-    b = at
-    while True:
-        b = text.find("\n#", b + 1)
-        if b < 0:
-            b = len(text)
-            break
-        if HEADING_RE.match(text, b + 1):
-            b += 1
-            break
-    return a, b
-
-
 def _clause_head(text: str, at: int) -> str:
     lo = max(0, at - 300)
     s = max(text.rfind("\n", lo, at), max(text.rfind(c, lo, at) for c in ".!?;|")) + 1
@@ -95,7 +72,7 @@ def _sends(text: str) -> list[int]:
     for u in urls:
         if u < done:
             continue  # (its section was read)
-        a, b = _section_at(text, u)
+        a, b = section_at(text, u)
         done = b
         for m in SEND_VERB_RE.finditer(text, a, b):
             if not NEG_RE.search(_clause_head(text, m.start())) and not _talk(text, m.start()):
@@ -232,7 +209,7 @@ def _raw_sent(text: str, fenced: set[int]) -> tuple[int, str] | None:
     for u in _urls(text):
         if u < done:
             continue
-        a, b = _section_at(text, u)
+        a, b = section_at(text, u)
         done = b
         send = next((m for m in SEND_VERB_RE.finditer(text, a, b) if not NEG_RE.search(_clause_head(text, m.start()))), None)
         if send is None:
@@ -284,7 +261,7 @@ GATHER_RE = re.compile(r"\b(?:collect|gather|read|pull|take|grab|copy|paste|quot
 
 def _gathered_in(text: str, at: int, seen: dict) -> bool:
     """Whether the section around offset ``at`` has the agent take from its rows (a gathering verb, not negated)."""
-    a, b = _section_at(text, at)
+    a, b = section_at(text, at)
     if a not in seen:
         seen[a] = any(not NEG_RE.search(_clause_head(text, m.start())) for m in GATHER_RE.finditer(text, a, b))
     return seen[a]
