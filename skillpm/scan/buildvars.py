@@ -219,15 +219,7 @@ def make_parse_time(sc, files: dict[str, bytes], found: list, description: str =
     if not makefiles or not any(b"$(shell" in d or b"!=" in d for d in makefiles.values()):
         return []
     texts = {p: d.decode("utf-8", errors="replace") for p, d in sorted(makefiles.items())}
-    defs: dict[str, str] = {}
-    for text in texts.values():
-        for m in engine.MAKE_DEF_RE.finditer(text):
-            name, op, value = m.group(1), m.group(2), m.group(3).strip()
-            if op == "+=" and name in defs:
-                value = defs[name] + " " + value
-            elif op == "?=" and name in defs:
-                continue
-            defs[name] = value
+    defs = engine._make_defs(texts.values())
     out = []
     for path, text in texts.items():
         lines = text.split("\n")

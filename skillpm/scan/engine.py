@@ -2583,17 +2583,8 @@ class Scanner:
         makefiles = {p: d for p, d in files.items() if _makefile(p) and len(d) <= MAKE_MAX}
         if not makefiles:
             return []
-        defs: dict[str, str] = {}
-        texts = {}
-        for path in sorted(makefiles):
-            text = texts[path] = makefiles[path].decode("utf-8", errors="replace")
-            for m in MAKE_DEF_RE.finditer(text):
-                name, op, value = m.group(1), m.group(2), m.group(3).strip()
-                if op == "+=" and name in defs:
-                    value = defs[name] + " " + value
-                elif op == "?=" and name in defs:
-                    continue
-                defs[name] = value
+        texts = {path: makefiles[path].decode("utf-8", errors="replace") for path in sorted(makefiles)}
+        defs = _make_defs(texts.values())
         if not defs:
             return []
         out, budget = [], MAKE_MAX
@@ -4166,6 +4157,21 @@ def _reversed_in_place(text: str) -> str:
 def _makefile(path: str) -> bool:
     name = posixpath.basename(path).lower()
     return name in ("makefile", "gnumakefile") or name.startswith("makefile.") or name.endswith(".mk")
+
+
+def _make_defs(texts) -> dict[str, str]:
+    """The variables the Makefile ``texts`` define, read in order: ``+=`` appends to a value already set, ``?=``
+    leaves one alone, any other assignment replaces it."""
+    defs: dict[str, str] = {}
+    for text in texts:
+        for m in MAKE_DEF_RE.finditer(text):
+            name, op, value = m.group(1), m.group(2), m.group(3).strip()
+            if op == "+=" and name in defs:
+                value = defs[name] + " " + value
+            elif op == "?=" and name in defs:
+                continue
+            defs[name] = value
+    return defs
 
 
 def _make_expand(line: str, defs: dict[str, str]) -> str:
