@@ -152,8 +152,6 @@ def task_commands(sc, files: dict[str, bytes], found: list, description: str = "
     runners = {p: k for p in files for k in [_kind(p)] if k and len(files[p]) <= FILE_MAX}
     if not runners:
         return []
-    from skillpm.scan.engine import _window
-
     texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
              if len(d) <= FILE_MAX and (p in runners or p.lower().endswith((".yml", ".yaml", ".just")))}
     defs = {"task": None, "just": None}
@@ -174,18 +172,29 @@ def task_commands(sc, files: dict[str, bytes], found: list, description: str = "
             continue
         if not copy:
             continue
-        lines, clines = text.split("\n"), copy.split("\n")
-        if not clines[0]:
-            clines[0] = "#!/bin/sh"  # each command runs in a shell: the shell's data flow reads them too
-        seen = {(f.rule, f.line) for f in found if f.file == path}
-        for f in sc.scan_text(path, "\n".join(clines), "script", description):
-            if (f.rule, f.line) in seen or not f.grades or f.category == "hidden-text":
-                continue
-            seen.add((f.rule, f.line))
-            f.note = (f.note + "; " if f.note else "") + "with the task runner's variables filled in: " + \
-                clines[f.line - 1][:200]
-            f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
-            out.append(f)
+        out += _read_as_run(sc, path, text, copy.split("\n"), found, description,
+                            "with the task runner's variables filled in: ")
+    return out
+
+
+def _read_as_run(sc, path: str, text: str, copy: list[str], found: list, description: str, why: str) -> list:
+    """The findings the rules make in ``copy`` (``text``'s lines as they run, line for line, read as a shell
+    script) that ``found`` does not hold on the same line: noted ``why`` with the line as it runs, and shown
+    with ``text``'s own line."""
+    from skillpm.scan.engine import _window
+
+    lines = text.split("\n")
+    if not copy[0]:
+        copy[0] = "#!/bin/sh"  # each command runs in a shell: the shell's data flow reads them too
+    out = []
+    seen = {(f.rule, f.line) for f in found if f.file == path}
+    for f in sc.scan_text(path, "\n".join(copy), "script", description):
+        if (f.rule, f.line) in seen or not f.grades or f.category == "hidden-text":
+            continue
+        seen.add((f.rule, f.line))
+        f.note = (f.note + "; " if f.note else "") + why + copy[f.line - 1][:200]
+        f.text = _window(lines[f.line - 1].rstrip("\r"), 0)
+        out.append(f)
     return out
 
 
@@ -231,15 +240,6 @@ def make_parse_time(sc, files: dict[str, bytes], found: list, description: str =
                 copy[text.count("\n", 0, m.start())] = "; ".join(cmds)
         if not any(copy):
             continue
-        if not copy[0]:
-            copy[0] = "#!/bin/sh"
-        seen = {(f.rule, f.line) for f in found if f.file == path}
-        for f in sc.scan_text(path, "\n".join(copy), "script", description):
-            if (f.rule, f.line) in seen or not f.grades or f.category == "hidden-text":
-                continue
-            seen.add((f.rule, f.line))
-            f.note = (f.note + "; " if f.note else "") + "run by make as it reads the file, variables expanded: " + \
-                copy[f.line - 1][:200]
-            f.text = engine._window(lines[f.line - 1].rstrip("\r"), 0)
-            out.append(f)
+        out += _read_as_run(sc, path, text, copy, found, description,
+                            "run by make as it reads the file, variables expanded: ")
     return out
