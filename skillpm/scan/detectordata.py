@@ -81,15 +81,20 @@ def _skill_md(files: dict[str, bytes]) -> str | None:
     return next((p for p in sorted(files) if p.lower() == "skill.md"), None)
 
 
-def _ordered_lines(text: str, needle: str) -> bool:
-    """Whether a line of ``text`` that holds ``needle`` orders something run or followed."""
+def _line_with(text: str, needle: str, rx: re.Pattern) -> bool:
+    """Whether ``rx`` finds something in a line of ``text`` that holds ``needle``."""
     at = text.find(needle)
     while at >= 0:
         lo, hi = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-        if _ORDERS.search(text, lo, len(text) if hi < 0 else hi):
+        if rx.search(text, lo, len(text) if hi < 0 else hi):
             return True
         at = text.find(needle, at + len(needle))
     return False
+
+
+def _ordered_lines(text: str, needle: str) -> bool:
+    """Whether a line of ``text`` that holds ``needle`` orders something run or followed."""
+    return _line_with(text, needle, _ORDERS)
 
 
 def _runs_it(text: str, name: str) -> bool:
@@ -97,15 +102,7 @@ def _runs_it(text: str, name: str) -> bool:
     if name not in text:
         return False
     runs = re.compile(_RUNS_NAMED.replace("NAME", re.escape(name)), re.IGNORECASE | re.MULTILINE)
-    if runs.search(text):
-        return True
-    at = text.find(name)
-    while at >= 0:
-        lo, hi = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-        if _RUNS_TEXT.search(text, lo, len(text) if hi < 0 else hi):
-            return True
-        at = text.find(name, at + len(name))
-    return False
+    return runs.search(text) is not None or _line_with(text, name, _RUNS_TEXT)
 
 
 def kept_ordered(files: dict[str, bytes], findings: list[Finding]) -> None:
