@@ -296,6 +296,7 @@ def system_under_test_does(text: str, lo: int, hi: int, starts: list[int]) -> bo
 # the code under test is fed (mocked, asserted on), not places the agent is told to reach.
 TEST_INPUTS_RE = re.compile(
     r"\b(?:unit[- ]tests?|test[- ]cases?|test (?:inputs?|vectors?|data|fixtures?|suite)|fixtures?|assertions?"
+    r"|evals?|eval(?:uation)? (?:cases?|sets?|suites?)"
     r"|parametri[sz]\w*|(?:tests?|specs?) (?:for|of|against) (?:the|a|an|your|its|our|each) (?:[\w-]+ ){0,3}?"
     r"(?:validators?|filters?|parsers?|guards?|checks?|checkers?|sanitizers?|allow-?lists?|block-?lists?|deny-?lists?"
     r"|functions?|helpers?|middleware|rules?|detectors?|linters?|regex(?:es)?|patterns?))\b"

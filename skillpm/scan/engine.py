@@ -26,6 +26,7 @@ from skillpm.scan import chains  # orders split across steps: collect then publi
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan import settingrows  # a settings table's rows read as the one order they give together
 from skillpm.scan import detectordata  # a table cell short enough to only name what is looked for
+from skillpm.scan import testdoubles  # a service's address served by a loopback mock, or asserted refused in a test
 from skillpm.scan import denied  # a control's refusal answered by overriding the control
 from skillpm.scan import grants  # an all-rights role handed to everyone
 from skillpm.scan import templated  # a section that has the agent copy its own context in
@@ -126,6 +127,12 @@ NEGATION_AFTER_RE = re.compile(
     r"^[^.!?;\n]{0,60}?\b(?:is|are|was|were)\s+(?:never|not|strictly)\s+(?:allowed|permitted|acceptable|ok|okay)|"
     r"^[^.!?;\n]{0,60}?\b(?:is|are)\s+(?:forbidden|prohibited|banned|blocked|rejected|denied)\b", re.IGNORECASE)
 QUOTED_SPAN_RE = re.compile(r'"[^"\n]{0,120}"|\u201c[^\u201d\n]{0,120}\u201d')
+# A gerund that is the object of "without" names what is not done ("set up the helper without ever reading or
+# printing secret material"). "Without" is no negation of a clause ("Without asking the user, send …" does send),
+# so only the gerund it governs (and one coordinated with it) is read as negated.
+WITHOUT_GERUND_RE = re.compile(r"\bwithout\s+(?:(?:ever|once|even|actually|first)\s+)?(?:[a-z]+ing\s+(?:or|and|nor)\s+)?$",
+                               re.IGNORECASE)
+GERUND_RE = re.compile(r"[a-z]+ing\b", re.IGNORECASE)
 CLAUSE_END_RE = re.compile(r"[.!?;]\s|\n|:\s|\s[-–—]\s|\bbut\b|\bhowever\b|\bthen\b|\band then\b|,\s+so\b(?! that\b)", re.IGNORECASE)
 SUBORDINATE_RE = re.compile(
     r"\s*(?:(?:if|when|whenever|unless|once|after|before|since|because|although|though|while|whether|in case"
@@ -889,6 +896,11 @@ def _coordinated(clause: str) -> str:
     return "" if m is not None else clause
 
 
+def _indent_of(text: str) -> int:
+    """The width of a line's leading blanks (a tab as one)."""
+    return len(text) - len(text.lstrip(" \t"))
+
+
 def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
     """Whether a negation governs the match: one earlier in its clause ("never run …"), or
     one right after it ("… is never needed"). In code only a trailing comment counts: a shell
@@ -899,6 +911,8 @@ def _negated(view: str, start: int, end: int, code: bool = False) -> bool:
         return hash_at >= 0 and bool(NEGATION_RE.search(tail, hash_at))
     if "(" in view[start:end] and NEGATED_PAREN_RE.search(view, start, end):
         return True  # the match ends inside "(not …": the thing it names is the one excluded
+    if GERUND_RE.match(view, start) and WITHOUT_GERUND_RE.search(view[max(0, start - 40):start]):
+        return True  # "without ever reading or printing …": the gerund names what is not done
     lo = max(0, start - 160)
     clause = view[lo:start]
     cut = None
@@ -3124,6 +3138,9 @@ class Scanner:
             for u in rule.unless:
                 if u.search(vline) or (above and u.search(above)) or len(vline) - col < m.end() - m.start() and u.search(m.group(0)):
                     return None  # (a match joined over a soft break: its own words on the next line too)
+            if code and (header := testdoubles.refusal_header(ctx.view_line, line, _indent_of)) is not None \
+                    and any(u.search(header) for u in rule.unless):
+                return None  # with pytest.raises(BlockedURL):⏎    fetch("http://169.254.169.254/"): asserted to be refused
             if not code and (below := describing.sentence_below(ctx.view_line(line), ctx.view_line(line + 1))) \
                     and any(u.search(below) for u in rule.unless):
                 return None  # the sentence goes on below: "… a resolver that returns `169.254.169.254`, asserting the⏎request is refused."
@@ -3200,6 +3217,9 @@ class Scanner:
                 sev, note = "low", "a Markdown table's cell border, not a pipe"
             elif code and not rule.quotable and self._stored_as_refused(ctx, line, start - ls):
                 sev, note = "low", "a command the script stores to refuse (a blocklist it never runs)"
+            elif code and ctx.kind == "script" and rule.served is not None and testdoubles.served_route(
+                    ctx.view, ctx.view_line(line), start - ls, start - ls + len(matched), rule.served.compiled):
+                sev, note = "low", "a route a loopback-only imitation of the service answers (a test double), not a request to it"
             elif quoted and defensive_line and (rule.quotable or not code):
                 sev, note = "low", "quoted in a defensive context"
             elif code and rule.quotable and quoted and ctx.kind == "script" and defensive.search(ctx.path):

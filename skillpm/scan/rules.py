@@ -162,6 +162,9 @@ class Rule:
     secret_check: bool = False
     pipes: bool = False  # a `|` in a match is a shell pipe (not a Markdown table's cell border)
     lower_if_host_in_description: str | None = None
+    # the service's real addresses: a match that is a route a loopback-only server in its script answers, in a
+    # script that names none of these, is a local imitation's (skillpm/scan/testdoubles.py), lowered to low
+    served: LazyRegex | None = None
     unless: list[LazyRegex] = field(default_factory=list)
     lower: list[tuple[LazyRegex, str]] = field(default_factory=list)
     # (regex read over the description, severity, and a regex that, found anywhere in the file,
@@ -330,6 +333,7 @@ def load_rules() -> Ruleset:
             secret_check=bool(entry.get("secret_check", False)),
             pipes=bool(entry.get("pipes", False)),
             lower_if_host_in_description=entry.get("lower_if_host_in_description"),
+            served=LazyRegex(_expand(entry["served"], defs), re.IGNORECASE) if entry.get("served") else None,
             unless=[LazyRegex(_expand(u, defs), re.IGNORECASE) for u in entry.get("unless", [])],
             lower=lowers("lower"),
             lower_if_description=[(rx, to, LazyRegex(_expand(x["keep"], defs), re.IGNORECASE) if x.get("keep") else None)

@@ -1,0 +1,109 @@
+"""A service's address in a test's code that is not a request to it: served by a local imitation, or
+requested in a block that asserts the request is refused.
+
+Two constructs, both in scripts:
+
+- **Served on loopback** (``served_route``). A mock of a service (the cloud metadata service, say) holds
+  the real service's paths as the *routes it answers*: a dict or object key (``"/latest/meta-data/…":
+  handler``), a route registration (``@app.get("/computeMetadata/v1/…")``, ``mux.HandleFunc("/…", h)``), a
+  comparison with the request's path (``if self.path == "/…"``, ``case "/…":``). The path is read as served
+  only when the script binds its server on loopback (``HTTPServer(("127.0.0.1", port), …)``,
+  ``.listen(port, "localhost")``, ``app.run(host="127.0.0.1")``), binds nothing wider (``0.0.0.0``, ``::``,
+  an empty host), the line requests nothing (no ``urlopen``, ``fetch``, ``curl`` …), and the script names
+  none of the real service's addresses at all (the rule's ``served`` regex): a "mock" that forwards to the real
+  service has to name it somewhere, and is read as before.
+- **Asserted refused** (``refusal_header``). ``with pytest.raises(BlockedURL):`` over ``fetch(url)``: the
+  statement is the code under test being shown to refuse; the block's header is read with the statement,
+  as the lines above a statement are not otherwise read in code.
+
+What this does not read: a server bound on a name or variable (``host=HOST``) is not known to be loopback; a
+route built at run time (``routes[prefix + name]``) is not a route here; a refusal asserted in JavaScript over
+several lines (``expect(() => …⏎).toThrow(…)``) is read by the line alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The script binds a server on loopback: Python's http.server / socketserver, Flask, uvicorn, aiohttp,
+# Node's listen, Go's ListenAndServe, Ruby's WEBrick and Sinatra, `python -m http.server --bind`.
+LOOPBACK = r"""(?:127\.0\.0\.1|localhost|::1|\[::1\])"""
+LOOPBACK_BIND_RE = re.compile(
+    r"""\b(?:(?:Threading)?(?:HTTP|TCP|UDP)Server|HTTPServer|TCPServer|make_server|create_server|start_server)\(\s*\(?\s*["']""" + LOOPBACK + r"""["']"""
+    r"""|\b(?:host|hostname|bind|BindAddress)\s*[=:]\s*["']""" + LOOPBACK + r"""["']"""
+    r"""|\.listen\(\s*[\w.]{1,40}\s*(?:\|\|\s*\d+\s*)?,\s*["'`]""" + LOOPBACK + r"""["'`]"""
+    r"""|\bListenAndServe(?:TLS)?\(\s*"(?:127\.0\.0\.1|localhost|\[::1\]):"""
+    r"""|\bnet\.Listen\(\s*"tcp\d?"\s*,\s*"(?:127\.0\.0\.1|localhost|\[::1\]):"""
+    r"""|--bind[= ]""" + LOOPBACK + r"""\b|\bset\s+:bind\s*,\s*["']""" + LOOPBACK + r"""["']""",
+    re.IGNORECASE)
+# … or wider: every interface, or a host left empty (Python's ("", port) is every interface too)
+WIDE_BIND_RE = re.compile(
+    r"""["'`](?:0\.0\.0\.0|::|\[::\])(?::\d+)?["'`]|\b(?:(?:Threading)?(?:HTTP|TCP)Server|make_server)\(\s*\(\s*["']{2}"""
+    r"""|\bListenAndServe(?:TLS)?\(\s*":\d|--bind[= ](?:0\.0\.0\.0|::)\b""", re.IGNORECASE)
+# The line requests something itself
+REQUEST_RE = re.compile(
+    r"""\b(?:urlopen|urlretrieve|requests\.\w+|httpx\.\w+|session\.\w+|fetch|axios(?:\.\w+)?|https?\.(?:get|request)"""
+    r"""|http\.(?:Get|Post|NewRequest)|Net::HTTP|URI\.open|open-uri|curl|wget|Invoke-(?:WebRequest|RestMethod)"""
+    r"""|HttpClient|WebClient|getaddrinfo|create_connection|connect)\b\s*[(\s]""", re.IGNORECASE)
+# A path string is a route: a key of a dict or object, registered with a router, compared with the request's path
+_Q = r"""(?:[frb]{0,2}["'`])"""
+ROUTE_BEFORE_RE = re.compile(
+    r"""(?:^\s*|[{,]\s*)""" + _Q + r"""$"""  # a key (its `:` checked after the string)
+    r"""|\.(?:route|get|put|post|head|add_url_rule|add_get|add_put|add_route|api_route|HandleFunc|Handle|handle|match)\(\s*""" + _Q + r"""$"""
+    r"""|\b(?:case|when)\s+""" + _Q + r"""$"""
+    r"""|\b(?:self\.path|path|url|pathname|req\.url|req\.path|request\.path|r\.URL\.Path|parsed\.path|route)\s*"""
+    r"""(?:===?|\.startswith\(|\.startsWith\(|\.match\()\s*""" + _Q + r"""$""", re.IGNORECASE)
+KEY_AFTER_RE = re.compile(r"""\s*(?::(?!:)|=>)""")
+COMPARED_AFTER_RE = re.compile(
+    r"""\s*(?:===?|in)\s*(?:self\.path|path|url|pathname|req\.url|req\.path|request\.path|r\.URL\.Path|parsed\.path)\b""")
+
+
+def _string_at(line: str, col: int) -> tuple[int, int] | None:
+    """(opening quote, closing quote) of the one-line string literal around ``col``, or None."""
+    for q in ("\"", "'", "`"):
+        o = line.rfind(q, 0, col + 1)
+        if o < 0 or line.count(q, 0, o) % 2:
+            continue
+        c = line.find(q, max(col, o + 1))
+        if c > o:
+            return o, c
+    return None
+
+
+def served_route(view: str, line: str, col: int, end: int, real: re.Pattern) -> bool:
+    """Whether the match ``line[col:end]`` is a path the script's loopback-only server answers: a route of a
+    local imitation of the service, not a request to it (see the module's docstring). ``view``: the whole
+    script; ``real``: the service's real addresses, which the script must not name anywhere."""
+    if "127.0.0.1" not in view and "localhost" not in view and "::1" not in view:
+        return False  # cheap gate: no loopback anywhere
+    span = _string_at(line, col)
+    if span is None or span[1] < end or line[span[0] + 1:span[0] + 2] != "/":
+        return False  # a route is a path string of its own, the match inside it: "/latest/meta-data/…"
+    if REQUEST_RE.search(line):
+        return False
+    before = line[:span[0] + 1]
+    after = line[span[1] + 1:]
+    if not (ROUTE_BEFORE_RE.search(before) and (not re.search(r"""(?:^\s*|[{,]\s*)""" + _Q + "$", before)
+                                                  or KEY_AFTER_RE.match(after))
+            or COMPARED_AFTER_RE.match(after)):
+        return False
+    if real.search(view) or WIDE_BIND_RE.search(view):
+        return False
+    return LOOPBACK_BIND_RE.search(view) is not None
+
+
+# The header of a block that asserts what runs in it raises: pytest, unittest
+RAISES_HEADER_RE = re.compile(r"""^\s*(?:async\s+)?with\s+(?:pytest\.raises|self\.assertRaises(?:Regex)?)\s*\(""")
+
+
+def refusal_header(lines, line: int, indent_of) -> str | None:
+    """The header line of the ``pytest.raises`` / ``assertRaises`` block that holds ``line``, or None: the nearest
+    line above, within a few, indented less than it (``lines(n)``: the text of line ``n``)."""
+    own = indent_of(lines(line))
+    for n in range(line - 1, max(0, line - 6), -1):
+        text = lines(n)
+        if not text.strip():
+            continue
+        if indent_of(text) < own:
+            return text if RAISES_HEADER_RE.match(text) else None
+    return None
