@@ -193,8 +193,8 @@ def unpacked_runs(sc, files: dict[str, bytes], found: list, description: str = "
             payload = None
             for nm in NAME_RE.finditer(arg):
                 name = nm.group(0).lstrip("$@")
-                if len(name) < 2:
-                    continue
+                if len(name) < 2 and not name.isupper():
+                    continue  # (a one-letter constant, B = "…", is a name; x, i are loop variables)
                 lit = _literal(text, nm.group(0) if nm.group(0)[0] in "$@" else name)
                 if lit is None or len(lit) > LITERAL_MAX:
                     continue
