@@ -58,6 +58,9 @@ _LABEL = r"(?:" + _INTERP + r"|[A-Za-z0-9][\w-]{0,62})"
 # (a file's name is no host: "${f}.tar.gz", f"{stem}.bak.json")
 _FILE_EXT = r"(?:gz|bz2|xz|zst|zip|tar|tgz|json|ya?ml|toml|ini|cfg|conf|txt|log|bak|tmp|py|js|ts|rb|sh|md|csv|pem|key|crt|lock|old|orig|swp|out|err|pid|html?|png|jpe?g|svg|pdf|db|sqlite|sql)"
 FIRST_RE = re.compile(_INTERP)
+# the same name glued with + (or PHP's .): `p + '.' + i + '.zone.example'`, `$c . '.' . $zone`
+CONCAT_HOST_RE = re.compile(r"""(?<![\w$.'"])(\$?[A-Za-z_][\w$]{0,40}(?:\[[^\]\n]{1,40}\]|\.(?:slice|substring|substr|Substring)\([^()\n]{0,40}\))?)"""
+                            r"""\s*(?:\+|\.)\s*(["'])\.[\w.-]{0,200}\2""")
 HOST_RE = re.compile(r"""(["'`])""" + _INTERP + r"""\.(?:""" + _LABEL + r"""\.){1,6}(?:""" + _INTERP
                      + r"""|(?!""" + _FILE_EXT + r"""\1)[A-Za-z][\w-]{1,62})\1""")
 
@@ -131,11 +134,12 @@ def dns_leaks(sc, files: dict[str, bytes], found: list) -> list:
             continue
         if any(f.file == path and f.rule == "EX-02" and f.grades for f in found):
             continue
-        hosts = list(HOST_RE.finditer(text))
+        hosts = [(h, FIRST_RE.match(h.group(0), 1).group(0)) for h in HOST_RE.finditer(text)]
+        hosts += [(h, h.group(1)) for h in CONCAT_HOST_RE.finditer(text) if "'." in text or '".' in text]
         if not hosts or not _resolves(lang, text):
             continue
         tainted = _tainted(text) if ENCODE_RE.search(text) else set()
-        m = next((h for h in hosts if _leaks(FIRST_RE.match(h.group(0), 1).group(0), tainted)), None)
+        m = next((h for h, first in hosts if _leaks(first, tainted)), None)
         if m is None:
             continue
         line = text.count("\n", 0, m.start()) + 1
