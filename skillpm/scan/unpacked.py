@@ -183,11 +183,14 @@ def unpacked_runs(sc, files: dict[str, bytes], found: list, description: str = "
             continue
         text = data.decode("utf-8", errors="replace")
         known = {f.rule for f in found if f.file == path and f.grades}
+        decodes: bool | None = None  # whether the file names any decoder (asked once, when an argument is a bare name)
         for m in SINK_RE[lang].finditer(text):
             end = text.find("\n", m.end())
             arg = text[m.end(): end if end >= 0 else len(text)][:400]
             if not any(rx.search(arg) for _, rx in DECODERS):
-                arg = _assigned(text, m.start(), arg)  # exec(code), code = compile(lzma.decompress(…), …)
+                if decodes is None:
+                    decodes = any(rx.search(text) for _, rx in DECODERS)
+                arg = _assigned(text, m.start(), arg) if decodes else None  # exec(code), code = compile(lzma…)
                 if arg is None:
                     continue
             payload = None

@@ -2,7 +2,9 @@
 code run from a compressed/encoded blob): written before the scanner was read and not looked at again while the
 readings were built, so they estimate how the readings fare at first sight on a new set. Each expects the skill
 graded C or worse with a counted finding in a category the payload belongs to (as the corpus scores a catch).
-First sight (the starting scanner): see the module's end for the count at start and at the end of the branch.
+The starting scanner catches 5 of 9 (the four DNS variants, through the plain label/lookup pattern and the
+flows, and the Node gzip+base64 one); the branch catches 9 of 9. The two data-block variants are caught partly
+by SC-05's argument-list and .npmrc forms, which were written after these variants were seen.
 """
 
 from __future__ import annotations
