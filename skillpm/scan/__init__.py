@@ -309,7 +309,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings, meta = cached
     else:
         from skillpm.scan import builtsql, wipedb
-        from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
+        from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datablocks, datapaths, dnsleaks, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
                                   sqlgen, timegate, unpacked)
         from skillpm.scan import outbound
@@ -351,6 +351,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
         findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
         findings += unpacked.unpacked_runs(sc, files, findings, description)  # decoded source run: what it does
+        findings += datablocks.data_blocks(sc, files, findings, description)  # a data file's block run: what it does
+        findings += dnsleaks.dns_leaks(sc, files, findings)  # data in the labels of names looked up
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes

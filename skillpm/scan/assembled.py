@@ -272,6 +272,17 @@ def _sh_value(raw: str, defs: dict[str, str] | None = None) -> str | None:
 
 
 SH_INDEX_RE = re.compile(r"(\"?)\$\{([A-Za-z_]\w{0,40})\[([0-9])\]\}(\"?)")  # ${op[0]}: one word of an array
+# an array's words glued into one: `$(IFS=; echo "${r[*]}")`, `$(printf '%s' "${r[@]}")` (r=(n s l o o k u p))
+SH_GLUED_ARRAY_RE = re.compile(r"""\$\(\s*(?:IFS=(?:''|"")?\s*;\s*(?:echo|printf\s+(?:--\s+)?(?:'%s'|"%s"|%s))|printf\s+(?:--\s+)?"""
+                               r"""(?:'%s'|"%s"|%s))\s+"?\$\{([A-Za-z_]\w{0,40})\[[*@]\]\}"?\s*\)""")
+
+
+def _glued_array(m: re.Match, defs: dict[str, str]) -> str:
+    """``$(IFS=; echo "${r[*]}")`` as the one word it prints, when the array holds literal words."""
+    v = defs.get(m.group(1))
+    if not v or len(v) > 200 or any(c in v for c in "'\"$`\\"):
+        return m.group(0)
+    return "".join(v.split())
 
 
 def _indexed(m: re.Match, defs: dict[str, str]) -> str:
@@ -304,6 +315,8 @@ def shell_assembled(text: str) -> list[str] | None:
 
             if "]}" in line:
                 line_in = SH_INDEX_RE.sub(lambda m: _indexed(m, defs), line)
+                if "$(" in line_in:
+                    line_in = SH_GLUED_ARRAY_RE.sub(lambda m: _glued_array(m, defs), line_in)
             else:
                 line_in = line
 

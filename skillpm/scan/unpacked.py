@@ -1,22 +1,29 @@
 """Source a script decodes from one of its own constants and runs: read for what the decoded code does.
 
 ``instance_eval(INDEX.tr("A-Za-z", "N-ZA-Mn-za-m"))``, ``exec(codecs.decode(PAYLOAD, "rot13"))``,
-``eval(Buffer.from(blob, "base64").toString())``: the runner is reported as obfuscated execution
-(SC-02), but the program it runs (a stealer posting ``~/.gem/credentials``, a wiper) is the harm, and its
+``eval(Buffer.from(blob, "base64").toString())``, ``exec(zlib.decompress(base64.b85decode(BLOB)))``: the
+runner is reported as obfuscated execution (SC-02), but the program it runs (a stealer posting
+``~/.gem/credentials``, a wiper, a copy of itself put in IPython's startup folder) is the harm, and its
 categories are those of what it does. ``unpacked_runs`` finds an interpreter call whose argument decodes
-a name the file binds to a literal (a constant, a heredoc, a triple-quoted string), undoes the decoding
-(rot13, base64, hex, a reversal, in the order the argument applies them), and scans the decoded text as
-a script of the same language; what the rules find there (hidden text aside) is reported on the
-interpreter call's line, once per rule, as hidden from the reader.
+a name the file binds to a literal (a constant, a heredoc, a triple-quoted string, strings glued inside
+parentheses), or names a variable one assignment before that does (``code = compile(lzma.decompress(…))``
+then ``exec(code)``), undoes the decoding (rot13, base64/32/85, Ascii85, hex, a reversal, and zlib, gzip,
+bz2 or xz/lzma decompression, known by the blob's own header and bounded in size, in the order the argument
+applies them), and scans the decoded text as a script of the same language; what the rules find there
+(hidden text aside) is reported on the interpreter call's line, once per rule, as hidden from the reader.
+Not read: marshal'd or pickled code objects (bytecode, not source; loading them is unsafe).
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import bz2
 import codecs
+import lzma
 import posixpath
 import re
+import zlib
 
 from skillpm.scan import flow
 
@@ -34,13 +41,23 @@ SINK_BYTES = (b"exec", b"eval", b"Function", b"vm.", b"assert", b"sh -c")
 NOT_CODE = (".md", ".markdown", ".txt", ".json", ".yaml", ".yml", ".toml")  # documents and data: no script language
 # the decoders an argument may apply, each named by what it undoes
 DECODERS = (("rot13", re.compile(r"rot_?13|N-ZA-M|n-za-m|str_rot13", re.I)),
-            ("base64", re.compile(r"b64decode|base64|decode64|unpack1?\(\s*['\"]m|atob\(", re.I)),
+            # (a module's name is no decoder: ``base64.b85decode`` is base85)
+            ("base64", re.compile(r"b64decode|base64(?![.\w])|base64_decode|decodebytes|decode64|unpack1?\(\s*['\"]m|atob\(",
+                                  re.I)),
+            ("base85", re.compile(r"b85decode", re.I)),
+            ("ascii85", re.compile(r"a85decode|ascii85", re.I)),
+            ("base32", re.compile(r"b32decode|base32(?![.\w])|decode32", re.I)),
             ("hex", re.compile(r"fromhex|unhexlify|['\"]hex['\"]|hex2bin|pack\(\s*['\"]H\*", re.I)),
-            ("reverse", re.compile(r"\[::-1\]|\.reverse\b|strrev\(|reversed\(")))
+            ("reverse", re.compile(r"\[::-1\]|\.reverse\b|strrev\(|reversed\(")),
+            # the format is read from the blob's header (zlib, gzip, bz2, xz, raw deflate), whatever the alias
+            ("inflate", re.compile(r"decompress|inflate|gunzip|gzdecode|gzuncompress|zlib_decode|GzipReader|unzip"
+                                   r"|Zlib::|bunzip|unxz|zcat", re.I)))
 NAME_RE = re.compile(r"[A-Za-z_$@][\w$]{0,60}")
 # a name bound to a literal: one-line strings, Python's triple-quoted strings, Ruby's heredocs
-ONE_LINE = r"""(?m)^[ \t]*(?:(?:const|let|var|local)\s+)?{name}\s*=\s*(?:(['"`])((?:(?!\1)[^\\\n]|\\.){{8,}})\1)"""
+ONE_LINE = r"""(?m)^[ \t]*(?:(?:const|let|var|local)\s+)?{name}\s*=\s*[rbuRBU]{{0,2}}(?:(['"`])((?:(?!\1)[^\\\n]|\\.){{8,}})\1)"""
 TRIPLE = r"""(?m)^[ \t]*{name}\s*=\s*[rbu]{{0,2}}(\"\"\"|''')([\s\S]{{8,}}?)\1"""
+GLUED = r"""(?m)^[ \t]*{name}\s*=\s*\(\s*((?:[rbuRBU]{{0,2}}(['"])(?:(?!\2)[^\\\n]|\\.)*\2\s*(?:#[^\n]*\n\s*)?){{1,4000}})\)"""
+GLUED_PIECE_RE = re.compile(r"""(['"])((?:(?!\1)[^\\\n]|\\.)*)\1""")
 HEREDOC = r"""(?m)^[ \t]*{name}\s*=\s*<<[~-]?(['"]?)(\w+)\1[^\n]*\n([\s\S]*?)^[ \t]*\2[ \t]*$"""
 EXT = {"python": ".py", "ruby": ".rb", "javascript": ".js", "php": ".php", "shell": ".sh"}
 
@@ -54,29 +71,60 @@ def _literal(text: str, name: str) -> str | None:
     m = re.search(TRIPLE.format(name=n), text)
     if m:
         return m.group(2)
+    if "(" in text:
+        m = re.search(GLUED.format(name=n), text)  # NAME = ("piece" "piece" …): Python glues them into one
+        if m:
+            body = "".join(p.group(2) for p in GLUED_PIECE_RE.finditer(m.group(1)))
+            return _unescaped(body)
     m = re.search(ONE_LINE.format(name=n), text)
     if m:
-        body = m.group(2)
-        if "\\" in body:
-            try:
-                body = codecs.decode(body, "unicode_escape")
-            except (UnicodeDecodeError, ValueError):
-                return None
-        return body
+        return _unescaped(m.group(2))
     return None
 
 
-def _undo(kind: str, s: str) -> str | None:
+def _unescaped(body: str) -> str | None:
+    """A string literal's body with its escapes undone (None when they do not read)."""
+    if "\\" in body:
+        try:
+            body = codecs.decode(body, "unicode_escape")
+        except (UnicodeDecodeError, ValueError):
+            return None
+    return body
+
+
+DECODED_MAX = 256 * 1024  # what a decompression may give: a bomb is cut off here, not read
+TEXT_KINDS = ("rot13", "reverse")
+
+
+def _inflated(raw: bytes) -> bytes | None:
+    """``raw`` decompressed by the format its header names (zlib, gzip, bz2, xz/lzma), else as raw deflate;
+    at most DECODED_MAX bytes of it."""
+    if raw[:3] == b"BZh":
+        return bz2.BZ2Decompressor().decompress(raw, DECODED_MAX)
+    if raw[:6] == b"\xfd7zXZ\x00" or raw[:1] == b"\x5d":
+        return lzma.LZMADecompressor().decompress(raw, DECODED_MAX)
+    wbits = 47 if raw[:2] == b"\x1f\x8b" or raw[:1] == b"\x78" else -15  # zlib or gzip by header; else raw deflate
+    return zlib.decompressobj(wbits).decompress(raw, DECODED_MAX)
+
+
+def _undo(kind: str, s: bytes) -> bytes | None:
     try:
-        if kind == "rot13":
-            return codecs.encode(s, "rot13")
-        if kind == "reverse":
-            return s[::-1]
+        if kind in TEXT_KINDS:
+            t = s.decode("utf-8")
+            return (codecs.encode(t, "rot13") if kind == "rot13" else t[::-1]).encode("utf-8")
+        if kind == "inflate":
+            return _inflated(s)
+        raw = b"".join(s.split())
         if kind == "hex":
-            return bytes.fromhex("".join(s.split())).decode("utf-8")
-        raw = "".join(s.split())
-        return base64.b64decode(raw + "=" * (-len(raw) % 4), validate=True).decode("utf-8")
-    except (ValueError, UnicodeDecodeError, binascii.Error):
+            return bytes.fromhex(raw.decode("ascii"))
+        if kind == "base85":
+            return base64.b85decode(raw)
+        if kind == "ascii85":
+            return base64.a85decode(raw.removeprefix(b"<~"), adobe=raw.startswith(b"<~"))
+        if kind == "base32":
+            return base64.b32decode(raw.upper() + b"=" * (-len(raw) % 8))
+        return base64.b64decode(raw + b"=" * (-len(raw) % 4), validate=True)
+    except (ValueError, UnicodeDecodeError, binascii.Error, zlib.error, lzma.LZMAError, OSError, EOFError):
         return None
 
 
@@ -95,12 +143,32 @@ def _decoded(arg: str, literal: str) -> str | None:
         return None
     order = [k for _, k in sorted(kinds)]
     for seq in (order[::-1], order) if len(order) > 1 else (order,):
-        s: str | None = literal
+        b: bytes | None = literal.encode("utf-8", errors="surrogateescape")
         for k in seq:
-            s = _undo(k, s) if s is not None else None
+            b = _undo(k, b) if b is not None else None
+        try:
+            s = b.decode("utf-8") if b is not None else None
+        except UnicodeDecodeError:
+            continue
         if _readable(s):
             return s
     return None
+
+
+ARG_NAME_RE = re.compile(r"\s*(?:compile\(\s*)?([A-Za-z_$][\w$]{0,60})\s*[,)]")
+
+
+def _assigned(text: str, before: int, arg: str) -> str | None:
+    """When the call's argument is a name, the decoding expression the name was last assigned (a line
+    before the call), else None."""
+    m = ARG_NAME_RE.match(arg)
+    if not m:
+        return None
+    rhs = None
+    for a in re.finditer(r"(?m)^[ \t]*(?:(?:const|let|var|local)\s+)?" + re.escape(m.group(1)) + r"\s*=(?!=)\s*([^\n]{1,400})",
+                         text[:before]):
+        rhs = a.group(1)
+    return rhs if rhs is not None and any(rx.search(rhs) for _, rx in DECODERS) else None
 
 
 def unpacked_runs(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
@@ -115,16 +183,21 @@ def unpacked_runs(sc, files: dict[str, bytes], found: list, description: str = "
             continue
         text = data.decode("utf-8", errors="replace")
         known = {f.rule for f in found if f.file == path and f.grades}
+        decodes: bool | None = None  # whether the file names any decoder (asked once, when an argument is a bare name)
         for m in SINK_RE[lang].finditer(text):
             end = text.find("\n", m.end())
             arg = text[m.end(): end if end >= 0 else len(text)][:400]
             if not any(rx.search(arg) for _, rx in DECODERS):
-                continue
+                if decodes is None:
+                    decodes = any(rx.search(text) for _, rx in DECODERS)
+                arg = _assigned(text, m.start(), arg) if decodes else None  # exec(code), code = compile(lzma…)
+                if arg is None:
+                    continue
             payload = None
             for nm in NAME_RE.finditer(arg):
                 name = nm.group(0).lstrip("$@")
-                if len(name) < 2:
-                    continue
+                if len(name) < 2 and not name.isupper():
+                    continue  # (a one-letter constant, B = "…", is a name; x, i are loop variables)
                 lit = _literal(text, nm.group(0) if nm.group(0)[0] in "$@" else name)
                 if lit is None or len(lit) > LITERAL_MAX:
                     continue

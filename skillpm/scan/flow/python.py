@@ -9,7 +9,7 @@ environment. A downloaded value reaching exec/eval/compile, os.system, a shell, 
 DX-04 finding; a secret value reaching a network write is an EX-02 finding. Both are placed on
 the sink's line and name the source's line.
 
-Values also pass through ``for`` targets, through containers filled by a method
+Values also pass through ``for`` targets and a comprehension's variables, through containers filled by a method
 (``msg.add_attachment(secret)``, ``zf.write(cred_path)``, ``d[k] = secret``), and through the
 return value of a module's own function (a second pass knows what each function returns). A
 name bound to a credential path (``Path.home() / ".aws"``) is a *path*: reading it is a secret.
@@ -98,6 +98,9 @@ def flows(source: str) -> list[Flow]:
     return out
 
 
+COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
 def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
     """Follow values through one module or function body, statements in source order."""
     # variable -> (what, source line); what: "downloaded", "secret", or "path" (names a credential file)
@@ -106,6 +109,11 @@ def _scope(scope, out: list[Flow], returns: dict[str, tuple[str, int]]) -> None:
     def taint_of(expr) -> tuple[str, int] | None:
         path = None
         for n in _data_nodes(expr):
+            if isinstance(n, COMPREHENSIONS):
+                for g in n.generators:  # {p: open(p).read() for p in glob(".ssh/id_*")}: p takes what is iterated
+                    t = taint_of(g.iter)
+                    if t:
+                        bind(g.target, t)
             if isinstance(n, ast.Name) and n.id in tainted:
                 if tainted[n.id][0] != "path":
                     return tainted[n.id]
