@@ -309,7 +309,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import builtsql, wipedb
+        from skillpm.scan import builtsql, spelledsql, wipedb
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
                                   sqlgen, timegate, unpacked)
@@ -343,6 +343,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += climbed.climbed_paths(sc, files, findings, description)  # the home reached by .. or listed
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += builtsql.built_statements(sc, files, findings, description)  # a wipe's SQL put together at run time
+        findings += spelledsql.spelled_statements(sc, files, findings, description)  # … its words stored hidden
         findings += wipedb.wiped_databases(sc, files, findings, description)  # a database emptied, unsaid or on prod
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings += outbound.sent_out(sc, files, findings, description)  # secrets, originals or private sources sent out
@@ -353,6 +354,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
         findings += unpacked.unpacked_runs(sc, files, findings, description)  # decoded source run: what it does
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
+        findings += settingsdata.settings_from_code(sc, files, findings, description)  # … spelled encoded, in modules
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes
         findings += remotegate.remote_verdicts(sc, files, findings)  # an action a remote server's reply decides

@@ -4038,11 +4038,14 @@ SHIFT_RE = re.compile(r"([+-])[ \t]*(\d{1,2})(?:[ \t]*\))*[ \t]*%[ \t]*26\b")
 ROT13_WORDS = assembled.ROT13_WORDS  # one list of ROT13 markers (it has tr's lowercase n-za-m too)
 CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
 CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
-STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
+# (a literal of any length, an empty or one-character one too: read from {"d": "PORD"}'s first quote, a pattern
+# that needs two characters pairs the quotes wrongly, `": "` a literal and "PORD" never one)
+STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){0,400})\1""")
 TRANSFORM_MAX = 256 * 1024  # a script larger than this is left to the patterns
 NOTE_LINE_RE = re.compile(r"\b(lines?) (\d+)")
 HEX_DECODER_WORDS = hidden.HEX_DECODER_WORDS  # HEX_DECODER_RE's words
-CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr")  # what builds text from char codes
+# what builds text from char codes (chr passed by name too: PHP's array_map('chr', $c), Python's map(chr, c))
+CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr", "'chr'", '"chr"', "map(chr")
 # Every substring one of the transforms needs (bytes of a file: a script with none is not decoded)
 TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
 
