@@ -312,7 +312,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         from skillpm.scan import builtsql, spelledsql, wipedb
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datapaths, docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
-                                  sqlgen, timegate, unpacked)
+                                  persisted, sqlgen, timegate, unpacked)
         from skillpm.scan import outbound
         from skillpm.scan.engine import scanner, skill_description
 
@@ -360,6 +360,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += remotegate.remote_verdicts(sc, files, findings)  # an action a remote server's reply decides
         findings += datapaths.listed_agent_stores(sc, files, findings)  # agent stores a data file lists, decoded
         findings += computedflags.computed_flags(sc, files, findings)  # a destructive command's flag made at run time
+        findings += persisted.kept_doors(sc, files, findings, description)  # a persisted job that lets a remote party in
         docstrings.restore_read_docstrings(files, findings)  # a docstring some file reads may be run
         captioned.restore_ordered(files, findings)  # an attack example SKILL.md tells the agent to run
         timegate.armed_by_date(files, findings)  # a harm a script switches on after a fixed date: one level up
