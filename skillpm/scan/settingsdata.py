@@ -180,8 +180,12 @@ def settings_from_data(sc, files: dict[str, bytes], found: list, description: st
 
 # A literal glued to the next one: PHP's ".", JS/Python/Ruby's "+", Lua's ".."
 GLUED_RE = re.compile(r"""(["'])([^"'\\\n]{0,200})\1[ \t]*(?:\.\.?|\+)[ \t]*(["'])([^"'\\\n]{0,200})\3""")
-SPELLED_BYTES = (b"fromCharCode", b"chr", b"pack(", b"fromhex", b"unhexlify", b"hex", b"reverse", b"[::-1]", b"strrev",
-                 b"b64", b"base64", b"atob", b"decode64", b"rot13", b"require(", b"import")
+def _spelled_bytes() -> tuple[bytes, ...]:
+    """What a file must hold for a transform to be undone in it (the engine's, base64's, byte arrays')."""
+    from skillpm.scan.engine import TRANSFORM_BYTES
+    from skillpm.scan.spelledsql import B64_WORDS, BYTE_ARRAY_WORDS
+
+    return (*TRANSFORM_BYTES, *(w.encode() for w in (*B64_WORDS, *BYTE_ARRAY_WORDS)))
 
 
 def _glued(text: str) -> str:
@@ -220,8 +224,15 @@ def settings_from_code(sc, files: dict[str, bytes], found: list, description: st
     from skillpm.scan.assembled import IMPORT_EXT, IMPORT_MAX, _imported_names, _module_keys
     from skillpm.scan.engine import _window, classify
 
-    scripts = {p: d for p, d in files.items() if len(d) <= SCRIPT_MAX and any(w in d for w in SPELLED_BYTES)
-               and classify(p, d[:8192], False) == "script"}
+    words = _spelled_bytes()
+    spelled_files = {p for p, d in files.items() if len(d) <= SCRIPT_MAX and any(w in d for w in words)}
+    if not spelled_files:
+        return []  # (most skills: no file undoes a transform, and nothing here can be spelled)
+    from skillpm.scan.assembled import importers
+
+    by = importers(files) if len(files) > 1 else {}
+    wanted = spelled_files | {q for p in spelled_files for q in by.get(p, ())}
+    scripts = {p: files[p] for p in wanted if len(files[p]) <= SCRIPT_MAX and classify(p, files[p][:8192], False) == "script"}
     if not scripts:
         return []
     settings_rx, write_rx, off_rx = sc._def("agent_settings"), sc._def("file_write"), sc._def("approval_off")
