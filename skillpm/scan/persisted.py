@@ -37,12 +37,13 @@ def _concealed(f, text_lines: list[str]) -> bool:
 def kept_doors(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """PE-08 high on a persistence line (EA-03, medium or higher) of a script that also opens a remote shell or
     runs downloaded code it keeps out of sight (module doc)."""
-    from skillpm.scan.engine import _window
+    from skillpm.scan.engine import _window, classify
 
     kept = {}
     for f in found:
-        if f.rule == "EA-03" and f.grades and RANK[f.severity] >= RANK["medium"] and f.file.lower() != "skill.md":
-            kept.setdefault(f.file, f)
+        if f.rule == "EA-03" and f.grades and RANK[f.severity] >= RANK["medium"] and f.file not in kept \
+                and f.file in files and classify(f.file, files[f.file][:8192], False) == "script":
+            kept[f.file] = f  # (a script's: a document that describes persistence and a remote shell installs nothing)
     if not kept:
         return []
     out = []
