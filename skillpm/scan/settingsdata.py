@@ -180,12 +180,17 @@ def settings_from_data(sc, files: dict[str, bytes], found: list, description: st
 
 # A literal glued to the next one: PHP's ".", JS/Python/Ruby's "+", Lua's ".."
 GLUED_RE = re.compile(r"""(["'])([^"'\\\n]{0,200})\1[ \t]*(?:\.\.?|\+)[ \t]*(["'])([^"'\\\n]{0,200})\3""")
+_SPELLED: list[tuple[bytes, ...]] = []
+
+
 def _spelled_bytes() -> tuple[bytes, ...]:
     """What a file must hold for a transform to be undone in it (the engine's, base64's, byte arrays')."""
-    from skillpm.scan.engine import TRANSFORM_BYTES
-    from skillpm.scan.spelledsql import B64_WORDS, BYTE_ARRAY_WORDS
+    if not _SPELLED:
+        from skillpm.scan.engine import TRANSFORM_BYTES
+        from skillpm.scan.spelledsql import B64_WORDS, BYTE_ARRAY_WORDS
 
-    return (*TRANSFORM_BYTES, *(w.encode() for w in (*B64_WORDS, *BYTE_ARRAY_WORDS)))
+        _SPELLED.append((*TRANSFORM_BYTES, *(w.encode() for w in (*B64_WORDS, *BYTE_ARRAY_WORDS))))
+    return _SPELLED[0]
 
 
 def _glued(text: str) -> str:
@@ -224,8 +229,13 @@ def settings_from_code(sc, files: dict[str, bytes], found: list, description: st
     from skillpm.scan.assembled import IMPORT_EXT, IMPORT_MAX, _imported_names, _module_keys
     from skillpm.scan.engine import _window, classify
 
+    from skillpm.scan.assembled import _code_file
+
+    code = [p for p, d in files.items() if len(d) <= SCRIPT_MAX and _code_file(p, d)]
+    if not code:
+        return []  # (a skill of documents only: nothing here runs)
     words = _spelled_bytes()
-    spelled_files = {p for p, d in files.items() if len(d) <= SCRIPT_MAX and any(w in d for w in words)}
+    spelled_files = {p for p in code if any(w in files[p] for w in words)}
     if not spelled_files:
         return []  # (most skills: no file undoes a transform, and nothing here can be spelled)
     from skillpm.scan.assembled import importers
