@@ -524,20 +524,37 @@ def _join_helpers(text: str) -> str:
 
 # A list of literals given a name, then joined by the name elsewhere: Ruby `parts.join`, JS `parts.join('')`,
 # Python `''.join(parts)`, PHP `implode('', $parts)`, Go `strings.Join(parts, "")`
-LIST_VAR_RE = re.compile(r"""(?:^|[\s;,(])\$?([A-Za-z_]\w{0,30})\s*(?::=|=)\s*(?:\[\]string\s*\{|array\(|[\[({])\s*((?:"""
-                         + _ITEM + r"""\s*,\s*){1,40}""" + _ITEM + r""")\s*,?\s*[\])}]""", re.M)
 LIST_JOIN_WORDS = (".join", "implode(", "Join(")
+# the names a file joins (few): only their assignments are then looked for (each read at a ".join" it finds)
+NAME_BEFORE_RE = re.compile(r"(?<![\w$.])\$?([A-Za-z_]\w{0,30})$")
+NAME_INSIDE_RE = re.compile(r"\(\s*([A-Za-z_]\w{0,30})\s*\)")
+OTHER_JOIN_RE = re.compile(r"""\bimplode\(\s*["'][^"'\\\n]{0,5}["']\s*,\s*\$(\w{1,30})\s*\)|\bstrings\.Join\(\s*(\w{1,30})\s*,""")
+LIST_ASSIGN = r"""\s*(?::=|=)\s*(?:\[\]string\s*\{|array\(|[\[({])\s*((?:""" + _ITEM + r"""\s*,\s*){1,40}""" + _ITEM + r""")\s*,?\s*[\])}]"""
+JOIN_SEP = r"""(?:\(\s*(?:(["'])([^"'\\\n]{0,5})\1)?\s*\))?"""
 
 
 def _list_var_joins(text: str) -> str:
     """Each join of a named list of literals written as the literal it makes (the list's line as written)."""
-    lists = {m.group(1): ITEM_RE.findall(m.group(2)) for m in islice(LIST_VAR_RE.finditer(text), 40)}
-    for name, items in lists.items():
-        if name not in text[text.find(name) + len(name):]:
-            continue
+    names: set[str] = set()
+    i, seen = text.find(".join"), 0
+    while i >= 0 and seen < 200:
+        seen += 1
+        before = NAME_BEFORE_RE.search(text, max(0, i - 32), i)
+        if before is not None:
+            names.add(before.group(1))
+        inside = NAME_INSIDE_RE.match(text, i + 5)
+        if inside is not None:
+            names.add(inside.group(1))
+        i = text.find(".join", i + 5)
+    if "implode(" in text or "Join(" in text:
+        names.update(n for m in islice(OTHER_JOIN_RE.finditer(text), 40) for n in m.groups() if n)
+    for name in sorted(names)[:8]:
         n = re.escape(name)
-        sep = r"""(?:\(\s*(?:(["'])([^"'\\\n]{0,5})\1)?\s*\))?"""
-        rx = re.compile(r"(?<![\w$.])\$?" + n + r"\.join" + sep + r"""(?![\w(])"""
+        a = re.search(r"(?<![\w.])\$?" + n + LIST_ASSIGN, text)
+        if a is None:
+            continue
+        items = ITEM_RE.findall(a.group(1))
+        rx = re.compile(r"(?<![\w$.])\$?" + n + r"\.join" + JOIN_SEP + r"""(?![\w(])"""
                         r"""|(["'])([^"'\\\n]{0,5})\3\.join\(\s*""" + n + r"""\s*\)"""
                         r"""|\bimplode\(\s*(["'])([^"'\\\n]{0,5})\5\s*,\s*\$""" + n + r"""\s*\)"""
                         r"""|\bstrings\.Join\(\s*""" + n + r"""\s*,\s*(["'])([^"'\\\n]{0,5})\7\s*\)""")

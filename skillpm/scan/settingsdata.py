@@ -240,7 +240,7 @@ def settings_from_code(sc, files: dict[str, bytes], found: list, description: st
         return []  # (most skills: no file undoes a transform, and nothing here can be spelled)
     from skillpm.scan.assembled import importers
 
-    by = importers(files) if len(files) > 1 else {}
+    by = importers(files) if any(p.lower().endswith(IMPORT_EXT) for p in spelled_files) else {}
     wanted = spelled_files | {q for p in spelled_files for q in by.get(p, ())}
     scripts = {p: files[p] for p in wanted if len(files[p]) <= SCRIPT_MAX and classify(p, files[p][:8192], False) == "script"}
     if not scripts:
