@@ -308,10 +308,11 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     if cached is not None:
         findings, meta = cached
     else:
-        from skillpm.scan import builtsql, wipedb
-        from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datablocks, datapaths, dnsleaks, docstrings, escaped, fetched,
+        from skillpm.scan import builtsql, spelledsql, wipedb
+        from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datablocks, datapaths, dnsleaks,
+                                  docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
-                                  sqlgen, timegate, unpacked)
+                                  persisted, sqlgen, timegate, unpacked)
         from skillpm.scan import outbound
         from skillpm.scan.engine import scanner, skill_description
 
@@ -342,6 +343,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += climbed.climbed_paths(sc, files, findings, description)  # the home reached by .. or listed
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += builtsql.built_statements(sc, files, findings, description)  # a wipe's SQL put together at run time
+        findings += spelledsql.spelled_statements(sc, files, findings, description)  # … its words stored hidden
         findings += wipedb.wiped_databases(sc, files, findings, description)  # a database emptied, unsaid or on prod
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings += outbound.sent_out(sc, files, findings, description)  # secrets, originals or private sources sent out
@@ -354,11 +356,13 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += datablocks.data_blocks(sc, files, findings, description)  # a data file's block run: what it does
         findings += dnsleaks.dns_leaks(sc, files, findings)  # data in the labels of names looked up
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
+        findings += settingsdata.settings_from_code(sc, files, findings, description)  # … spelled encoded, in modules
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes
         findings += remotegate.remote_verdicts(sc, files, findings)  # an action a remote server's reply decides
         findings += datapaths.listed_agent_stores(sc, files, findings)  # agent stores a data file lists, decoded
         findings += computedflags.computed_flags(sc, files, findings)  # a destructive command's flag made at run time
+        findings += persisted.kept_doors(sc, files, findings, description)  # a persisted job that lets a remote party in
         docstrings.restore_read_docstrings(files, findings)  # a docstring some file reads may be run
         captioned.restore_ordered(files, findings)  # an attack example SKILL.md tells the agent to run
         timegate.armed_by_date(files, findings)  # a harm a script switches on after a fixed date: one level up

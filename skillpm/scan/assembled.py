@@ -474,12 +474,18 @@ def _make_shell(m: re.Match) -> str:
     return m.group(0) if out is None or any(c in out for c in "'\"$`\\") else out
 
 
+# $(abspath …) / $(realpath …) of paths: each normalized ($HOME/. is $HOME, a/b/.. is a)
+MAKE_PATH_RE = re.compile(r"\$\((?:abspath|realpath)[ \t]+([^()\n]{0,400})\)")
+
+
 def make_calls(line: str) -> str:
     """``line`` with GNU make's text functions evaluated, innermost first, a bounded number of rounds."""
     if "$(" not in line:
         return line
     if "$(shell" in line:
         line = MAKE_SHELL_RE.sub(_make_shell, line)
+    if "path " in line:
+        line = MAKE_PATH_RE.sub(lambda m: " ".join(posixpath.normpath(w) for w in m.group(1).split()), line)
     for _ in range(8):
         new = MAKE_CALL_RE.sub(_make_call, line)
         if new == line:
@@ -501,7 +507,7 @@ RB_WORDS_JOIN_RE = re.compile(r"""%[wW]([\[({<])([^\])}>\n]{1,400})[\])}>]\.join
 ITEM_RE = re.compile(r"""["']([^"'\\\n]{0,120})["']""")
 # what a file must hold for ``folded`` to change it (bytes)
 FOLD_BYTES = (b".join([", b".join((", b"].join(", b"%w[", b"%w(", b"' + '", b'" + "', b"'+'", b'"+"', b"' +'",
-              b"'+ '", b'" +"', b'"+ "', b"(...", b"lambda *", b"(*")
+              b"'+ '", b'" +"', b'"+ "', b"(...", b"lambda *", b"(*", b".join", b"implode(", b"Join(")
 FOLD_MAX = 256 * 1024
 
 
@@ -529,11 +535,54 @@ def _join_helpers(text: str) -> str:
     return text
 
 
+# A list of literals given a name, then joined by the name elsewhere: Ruby `parts.join`, JS `parts.join('')`,
+# Python `''.join(parts)`, PHP `implode('', $parts)`, Go `strings.Join(parts, "")`
+LIST_JOIN_WORDS = (".join", "implode(", "Join(")
+# the names a file joins (few): only their assignments are then looked for (each read at a ".join" it finds)
+NAME_BEFORE_RE = re.compile(r"(?<![\w$.])\$?([A-Za-z_]\w{0,30})$")
+NAME_INSIDE_RE = re.compile(r"\(\s*([A-Za-z_]\w{0,30})\s*\)")
+OTHER_JOIN_RE = re.compile(r"""\bimplode\(\s*["'][^"'\\\n]{0,5}["']\s*,\s*\$(\w{1,30})\s*\)|\bstrings\.Join\(\s*(\w{1,30})\s*,""")
+LIST_ASSIGN = r"""\s*(?::=|=)\s*(?:\[\]string\s*\{|array\(|[\[({])\s*((?:""" + _ITEM + r"""\s*,\s*){1,40}""" + _ITEM + r""")\s*,?\s*[\])}]"""
+JOIN_SEP = r"""(?:\(\s*(?:(["'])([^"'\\\n]{0,5})\1)?\s*\))?"""
+
+
+def _list_var_joins(text: str) -> str:
+    """Each join of a named list of literals written as the literal it makes (the list's line as written)."""
+    names: set[str] = set()
+    i, seen = text.find(".join"), 0
+    while i >= 0 and seen < 200:
+        seen += 1
+        before = NAME_BEFORE_RE.search(text, max(0, i - 32), i)
+        if before is not None:
+            names.add(before.group(1))
+        inside = NAME_INSIDE_RE.match(text, i + 5)
+        if inside is not None:
+            names.add(inside.group(1))
+        i = text.find(".join", i + 5)
+    if "implode(" in text or "Join(" in text:
+        names.update(n for m in islice(OTHER_JOIN_RE.finditer(text), 40) for n in m.groups() if n)
+    for name in sorted(names)[:8]:
+        n = re.escape(name)
+        a = re.search(r"(?<![\w.])\$?" + n + LIST_ASSIGN, text)
+        if a is None:
+            continue
+        items = ITEM_RE.findall(a.group(1))
+        rx = re.compile(r"(?<![\w$.])\$?" + n + r"\.join" + JOIN_SEP + r"""(?![\w(])"""
+                        r"""|(["'])([^"'\\\n]{0,5})\3\.join\(\s*""" + n + r"""\s*\)"""
+                        r"""|\bimplode\(\s*(["'])([^"'\\\n]{0,5})\5\s*,\s*\$""" + n + r"""\s*\)"""
+                        r"""|\bstrings\.Join\(\s*""" + n + r"""\s*,\s*(["'])([^"'\\\n]{0,5})\7\s*\)""")
+        text = rx.sub(lambda m: _quoted(next((m.group(i) for i in (2, 4, 6, 8) if m.group(i - 1)), "")
+                                        .join(items)), text)
+    return text
+
+
 def folded(text: str) -> str | None:
     """A script with the string literals it glues together written as the one literal they make, line for
     line (the parts of one expression are on one line), or None when it glues none."""
     glued = "+" in text and any(w in text for w in CONCAT_HINTS)
     out = _concat(text) if glued else text
+    if any(w in out for w in LIST_JOIN_WORDS) and ("=" in out):
+        out = _list_var_joins(out)
     if ".join(" in out and ("(..." in out or "lambda *" in out or "(*" in out):
         out = _join_helpers(out)
     if ".join" in out:

@@ -2601,6 +2601,9 @@ class Scanner:
         defs = _make_defs(texts.values())
         if not defs:
             return []
+        conf = _make_config(files, texts)
+        if conf:  # values a Makefile reads from a settings file of the skill by key, as the file holds them
+            defs = {k: _make_conf_calls(v, defs, conf) for k, v in defs.items()}
         out, budget = [], MAKE_MAX
         for path, text in texts.items():
             if budget < 0:
@@ -2611,7 +2614,8 @@ class Scanner:
             for i, line in enumerate(lines):
                 if not line.startswith("\t") or "$" not in line or len(line) > MAKE_LENGTH:
                     continue
-                new = assembled.make_calls(_make_expand(line.lstrip("\t").lstrip("@-+ "), defs))
+                raw = line.lstrip("\t").lstrip("@-+ ")
+                new = assembled.make_calls(_make_env(_make_expand(_make_conf_calls(raw, defs, conf) if conf else raw, defs), defs))
                 if new != line.lstrip("\t").lstrip("@-+ "):
                     expanded[i], changed = new, True
                     budget -= len(new)
@@ -4058,11 +4062,14 @@ SHIFT_RE = re.compile(r"([+-])[ \t]*(\d{1,2})(?:[ \t]*\))*[ \t]*%[ \t]*26\b")
 ROT13_WORDS = assembled.ROT13_WORDS  # one list of ROT13 markers (it has tr's lowercase n-za-m too)
 CHARCODE_FN_RE = re.compile(r"fromCharCode|\bchr\b|\[char\]|\.chr\b|\bpack\(")
 CHARCODE_ARRAY_RE = re.compile(r"[\[(]\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*[\])]")
-STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){2,400})\1""")
+# (a literal of any length, an empty or one-character one too: read from {"d": "PORD"}'s first quote, a pattern
+# that needs two characters pairs the quotes wrongly, `": "` a literal and "PORD" never one)
+STRING_LITERAL_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){0,400})\1""")
 TRANSFORM_MAX = 256 * 1024  # a script larger than this is left to the patterns
 NOTE_LINE_RE = re.compile(r"\b(lines?) (\d+)")
 HEX_DECODER_WORDS = hidden.HEX_DECODER_WORDS  # HEX_DECODER_RE's words
-CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr")  # what builds text from char codes
+# what builds text from char codes (chr passed by name too: PHP's array_map('chr', $c), Python's map(chr, c))
+CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr", "'chr'", '"chr"', "map(chr")
 # Every substring one of the transforms needs (bytes of a file: a script with none is not decoded)
 TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
 
@@ -4212,6 +4219,58 @@ def _make_expand(line: str, defs: dict[str, str]) -> str:
             break
         line = "".join(parts) + line[pos:]
     return line
+
+
+# make passes the environment through: $(HOME) in a recipe is the user's home folder, as $HOME is to the shell
+MAKE_ENV_RE = re.compile(r"\$[({](HOME|USER|USERPROFILE|XDG_CONFIG_HOME|XDG_DATA_HOME|XDG_CACHE_HOME|XDG_STATE_HOME)[)}]")
+# a function of the Makefile called with a key (`$(call conf,log_subdir)`), and a shell call naming a key
+MAKE_CALL_KEY_RE = re.compile(r"\$\(call[ \t]+([A-Za-z_][\w.-]{0,60})[ \t]*,[ \t]*([\w.-]{1,80})[ \t]*\)")
+MAKE_SHELL_KEY_RE = re.compile(r"\$\(shell[ \t]+([^()\n]{1,300})\)")
+CONF_PAIR_RE = re.compile(r"^[ \t]*(?:export[ \t]+)?([A-Za-z_][\w.-]{0,80})[ \t]*[=:][ \t]*(.*?)[ \t]*$", re.M)
+CONF_DATA_EXT = (".conf", ".cfg", ".ini", ".env", ".rc", ".properties", ".toml", ".yaml", ".yml")
+
+
+def _make_env(line: str, defs: dict[str, str]) -> str:
+    """A recipe line with the environment's variables that the Makefile does not define written as the shell's."""
+    if "HOME" not in line and "USER" not in line and "XDG_" not in line:
+        return line
+    return MAKE_ENV_RE.sub(lambda m: m.group(0) if m.group(1) in defs else "$" + m.group(1), line)
+
+
+def _make_config(files: dict[str, bytes], texts: dict[str, str]) -> dict[str, str]:
+    """The key = value pairs of the settings files of the skill that a Makefile names (rotate.conf,
+    settings.ini, .env): what `$(shell sed -n 's/^key *= *//p' rotate.conf)` reads, each value as written
+    (a trailing comment and quotes taken off)."""
+    out: dict[str, str] = {}
+    for path, data in files.items():
+        name = posixpath.basename(path)
+        if not name.lower().endswith(CONF_DATA_EXT) or len(data) > DATA_LIST_MAX or not any(name in t for t in texts.values()):
+            continue
+        for m in CONF_PAIR_RE.finditer(data.decode("utf-8", errors="replace")):
+            v = m.group(2)
+            cut = v.find(" #")
+            v = (v if cut < 0 else v[:cut]).strip()
+            if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'":
+                v = v[1:-1]
+            out.setdefault(m.group(1), v)
+    return out
+
+
+def _make_conf_calls(text: str, defs: dict[str, str], conf: dict[str, str]) -> str:
+    """``text`` with each read of a settings file by key written as the value it gives: a call of a function
+    that runs a shell command (`$(call conf,log_subdir)`, `conf = $(shell sed … $(1) … $(CONF))`), or a
+    shell command that names one key of the file (`$(shell grep ^keep_days rotate.conf | cut -d= -f2)`)."""
+    if "$(" not in text:
+        return text
+    if "$(call" in text:
+        text = MAKE_CALL_KEY_RE.sub(lambda m: conf[m.group(2)] if m.group(2) in conf and "$(shell" in defs.get(m.group(1), "")
+                                    and "$(1)" in defs.get(m.group(1), "") else m.group(0), text)
+    if "$(shell" in text:
+        def one(m: re.Match) -> str:
+            keys = [k for k in re.findall(r"[A-Za-z_][\w.-]{0,80}", m.group(1)) if k in conf]
+            return conf[keys[0]] if len(set(keys)) == 1 else m.group(0)
+        text = MAKE_SHELL_KEY_RE.sub(one, text)
+    return text
 
 
 def _shown_near(ctx: _FileCtx, line: int, decoded: str) -> bool:

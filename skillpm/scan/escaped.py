@@ -35,12 +35,30 @@ def _char(m: re.Match) -> str:
     return chr(n) if 32 <= n < 127 and chr(n) not in "'\\" else m.group(0)
 
 
-def decoded_line(line: str) -> str:
-    """The line with each escaped string it prints decoded (the line itself when none)."""
+# a variable printed as a format or with %b / echo -e (`printf "$probe"`, `printf '%b' "$p"`): the escapes of
+# its value turn into text where it is printed, so its assignment is read decoded
+PRINTED_VAR_RE = re.compile(r"""\bprintf[ \t]+(?:--[ \t]+)?(?:(?:'%b'|"%b")[ \t]+)?"?\$\{?([A-Za-z_]\w{0,40})\}?"?"""
+                            r"""|\becho[ \t]+-[a-zA-Z]*e[a-zA-Z]*[ \t]+"?\$\{?([A-Za-z_]\w{0,40})\}?""")
+ASSIGN_RE = re.compile(r"^[ \t]*(?:(?:local|declare|typeset|readonly|export)(?:[ \t]+-\w+)*[ \t]+)?([A-Za-z_]\w{0,40})\+?=")
+
+
+def printed_names(text: str) -> frozenset[str]:
+    """The shell variables a script prints as a format, with %b or with echo -e."""
+    if "printf" not in text and "echo" not in text:
+        return frozenset()
+    return frozenset(m.group(1) or m.group(2) for m in PRINTED_VAR_RE.finditer(text))
+
+
+def decoded_line(line: str, printed: frozenset[str] = frozenset()) -> str:
+    """The line with each escaped string it prints decoded (the line itself when none); a line that assigns
+    one of ``printed`` (variables the script prints with escapes turned) is read as printing its value."""
     if "\\" not in line:
         return line
     dollar = "$'" in line
     prints = PRINTS_RE.search(line) is not None
+    if not prints and printed:
+        a = ASSIGN_RE.match(line)
+        prints = a is not None and a.group(1) in printed
     if not (dollar or prints):
         return line
 
@@ -63,7 +81,8 @@ def _copy(text: str, md: bool) -> tuple[str, str] | None:
         if text is None:
             return None
     lines = text.split("\n")
-    copy = [decoded_line(ln) for ln in lines]
+    printed = printed_names(text)
+    copy = [decoded_line(ln, printed) for ln in lines]
     if copy == lines:
         return None
     return text, "\n".join(copy)

@@ -174,3 +174,123 @@ def settings_from_data(sc, files: dict[str, bytes], found: list, description: st
             out.append(sc._finding("PE-05", "high", path, line, _window(lines[line - 1].rstrip("\r"), 0), note=note))
             break
     return out
+
+
+# ---------------------------------------------------------------- settings spelled in code: encoded, in modules
+
+# A literal glued to the next one: PHP's ".", JS/Python/Ruby's "+", Lua's ".."
+GLUED_RE = re.compile(r"""(["'])([^"'\\\n]{0,200})\1[ \t]*(?:\.\.?|\+)[ \t]*(["'])([^"'\\\n]{0,200})\3""")
+_SPELLED: list[tuple[bytes, ...]] = []
+
+
+def _spelled_bytes() -> tuple[bytes, ...]:
+    """What a file must hold for a transform to be undone in it (the engine's, base64's, byte arrays')."""
+    if not _SPELLED:
+        from skillpm.scan.engine import TRANSFORM_BYTES
+        from skillpm.scan.spelledsql import B64_WORDS, BYTE_ARRAY_WORDS
+
+        _SPELLED.append((*TRANSFORM_BYTES, *(w.encode() for w in (*B64_WORDS, *BYTE_ARRAY_WORDS))))
+    return _SPELLED[0]
+
+
+def _glued(text: str) -> str:
+    """``text`` with adjacent literals glued by an operator written as the one literal they make."""
+    if "." not in text and "+" not in text:
+        return text
+    for _ in range(6):
+        new = GLUED_RE.sub(lambda m: '"' + m.group(2) + m.group(4) + '"', text)
+        if new == text:
+            break
+        text = new
+    return text
+
+
+# a helper's call around one decoded literal (`w(".claude")`), or its name left before it where the call's
+# parentheses were the array's (`s(100,101,…)` spelled is `s"defaultMode"`): the literal is what the run holds
+HELPER_CALL_RE = re.compile(r"""(?<![\w$.])[A-Za-z_$][\w$]{0,40}\(\s*("[^"\\\n]{1,400}")\s*\)|(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?="[^"\\\n]{1,400}")""")
+
+
+def _decoded_copies(text: str) -> list[str]:
+    """A program's text as its run makes its literals: each transform it undoes (``spelledsql.copies``:
+    reversed, shifted, char codes, hex, base64, byte arrays), a helper's call around a decoded literal
+    taken off, literals glued by an operator joined."""
+    from skillpm.scan.spelledsql import copies
+
+    return [_glued(HELPER_CALL_RE.sub(lambda m: m.group(1) or "", c)) for c in copies(text)]
+
+
+def settings_from_code(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """PE-05 high where a script writes a file and the agent's settings path and a value that switches its
+    approval off are both in the program (the script and the modules of the skill it imports), one of them
+    spelled only at run time: keys, values or paths kept as char codes, hex, base64 or reversed
+    (``s(98,121,112,97,115,115,…)`` for ``bypassPermissions``) in the script or in a table module it requires.
+    What the program spells plainly is the engine's two-halves check; a module that lists the values to warn
+    about, written as they read, is not read here."""
+    from skillpm.scan.assembled import IMPORT_EXT, IMPORT_MAX, _imported_names, _module_keys
+    from skillpm.scan.engine import _window, classify
+
+    from skillpm.scan.assembled import _code_file
+
+    code = [p for p, d in files.items() if len(d) <= SCRIPT_MAX and _code_file(p, d)]
+    if not code:
+        return []  # (a skill of documents only: nothing here runs)
+    words = _spelled_bytes()
+    spelled_files = {p for p in code if any(w in files[p] for w in words)}
+    if not spelled_files:
+        return []  # (most skills: no file undoes a transform, and nothing here can be spelled)
+    from skillpm.scan.assembled import importers
+
+    by = importers(files) if any(p.lower().endswith(IMPORT_EXT) for p in spelled_files) else {}
+    wanted = spelled_files | {q for p in spelled_files for q in by.get(p, ())}
+    scripts = {p: files[p] for p in wanted if len(files[p]) <= SCRIPT_MAX and classify(p, files[p][:8192], False) == "script"}
+    if not scripts:
+        return []
+    settings_rx, write_rx, off_rx = sc._def("agent_settings"), sc._def("file_write"), sc._def("approval_off")
+    keys: dict[str, set[str]] = {}
+    for p in files:
+        if p.lower().endswith(IMPORT_EXT) and len(files[p]) <= IMPORT_MAX:
+            for k in _module_keys(p):
+                keys.setdefault(k, set()).add(p)
+    texts: dict[str, str] = {}
+    decoded: dict[str, list[str]] = {}
+
+    def read(p: str) -> str:
+        if p not in texts:
+            texts[p] = files[p].decode("utf-8", errors="replace")
+        return texts[p]
+
+    def copies_of(p: str) -> list[str]:
+        if p not in decoded:
+            decoded[p] = _decoded_copies(read(p)) if len(files[p]) <= SCRIPT_MAX else []
+        return decoded[p]
+
+    out = []
+    for path in sorted(scripts):
+        if any(f.file == path and f.rule == "PE-05" and f.grades for f in (*found, *out)):
+            continue
+        text = read(path)
+        w = write_rx.search(text)
+        if w is None and flow.language(path, text[:120]) == "shell":
+            w = SHELL_WRITE_RE.search(text)
+        if w is None:
+            continue
+        mods = []
+        if path.lower().endswith(IMPORT_EXT) and ("import" in text or "require(" in text):
+            mods = sorted({q for n in _imported_names(path, text) for q in keys.get(n, ()) if q != path})
+        group = [path, *mods]
+        plain = "\n".join(_glued(read(p)) for p in group)
+        spelled = "\n".join(c for p in group for c in copies_of(p))
+        if not spelled:
+            continue
+        program = plain + "\n" + spelled
+        where, off = settings_rx.search(program), off_rx.search(program)
+        if where is None or off is None:
+            continue
+        if settings_rx.search(plain) is not None and off_rx.search(plain) is not None:
+            continue  # both halves in plain sight: the engine's own check reads them
+        line = text.count("\n", 0, w.start()) + 1
+        note = (f"writes a file, and the program ({', '.join(group)}) names the agent's own settings "
+                f"({where.group(0)[:50]}) and sets its approval off ({off.group(0)[:40]}), spelled only at run time "
+                f"(char codes, hex, base64 or reversed, decoded)")
+        out.append(sc._finding("PE-05", "high", path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0), note=note))
+    return out

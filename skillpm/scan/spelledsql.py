@@ -1,0 +1,134 @@
+"""The words of a destructive SQL statement that a script spells only at run time, however it assembles them.
+
+``builtsql`` reads a statement the run glues or joins from pieces that begin it. A payload can keep the words
+apart and put them together any way it likes: ``_KW = {"d": "PORD", "s": "AMEHCS"}`` looked up through a
+helper that reverses and formatted into ``f'{_kw("d")} {_kw("s")} "{schema}"'``, a verb as char codes
+(``string([]byte{84, 82, 85, 78, 67, 65, 84, 69})``), a statement in base64 decoded and interpolated
+(``Base64.decode64(OPS[:wipe])``). How the words meet is the program's business and varies without end;
+what does not vary is that the words themselves are stored so that no reader sees them.
+
+So this reads words, not assembly: in a script that runs SQL (``builtsql.runs_sql``), each string literal is
+read as the run may make it, by every transform the script applies (reversed, letters shifted, char codes
+spelled, hex and base64 decoded: ``engine._transformed``, and here base64 and byte arrays), and the words
+that appear only so (hidden words) are kept. A hidden verb that removes data with what it needs beside it
+(``DROP`` with ``SCHEMA``/``DATABASE``/``TABLE``/``OWNED`` anywhere in the script or its hidden words,
+``TRUNCATE``, ``DELETE`` with a hidden ``FROM``) is DX-06 high, on the line of the literal that hides the
+verb. An honest script writes its SQL where it means it, and a keyword list for a highlighter is not hidden.
+
+Only a script that both runs SQL and applies some transform is read; a file without one of the words those
+need pays a few substring tests.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+
+from skillpm.scan import builtsql
+
+FILE_MAX = builtsql.FILE_MAX
+# verb -> the words one of which must stand beside it (hidden or not; None: the verb alone is the statement)
+VERBS = {"drop": ("schema", "database", "table", "owned"), "truncate": None, "delete": ("from",)}
+# DELETE is also a word of every HTTP client and ORM: it needs its FROM hidden as well
+NEEDS_HIDDEN_OBJECT = frozenset({"delete"})
+# what decodes base64 in a program (Python, JS, Ruby, PHP, Go, C#, PowerShell, shell)
+B64_WORDS = ("b64decode", "atob(", "decode64", "base64_decode(", "'base64'", '"base64"', "DecodeString(", "FromBase64String",
+             "base64 -d", "base64 --decode", "unpack1(", "unpack(", "strict_decode64", "urlsafe_b64decode")
+B64_LITERAL_RE = re.compile(r"""(["'`])([A-Za-z0-9+/]{8,400}={0,2})\1""")
+# a byte or rune array spelled as numbers: Go's []byte{…}, Java/C#'s new byte[]{…}, Rust's vec![…] / &[…]
+BYTE_ARRAY_RE = re.compile(r"(?:\[\]byte|\[\]rune|byte\[\]|char\[\])\s*\{\s*(\d{2,3}(?:\s*,\s*\d{2,3}){2,400})\s*,?\s*\}")
+BYTE_ARRAY_WORDS = ("[]byte{", "[]rune{", "byte[]", "char[]", "[]byte {", "[]rune {")
+WORD_RE = re.compile(r"[a-z]+")
+
+
+def _b64(m: re.Match) -> str:
+    body = m.group(2)
+    if body.isalpha() and body.islower() or body.isdigit():
+        return m.group(0)
+    try:
+        out = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return m.group(0)
+    return '"' + out + '"' if out.isprintable() and '"' not in out and "\\" not in out else m.group(0)
+
+
+def _bytes_array(m: re.Match) -> str:
+    codes = [int(x) for x in m.group(1).split(",")]
+    if not all(32 <= c < 127 for c in codes):
+        return m.group(0)
+    s = "".join(map(chr, codes))
+    return '"' + s + '"' if '"' not in s and "\\" not in s else m.group(0)
+
+
+def copies(text: str) -> list[str]:
+    """The script read as its run may make its literals (line for line): ``engine._transformed``'s copies,
+    and one with base64 literals and byte arrays decoded when the script decodes base64 or spells bytes."""
+    from skillpm.scan.engine import TRANSFORM_BYTES, _transformed
+
+    out = []
+    raw = text.encode("utf-8", errors="replace")
+    if any(w in raw for w in TRANSFORM_BYTES):
+        out += _transformed(text)
+    base = text
+    if any(w in text for w in B64_WORDS):
+        base = B64_LITERAL_RE.sub(_b64, base)
+    if any(w in text for w in BYTE_ARRAY_WORDS):
+        base = BYTE_ARRAY_RE.sub(_bytes_array, base)
+    if base != text:
+        out.append(base)
+    return out
+
+
+def _words(s: str) -> set[str]:
+    return set(WORD_RE.findall(s.lower()))
+
+
+def hidden_statement(text: str) -> tuple[str, int] | None:
+    """(the statement the hidden words make, the line of the literal that hides the verb) or None."""
+    from skillpm.scan.engine import STRING_LITERAL_RE
+
+    had = _words(text)
+    for copy in copies(text):
+        hidden = _words(copy) - had
+        verbs = [v for v in VERBS if v in hidden]
+        if not verbs:
+            continue
+        everything = had | hidden
+        for verb in verbs:
+            need = VERBS[verb]
+            pool = hidden if verb in NEEDS_HIDDEN_OBJECT else everything
+            obj = None if need is None else next((w for w in need if w in pool), False)
+            if obj is False:
+                continue
+            # the literal of the copy that holds the verb, found at the same line as in the script
+            at = next((m.start() for m in STRING_LITERAL_RE.finditer(copy) if verb in _words(m.group(2))), 0)
+            return (verb.upper() + (" " + obj.upper() if obj else "")), copy.count("\n", 0, at) + 1
+    return None
+
+
+def spelled_statements(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """DX-06 high where a script that runs SQL stores the words of a destructive statement so that only its
+    run spells them (module doc)."""
+    from skillpm.scan.engine import _window
+
+    out = []
+    for path, data in files.items():
+        if len(data) > FILE_MAX or path.lower().endswith(".sql") or not builtsql._code(path, data):
+            continue
+        if not any(w in data for w in builtsql.RUN_BYTES):
+            continue
+        if any(f.file == path and f.category == "destructive" and f.grades and f.severity in ("high", "critical")
+               for f in (*found, *out)):
+            continue  # the file's deletion is already read as strongly
+        text = data.decode("utf-8", errors="replace")
+        if not builtsql.runs_sql(text):
+            continue
+        hit = hidden_statement(text)
+        if hit is None:
+            continue
+        what, line = hit
+        out.append(sc._finding("DX-06", "high", path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0),
+                               note=f"spells {what} only at run time (its words are stored reversed, encoded or as "
+                                    f"char codes, and decoded where the script runs them), and runs SQL"))
+    return out
