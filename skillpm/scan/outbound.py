@@ -416,6 +416,8 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
             out.append(place(sp, sl, "EX-01", f"sends to an address outside the machine what a step fills with the values "
                                               f"of secrets ({p} line {got[0]}: \"{got[1]}\")"))
             break
+    if not any(f.rule == "SE-03" for f in out) and not (_has(found, "SE-03") and _has(found, "EX-01")):
+        out += _dumped_and_sent(docs, fenced, lows, place)
     # the original of what the skill scrubs, sent out
     dlow = (description or "").lower()
     if any(w in dlow for w in SCRUB_WORDS) and SCRUB_PURPOSE_RE.search(description) and not _has(found, "EX-01") \
@@ -446,6 +448,29 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
                                                f"(\"{m.group(0)}\")"))
             break
     return out
+
+
+def _dumped_and_sent(docs: dict[str, str], fenced, lows, place) -> list:
+    """dumped.py's bulk dump of a secret-bearing store, in a document that also sends to an outside address (a send
+    not held for the user's review): SE-03 on the dump, EX-01 on the send."""
+    from skillpm.scan import dumped
+
+    for p, text in docs.items():
+        if "://" not in text:
+            continue  # (the send is in the dump's document)
+        got = dumped.bulk_dump(text, lows[p], lambda: fenced[p])
+        if got is None:
+            continue
+        send = next((at for at in _sends(text) if not dumped.held_for_review(text, at)), None)
+        if send is None:
+            continue
+        line, words, store = got
+        sl = text.count("\n", 0, send) + 1
+        return [place(p, line, "SE-03", f"dumps {store} in bulk, values included (\"{words}\"), and line {sl} sends "
+                                        "what the workflow builds to an address outside the machine"),
+                place(p, sl, "EX-01", f"sends to an address outside the machine what line {line} fills with {store}, "
+                                      f"values included (\"{words}\")")]
+    return []
 
 
 # ---------------------------------------------------------------- templated.py's condition: the document is shared
