@@ -34,15 +34,20 @@ STORES = (
      r"\bapi-resources\b|\b(?:every|all|each)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:kinds?|resource\s+(?:kinds?|types?)|"
      r"resources?|objects?)\b(?=[^.\n|]{0,80}?\b(?:namespaces?|cluster|kube-system|kubectl|-A\b|yaml)\b)"),
     ("Secrets and ConfigMaps", True,
-     r"\b(?:every|all|each)\s+(?:the\s+)?(?:(?:kubernetes|k8s|cluster|namespace)\s+)?(?:Secrets?|ConfigMaps?)\b"
-     r"(?:\s+(?:and|&)\s+(?:Secrets?|ConfigMaps?))?|"
-     r"\bkubectl\s+get\s+(?:secrets?|configmaps?|cm)(?:\s*,\s*(?:secrets?|configmaps?|cm))*\b[^\n|]{0,40}?"
-     r"(?:\s-A\b|--all-namespaces\b)"),
+     r"\b(?:every|all|each)\s+(?:the\s+)?(?:(?:kubernetes|k8s|cluster|namespace)\s+)?(?:ConfigMaps?\s+(?:and|&)\s+)?"
+     r"Secrets?\b(?:\s+(?:and|&)\s+ConfigMaps?)?|"
+     r"\bkubectl\s+get\s+(?:[\w-]+,)*secrets?(?:,[\w-]+)*\b[^\n|]{0,40}?(?:\s-A\b|--all-namespaces\b)|"
+     r"\betcdctl\s+snapshot\s+save\b|\betcd\s+(?:snapshot|backup)\b"),
     ("a cloud account's parameters or secrets", True,
-     r"\b(?:every|all|each|entire|whole)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?(?:parameters?|secrets?)\s+(?:in|from|of|under)\s+"
+     r"\b(?:every|all|each|entire|whole)\s+(?:the\s+)?(?:[\w'-]+\s+){0,3}?(?:parameters?|secrets?|keys?|entries|credentials?)\s+(?:in|from|of|under)\s+"
      r"(?:the\s+)?(?:[\w'-]+\s+){0,3}?(?:Parameter\s+Store|SSM|Secrets?\s+Manager|Key\s*Vault|Secret\s+Manager|vault)\b|"
      r"\b(?:Parameter\s+Store|Secrets?\s+Manager|Key\s*Vault|Secret\s+Manager)\b[^.\n|]{0,40}?\b(?:every|all|entire|"
      r"whole)\b|\bget-parameters-by-path\b[^\n|]{0,80}?--recursive\b|\bvault\s+kv\s+get\b[^\n|]{0,40}?\b(?:every|each|all)\b"),
+    ("a platform's config vars", True,
+     r"\bheroku\s+config\b|\bvercel\s+env\s+pull\b|\bnetlify\s+env:list\b|\b(?:every|all|each)\s+(?:the\s+|of\s+the\s+)?"
+     r"(?:[\w'-]+\s+){0,2}?(?:config(?:uration)?\s+vars|env(?:ironment)?\s+vars|environment\s+variables|secrets?)\s+(?:of|for|from|"
+     r"in|across)\s+(?:the\s+|each\s+|every\s+|all\s+)?(?:[\w'-]+\s+){0,2}?(?:apps?|projects?|services?|sites?|workspaces?|"
+     r"teams?|accounts?|subscriptions?|environments?|repos?|repositories|organi[sz]ations?|orgs?)\b"),
     ("a password vault or keychain", False,
      r"\b(?:export|dump|download|copy|back\s+up)(?:s|ed|ing)?\s+(?:the\s+)?(?:entire\s+|whole\s+|full\s+|complete\s+)?"
      r"(?:team\s+|shared\s+|company\s+|user's\s+|their\s+|your\s+)?(?:(?:password|secrets?|credential)\s+)?"
@@ -54,17 +59,27 @@ STORES = (
      r"\b(?:whole|entire|full|complete)\s+(?:[\w'-]+\s+){0,2}?(?:Chrome|Chromium|Firefox|Edge|Brave|Safari|browser)\s+"
      r"profile\b|\b(?:Chrome|Chromium|Firefox|Edge|Brave|browser)\s+profile\s+(?:directory|folder)\b"
      r"(?=[^.\n|]{0,120}?\b(?:logins?|cookies|passwords?|sessions?)\b)|"
-     r"(?<![\w-])(?:Login\s+Data|logins\.json|key4\.db|cookies\.sqlite)\b"),
+     r"(?<![\w-])(?:Login\s+Data|logins\.json|key4\.db|cookies\.sqlite)\b|\b(?:every|all)\s+(?:the\s+)?(?:browser's\s+)?"
+     r"saved\s+(?:passwords|logins)\b"),
 )
+# a word that takes a whole store, or a store that is whole by itself (a line without one is not read further)
+BULK_RE = re.compile(r"\b(?:every|all|each|entire|whole|full|complete|export\w*|dump\w*|api-resources|etcd\w*|"
+                     r"recursive|kubectl|heroku|vercel|netlify|Login\s+Data|logins\.json|key4\.db|cookies\.sqlite)\b", re.IGNORECASE)
 STORE_RES = [(name, values, re.compile(rx, re.IGNORECASE)) for name, values, rx in STORES]
 # the lines worth reading: one of the stores' marks (plain substring finds on the lowercase)
-STORE_LITS = ("api-resources", "kind", "resource", "object", "secret", "configmap", "parameter", "vault", "keychain",
+STORE_LITS = ("api-resources", "config vars", "env vars", "environment variables", "heroku", "vercel env", "netlify env", "etcd", "saved passwords", "saved logins", "kind", "resource", "object", "secret", "configmap", "parameter", "vault", "keychain",
               "password manager", "1password", "bitwarden", "lastpass", "keepass", "dashlane", "bw export", "op export",
               "profile", "login data", "logins.json", "key4.db", "cookies.sqlite")
 # the values taken, not only the names
-VALUES_RE = re.compile(r"\bvalues?\b|\bdata\b|\bdecrypt\w*|--with-decryption\b|\bdecod\w*|base64\s+-d\b|\bunredacted\b|"
-                       r"\bunmasked\b|\bplain\s?text\b|\bverbatim\b|\bas[- ]is\b|\bin\s+full\b|\bcomplete\b|\bfull\b|"
+VALUES_RE = re.compile(r"\bvalues?\b|(?<![\w/-])data\b(?![\w/-])|\bdecrypt\w*|--with-decryption\b|\bdecod\w*|base64\s+-d\b|\bunredacted\b|"
+                       r"\bunmasked\b|\b(?:latest\s+)?versions?\b|\baccess\b|get-secret-value\b|\bsecret\s+show\b|\bplain\s?text\b|\bverbatim\b|\bas[- ]is\b|\bin\s+full\b|\bcomplete\b|\bfull\b|"
                        r"\bcontents?\b|-o\s+(?:yaml|json)\b|--reveal\b", re.IGNORECASE)
+# a verb that takes the store (a description of who "can read all Secrets" takes nothing)
+TAKE_RE = re.compile(r"(?<!can )(?<!could )(?<!may )(?<!might )(?<!will )(?<!would )\b(?:save|saves|saving|dump|dumps|dumping|"
+                     r"export|exports|exporting|collect|collects|collecting|gather|gathers|gathering|copy|copies|copying|"
+                     r"pull|pulls|fetch|fetches|get|gets|include|includes|including|bundle|bundles|zip|zips|tar|archive|"
+                     r"pack|packs|back\s+up|download|downloads|attach|attaches|capture|captures|grab|grabs|concatenate|"
+                     r"keep|keeps|list|lists|read|reads|put|puts|add|adds|write|writes)\b", re.IGNORECASE)
 # the honest forms: secrets kept out, names only
 KEPT_OUT_RE = re.compile(r"\bredact\w*|\bmask(?:ed|ing)?\b|\bnames?\s+only\b|\bonly\s+(?:the\s+)?(?:names|keys|metadata)\b|"
                          r"\bmetadata\s+only\b|\b(?:except|excluding|exclude|skip|omit\w*|not|never|without)\s+(?:the\s+)?"
@@ -74,13 +89,25 @@ NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not
                     r"instead of|rather than|unless)\b", re.IGNORECASE)
 TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|inject(?:ion|ions|ed)|red flags?|warning signs?|suspicious|"
                      r"exploit\w*|phishing|compromised?|threats?|stealers?|infostealers?|exfiltrat\w*|indicators?|"
-                     r"detect\w*|flag(?:s|ged)?)\b", re.IGNORECASE)
+                     r"detect\w*|flag(?:s|ged)?|warning|caution|danger)\b", re.IGNORECASE)
 # the send held for the user's review
 REVIEWED_RE = re.compile(r"\b(?:after|once|when)\s+(?:the\s+user|they|you|the\s+owner)\s+(?:has\s+|have\s+)?(?:reviewed|"
                          r"reviews|approved|approves|confirmed|confirms|checked|checks)\b|\b(?:ask|let)\s+the\s+user\s+"
                          r"(?:to\s+)?(?:review|approve|confirm)\b|\bwith\s+the\s+user's\s+(?:approval|consent|ok)\b",
                          re.IGNORECASE)
 SENT_END_RE = re.compile(r"[.!?;](?=\s)|\n(?![ \t]+\S)|\|")
+# a third party named in words (a paste site, a relay, a webhook, a vendor's support case, a shared drive, a public
+# link), or an outside address after a verb outbound.py's sends do not hold ("paste all of it into the form at https://…")
+SINK_RE = re.compile(
+    r"\b(?:upload|post|send|share|attach|submit|paste|put|publish|drop|push|sync|forward|deliver)(?:s|ed|ing)?\b"
+    r"(?:[^.\n|]|\.(?=\w)){0,80}?"
+    r"\b(?:paste\s*(?:bin|site|service|relay)|pastebin(?:\.com)?|hastebin|(?:public\s+)?gists?|transfer\.sh|file\.io|"
+    r"0x0\.st|webhooks?|relay|vendor's\s+(?:support\s+)?(?:portal|case|ticket|team)|support\s+(?:portal|case)|"
+    r"shared\s+(?:drive|folder|link)|public\s+(?:link|url|bucket)|Google\s+Drive|Dropbox|WeTransfer|"
+    r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0)\b|(?:[\w-]+\.)*example\.)[\w-]+\.[\w-])", re.IGNORECASE)
+SINK_LITS = ("paste", "hastebin", "gist", "transfer.sh", "file.io", "0x0.st", "webhook", "relay", "vendor's", "support portal",
+             "support case", "shared drive", "shared folder", "shared link", "public link", "public url", "public bucket",
+             "google drive", "dropbox", "wetransfer", "://")
 
 
 def bulk_dump(text: str, low: str, fenced) -> tuple[int, str, str] | None:
@@ -94,6 +121,9 @@ def bulk_dump(text: str, low: str, fenced) -> tuple[int, str, str] | None:
             at = low.find(w, at + len(w))
     done: set[int] = set()
     for ls in sorted(cands):
+        le = text.find("\n", ls)
+        if not BULK_RE.search(text, ls, le if le >= 0 else len(text)):
+            continue  # (no word that takes a whole store on the line: the common case)
         start, end, ctx_start = unit_at(text, ls)
         if start in done:
             continue
@@ -104,6 +134,8 @@ def bulk_dump(text: str, low: str, fenced) -> tuple[int, str, str] | None:
             if m is None:
                 continue
             at = start + m.start()
+            if not TAKE_RE.search(unit):
+                continue  # (nothing takes it: a description)
             if values and not VALUES_RE.search(unit):
                 continue  # the names of the kinds or the Secrets: a listing
             if KEPT_OUT_RE.search(unit) and not re.search(r"\b(?:unmasked|unredacted)\b", unit, re.IGNORECASE):
@@ -118,6 +150,24 @@ def bulk_dump(text: str, low: str, fenced) -> tuple[int, str, str] | None:
                 break
             return line, " ".join(m.group(0).split())[:60], name
     return None
+
+
+def sinks(text: str, low: str) -> list[int]:
+    """Offsets of the sends to a third party named in words (not negated in their clause)."""
+    out = []
+    for lit in SINK_LITS:
+        at = low.find(lit)
+        while at >= 0 and len(out) < 20:
+            ls = low.rfind("\n", 0, at) + 1
+            m = SINK_RE.search(text, ls, min(len(text), at + 40))
+            if m is not None:
+                s = ls
+                for e in SENT_END_RE.finditer(text, ls, m.start()):
+                    s = e.end()
+                if not NEG_RE.search(text, s, m.start()) and not TALK_RE.search(text, ls, m.end()):
+                    out.append(m.start())
+            at = low.find(lit, at + len(lit))
+    return sorted(set(out))
 
 
 def held_for_review(text: str, at: int) -> bool:

@@ -456,12 +456,12 @@ def _dumped_and_sent(docs: dict[str, str], fenced, lows, place) -> list:
     from skillpm.scan import dumped
 
     for p, text in docs.items():
-        if "://" not in text:
-            continue  # (the send is in the dump's document)
         got = dumped.bulk_dump(text, lows[p], lambda: fenced[p])
         if got is None:
             continue
-        send = next((at for at in _sends(text) if not dumped.held_for_review(text, at)), None)
+        # the send is in the dump's document: to a written address, or to a third party named in words
+        sends = (_sends(text) if "://" in text else []) + dumped.sinks(text, lows[p])
+        send = next((at for at in sends if not dumped.held_for_review(text, at)), None)
         if send is None:
             continue
         line, words, store = got

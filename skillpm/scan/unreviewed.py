@@ -33,7 +33,7 @@ OTHERS = (r"(?:customers?|clients?|leads?|prospects?|recipients?|contacts?|subsc
           r"patients?|tenants?|vendors?|suppliers?|buyers?|users?'?\s+contacts|mailing\s+list|everyone\s+on)")
 # the act: what reaches others or their money and cannot be recalled
 ACT_RE = re.compile(
-    r"\bsend(?:s|ing)?\b(?=[^.\n|]{0,80}?\b" + OTHERS + r"\b)|"
+    r"\b(?:send|post|publish|email|reply|message|dm|text)(?:s|ing|ed)?\b(?=[^.\n|]{0,80}?\b" + OTHERS + r"\b)|"
     r"\b(?:send|deliver|email|message)(?:s|ing)?\s+(?:it|them|the\s+(?:reply|replies|email|message|response)s?|each\s+"
     r"(?:reply|email|message)|every\s+(?:reply|email|message))\b(?=[^.\n|]{0,80}?\b" + OTHERS + r"\b)|"
     r"\*{0,2}send\*{0,2}\s+(?:action|button|endpoint)\b|"
@@ -41,33 +41,46 @@ ACT_RE = re.compile(
     r"add|adds|apply|applies)\s+(?:a\s+|an\s+|the\s+|any\s+|every\s+|each\s+|their\s+)?(?:full\s+|partial\s+|\d+%\s+)?"
     r"(?:refunds?|credits?|payments?|payouts?|reimbursements?|compensation|chargebacks?\s+reversals?|reversals?)\b|"
     r"\brefund(?:s|ing)?\s+(?:it|them|the\s+(?:customer|charge|order|amount|difference|duplicate)|whatever|any)\b|"
-    r"\b(?:transfer|wire|pay)(?:s|ing)?\s+(?:the\s+)?(?:funds|money|invoices?|amount|vendors?|suppliers?)\b|"
+    r"\b(?:transfer|wire|pay)(?:s|ing)?\s+(?:the\s+)?(?:funds|money|invoices?|bills?|amount|vendors?|suppliers?|it|them|each|"
+    r"every|all)\b|\bpermanently\s+(?:delet|remov|eras|purg)\w*|"
     r"\bmerge(?:s|ing)?\s+(?:the\s+|their\s+|a\s+|any\s+|every\s+|each\s+)?(?:pull\s+requests?|PRs?|merge\s+requests?|MRs?|"
     r"branch(?:es)?)\b|"
     r"\bdeploy(?:s|ing)?\b[^.\n|]{0,40}?\bto\s+(?:production|prod|live)\b|"
     r"\bdelet(?:e|es|ing)\s+(?:them|the\s+(?:accounts?|users?|customers?|records?)|(?:the\s+|their\s+|all\s+|every\s+)?"
     r"(?:customer|user|client)\s+(?:accounts?|data|records?|files)|(?:idle|inactive|stale|old)\s+(?:accounts?|users?))\b",
     re.IGNORECASE)
-ACT_LITS = ("send", "deliver", "email", "message", "refund", "credit", "payment", "payout", "reimburse", "compensation",
+ACT_LITS = ("send", "deliver", "email", "message", "post", "publish", "reply", "dm", "text", "permanently", "refund", "credit", "payment", "payout", "reimburse", "compensation",
             "reversal", "transfer", "wire", "pay", "merge", "deploy", "delet")
-ACT_WORDS = frozenset(w.encode() for w in ("send", "sends", "sending", "deliver", "email", "message", "refund", "refunds",
+ACT_WORDS = frozenset(w.encode() for w in ("send", "sends", "sending", "deliver", "email", "message", "post", "publish",
+                                           "reply", "dm", "text", "permanently", "refund", "refunds",
                                            "credit", "credits", "payment", "payments", "payout", "payouts", "merge",
                                            "merging", "deploy", "deploying", "delete", "deleting", "transfer", "pay",
                                            "reimbursement", "compensation", "reversal", "reversals", "refunding"))
 # the review taken away, as a rule of the workflow
 SKIP_RE = re.compile(
     r"\b(?:don't|do\s+not|never|not|no\s+need\s+to|needn't|without)\s+(?:stage|staging|draft(?:ing)?\s+first|"
-    r"sav(?:e|ing)[- ]as[- ]drafts?|queu(?:e|ing)\b[^.\n|]{0,30}?\b(?:approval|review)|hold(?:ing)?\s+(?:it|them)\s+for\s+review)\b|"
+    r"sav(?:e|ing)[- ]as[- ]drafts?|queu(?:e|ing)\b[^.\n|]{0,30}?\b(?:approval|review)|"
+    r"hold\w*\s+(?:[\w'-]+\s+){0,2}?for\s+(?:[\w'-]+\s+)?(?:review|approval|sign-?off))\b|"
+    r"\b(?:don't|do\s+not|never)\s+(?:route|escalate|forward|pass|hand)\s+(?:it|them)\s+(?:on\s+)?to\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:[\w-]+\s+)?(?:controller|manager|approver|reviewer|lead|supervisor|finance|legal|owner|human)s?\b|"
+    r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+one|nobody)\s+(?:needs?|has|have)\s+to\s+(?:see|review|approve|check|read|"
+    r"sign\s+off\s+on)\s+(?:it|them|this|these)?\s*(?:first|beforehand)\b|"
+    r"\b(?:does\s+not|doesn't|no\s+longer|don't|do\s+not)\s+(?:review|approve)\s+(?:the\s+)?(?:replies|messages|posts|emails|"
+    r"payments|refunds|invoices|them)\b|"
     r"\bnot\s+save-as-draft\b|"
-    r"\b(?:don't|do\s+not|never|no\s+need\s+to|needn't|without)\s+(?:first\s+)?(?:wait(?:ing)?\s+for|ask(?:ing)?(?:\s+\w+)?\s+(?:for|to)|"
-    r"get(?:ting)?|seek(?:ing)?|request(?:ing)?|need(?:ing)?)\s+(?:(?:a|an|any|the|their|its|his|her|human|manual|prior)\s+|"
-    r"[\w-]+(?:'s|s')\s+|(?:or|and)\s+)*(?:[\w'-]+\s+){0,4}?(?:review|approval|sign-?off|go-?ahead|confirmation|permission|OK)\b|"
-    r"\bwithout\s+(?:any\s+|human\s+|manual\s+|prior\s+|further\s+|a\s+)?(?:review|approval|sign-?off|a\s+second\s+look)\b|"
-    r"\bno\s+(?:human\s+|manual\s+)?(?:review|approval|sign-?off|confirmation)\s+(?:is\s+)?(?:needed|required|necessary)\b|"
+    r"\b(?:don't|do\s+not|never|no\s+need\s+to|needn't|without)\s+(?:first\s+)?(?:wait(?:ing)?\s+for|ask(?:ing)?|"
+    r"get(?:ting)?|seek(?:ing)?|request(?:ing)?|need(?:ing)?|check(?:ing)?\s+with)\b[^.\n|]{0,50}?\b(?:review|approv\w*|"
+    r"sign-?off|sign\s+off|go-?ahead|confirm\w*|permission|OK)\b|"
+    r"\bwithout\s+(?:any\s+|human\s+|manual\s+|prior\s+|further\s+|a\s+)?(?:review|approval|sign-?off|a\s+second\s+look|"
+    r"escalat\w*)\b|\bno\s+need\s+to\s+escalate\b|"
+    r"\bno\s+(?:human\s+|manual\s+)?(?:review|approval|sign-?off|confirmation)\s+(?:is\s+)?(?:needed|required|necessary|"
+    r"step|stage|gate|loop)\b|\b(?:skip|bypass)\s+(?:the\s+)?(?:review|approval|sign-?off)(?:\s+(?:step|stage|gate|queue))?\b|"
+    r"\b(?:no|without\s+a)\s+human\s+in\s+the\s+loop\b|"
     r"\b(?:is|counts\s+as|as)\s+(?:the\s+)?(?:approval|consent|sign-?off|go-?ahead)\s+to\s+(?:send|deliver|issue|merge|deploy|"
     r"delete|act)\b|"
     r"\b(?:for|of)\s+(?:any|whatever)\s+amount\s+(?:the\s+customer|they|the\s+user|the\s+client|is|was)\b|"
-    r"\bwhatever\s+amount\s+(?:the\s+customer|they|the\s+client)\s+(?:states?|claims?|asks?|requests?|says?)\b|"
+    r"\bwhatever\s+(?:amount|number|figure|price|sum|salary|discount)\s+(?:the\s+\w+|they)\s+(?:states?|claims?|asks?|"
+    r"requests?|says?|wants?)\b|"
     r"\b(?:don't|do\s+not|never)\s+show\s+(?:it|them|the\s+(?:reply|replies|message|messages|email|emails|draft|drafts))\s+"
     r"to\s+the\s+user\b|"
     r"\brather\s+than\s+showing\s+(?:each|every|the)\b|"
@@ -77,12 +90,13 @@ SKIP_RE = re.compile(
     r"\b(?:never|don't|do\s+not)\s+pause\b[^.\n|]{0,20}?\bto\s+(?:confirm|ask|check)\b",
     re.IGNORECASE)
 SKIP_WORDS = frozenset(w.encode() for w in ("stage", "staging", "draft", "approval", "review", "reviews", "signoff", "sign",
-                                            "confirmation", "amount", "show", "showing", "agreed", "consented", "pause",
+                                            "confirmation", "confirm", "approve", "escalating", "escalation", "escalate",
+                                            "human", "amount", "hold", "route", "see", "first", "whatever", "show", "showing", "agreed", "consented", "pause",
                                             "permission", "go", "goahead", "ok"))
 # the act itself under a negation or a condition: "never send without approval", "only after the user confirms"
 NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid\w*|"
                     r"instead of|rather than|unless|only if|only when|only after|once the user|after the user|refuse\w*|"
-                    r"if the user (?:asks|approves|confirms))\b", re.IGNORECASE)
+                    r"if the user (?:asks|approves|confirms)|whether|decides?)\b", re.IGNORECASE)
 # the honest form spelled out in the same unit: a cap with an escalation, a confirmation asked for
 GATED_RE = re.compile(r"\bescalat\w*\b[^.\n|]{0,60}?\b(?:above|over|beyond|more than|exceed\w*)\b|"
                       r"\b(?:up\s+to|under|below|at\s+most|capped\s+at|limit(?:ed)?\s+(?:of|to))\s+[$€£]?\s?\d|"
@@ -91,7 +105,7 @@ GATED_RE = re.compile(r"\bescalat\w*\b[^.\n|]{0,60}?\b(?:above|over|beyond|more 
                       r"approves|confirm(?:s|ed)|review(?:s|ed)|sign(?:s|ed)\s+off)\b", re.IGNORECASE)
 TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|inject(?:ed|ion|ions)|red flags?|warning signs?|flag(?:s|ged)?|"
                      r"detect\w*|anti-?patterns?|pitfalls?|mistakes?|phishing|scam\w*|fraud\w*|suspicious)\b", re.IGNORECASE)
-SENT_END_RE = re.compile(r"[.!?;:](?=\s)|\n|\|")
+SENT_END_RE = re.compile(r"[.!?;:](?=\s)|\n(?=[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t])|\n[ \t>]*\n|\|")
 
 
 def _clause_start(view: str, lo: int, at: int) -> int:
@@ -127,7 +141,10 @@ def unreviewed(ctx, by_id: dict) -> list[Finding]:
         if TALK_RE.search(unit) or GATED_RE.search(unit):
             continue
         if NEG_RE.search(view, _clause_start(view, start, m.start()), m.start()):
-            continue  # "never send …", "only after the user confirms, send …"
+            continue  # "never send …", "only after the user confirms, send …", "decide whether an agent may merge …"
+        head = view[start:m.start()]
+        if head.count('"') % 2 or head.count("\u201c") > head.count("\u201d"):
+            continue  # someone's words quoted (a sample of an injected order)
         line = ctx.line_of(m.start())
         if ctx.region_at(line).kind == "code":
             continue
