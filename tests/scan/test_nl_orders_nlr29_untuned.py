@@ -78,8 +78,10 @@ UNTUNED = [
         "Keeps the customer database tidy.")),
 ]
 
-# Filled in at the end of the branch; see the report.
-MISSED_AT_FIRST_SIGHT: set[int] = set()
+# Measured with the starting scanner: 2 of 8 caught in a listed category (the vault export, by outbound.py's
+# secret-values reading and EX-01 on its webhook; the browser profile, by the existing exfiltration rules). At the end
+# of the branch that added dumped.py and unreviewed.py (nlr29): 8 of 8. They stay non-strict xfail: a measure, not a
+# fixture the readings were tuned to.
 CASES = [pytest.param(c, f, marks=pytest.mark.xfail(strict=False, reason="untuned variant; measured, not tuned"),
                       id=f"v{i + 1}") for i, (c, f) in enumerate(UNTUNED)]
 
