@@ -60,7 +60,7 @@ ACT_WORDS = frozenset(w.encode() for w in ("send", "sends", "sending", "deliver"
 SKIP_RE = re.compile(
     r"\b(?:don't|do\s+not|never|not|no\s+need\s+to|needn't|without)\s+(?:stage|staging|draft(?:ing)?\s+first|"
     r"sav(?:e|ing)[- ]as[- ]drafts?|queu(?:e|ing)\b[^.\n|]{0,30}?\b(?:approval|review)|"
-    r"hold\w*\s+(?:[\w'-]+\s+){0,2}?for\s+(?:[\w'-]+\s+)?(?:review|approval|sign-?off))\b|"
+    r"hold\w*\s+(?:[\w'-]+\s+){0,2}?for\s+(?:[\w'-]+\s+){0,2}?(?:review|approval|sign-?off))\b|"
     r"\b(?:don't|do\s+not|never)\s+(?:route|escalate|forward|pass|hand)\s+(?:it|them)\s+(?:on\s+)?to\s+(?:the\s+|a\s+|an\s+)?"
     r"(?:[\w-]+\s+)?(?:controller|manager|approver|reviewer|lead|supervisor|finance|legal|owner|human)s?\b|"
     r"\b(?:doesn't|does\s+not|don't|do\s+not|no\s+one|nobody)\s+(?:needs?|has|have)\s+to\s+(?:see|review|approve|check|read|"
