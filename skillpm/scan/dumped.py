@@ -128,6 +128,9 @@ def bulk_dump(text: str, low: str, fenced) -> tuple[int, str, str] | None:
         if start in done:
             continue
         done.add(start)
+        if len(done) > 120:
+            break  # (bounded: a document of hundreds of such lines is not read to its end)
+        start, end = max(start, ls - 1500), min(end, ls + 1500)  # (a step is not longer)
         unit = text[start:end]
         for name, values, rx in STORE_RES:
             m = rx.search(unit)
@@ -156,10 +159,11 @@ def sinks(text: str, low: str) -> list[int]:
     """Offsets of the sends to a third party named in words (not negated in their clause)."""
     out = []
     for lit in SINK_LITS:
-        at = low.find(lit)
-        while at >= 0 and len(out) < 20:
-            ls = low.rfind("\n", 0, at) + 1
+        at, n = low.find(lit), 0
+        while at >= 0 and len(out) < 20 and n < 40:  # (bounded: a long line of addresses is read a window at a time)
+            ls = max(low.rfind("\n", 0, at) + 1, at - 160)
             m = SINK_RE.search(text, ls, min(len(text), at + 40))
+            n += 1
             if m is not None:
                 s = ls
                 for e in SENT_END_RE.finditer(text, ls, m.start()):
