@@ -4,7 +4,8 @@ A support workflow that says "Send, don't stage: a request to draft a reply is t
 issue refunds for any amount the customer claims", an FAQ answer "no need to wait for sign-off: merge the pull
 request yourself and deploy it", a template's footer "send every message to the lead as soon as it is written;
 don't queue it for the rep's approval": two things in one unit of the document (a table row, a list item, a
-paragraph with the heading right above it) make it the harm, whatever the words:
+paragraph with the heading right above it; a list item read with the lead-in over its list) make it the harm,
+whatever the words:
 
 - an act that reaches other people or their money and cannot be recalled: a message, email or reply sent to
   customers, leads, recipients or contacts (or a tool's "send" action); a refund, credit, payment, payout or
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import low_of, near, unit_at
+from skillpm.scan.docunits import HEADING_RE, ITEM_RE, line_at, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 from skillpm.scan import litgate  # which literals may occur, from the file's words
 
@@ -87,7 +88,9 @@ SKIP_RE = re.compile(
     r"\breviews?\s+(?:happens?|comes?|is\s+done)\s+after\s+the\s+fact\b|"
     r"\b(?:don't|do\s+not|never)\s+ask\s+(?:them|the\s+user|the\s+\w+)\s+to\s+(?:review|approve|check)\b|"
     r"\b(?:have|has)\s+(?:already\s+)?(?:agreed|consented)\s+to\s+(?:whatever|anything|everything)\b|"
-    r"\b(?:never|don't|do\s+not)\s+pause\b[^.\n|]{0,20}?\bto\s+(?:confirm|ask|check)\b",
+    r"\b(?:never|don't|do\s+not)\s+pause\b[^.\n|]{0,20}?\bto\s+(?:confirm|ask|check)\b|"
+    r"\b(?:none\s+of\s+(?:this|these|it|them)|nothing\s+(?:here|below))\s+needs?\s+(?:[\w'-]+\s+){0,2}?(?:review|approval|"
+    r"sign-?off)\b",
     re.IGNORECASE)
 SKIP_WORDS = frozenset(w.encode() for w in ("stage", "staging", "draft", "approval", "review", "reviews", "signoff", "sign",
                                             "confirmation", "confirm", "approve", "escalating", "escalation", "escalate",
@@ -115,6 +118,28 @@ def _clause_start(view: str, lo: int, at: int) -> int:
     return s
 
 
+def _lead_in(view: str, start: int) -> tuple[int, int] | None:
+    """The paragraph that leads into the list whose item starts at ``start`` ("For every ticket, without waiting for
+    approval:"), when the unit is a list item."""
+    ls, le = line_at(view, start)
+    if not ITEM_RE.match(view[ls:le]):
+        return None
+    at = ls
+    for _ in range(60):
+        if at == 0:
+            return None
+        ps, pe = line_at(view, at - 1)
+        line = view[ps:pe]
+        if not line.strip() or ITEM_RE.match(line) or line[:1] in " \t":
+            at = ps
+            continue
+        if HEADING_RE.match(line) or line.lstrip().startswith("|"):
+            return None
+        s, e, _ = unit_at(view, ps)
+        return (s, e) if view[s:e].rstrip().endswith(":") else None
+    return None
+
+
 def unreviewed(ctx, by_id: dict) -> list[Finding]:
     """EA-01 where a unit does what reaches others and cannot be recalled, and takes the review away."""
     view = ctx.view
@@ -134,6 +159,9 @@ def unreviewed(ctx, by_id: dict) -> list[Finding]:
         if start in done:
             continue
         skip = SKIP_RE.search(view, ctx_start, end)
+        if skip is None:
+            lead = _lead_in(view, start)  # a lead-in over the list: "without waiting for approval:"
+            skip = SKIP_RE.search(view, *lead) if lead else None
         if skip is None:
             continue
         done.add(start)

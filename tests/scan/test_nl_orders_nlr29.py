@@ -153,3 +153,16 @@ def test_dump_in_a_reference_with_secrets_excluded_stays_clean():
     ref = "# Bundle\n\n- Save every Secret in the namespace with `-o yaml`, data fields redacted, into `bundle/`.\n"
     r = scan_skill(body, extra={"references/bundle.md": ref})
     assert not ({"secrets", "exfiltration"} & graded_cats(r)), r.findings
+
+
+def test_review_skipped_by_a_lead_in_over_a_list_is_caught():
+    body = ("## Queue\n\nFor every ticket, without waiting for approval:\n\n1. Send the reply to the customer.\n"
+            "2. Issue the refund they ask for.\n")
+    ok, got = caught(scan_skill(body), ("excessive-agency",))
+    assert ok, got
+
+
+def test_lead_in_that_keeps_the_review_stays_clean():
+    body = ("## Queue\n\nFor every ticket, once the user has approved the draft:\n\n1. Send the reply to the customer.\n"
+            "2. Issue the refund they ask for.\n")
+    assert "excessive-agency" not in graded_cats(scan_skill(body))
