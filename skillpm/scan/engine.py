@@ -32,6 +32,7 @@ from skillpm.scan import grants  # an all-rights role handed to everyone
 from skillpm.scan import templated  # a section that has the agent copy its own context in
 from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
+from skillpm.scan import unreviewed  # acts on others' behalf that cannot be recalled, review skipped as policy
 from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2772,6 +2773,7 @@ class Scanner:
                 findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
                 findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
                 findings += unasked.in_file(ctx, self.by_id, findings)  # a production drop or force push, explicitly unasked
+                findings += unreviewed.in_file(ctx, self.by_id, findings)  # emails sent, refunds issued, PRs merged: review skipped
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             elif kind == "markdown":  # any other document (lowered in references/, docs/, examples/, tests/): what a
@@ -2781,6 +2783,7 @@ class Scanner:
                 findings += denied.in_file(ctx, self.by_id, findings)
                 findings += grants.in_file(ctx, self.by_id, findings)
                 findings += unasked.in_file(ctx, self.by_id, findings)
+                findings += unreviewed.in_file(ctx, self.by_id, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)

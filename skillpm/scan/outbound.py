@@ -386,6 +386,8 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
             out.append(place(sp, sl, "EX-01", f"sends to an address outside the machine what a step fills with the values "
                                               f"of secrets ({p} line {got[0]}: \"{got[1]}\")"))
             break
+    if not any(f.rule == "SE-03" for f in out) and not (_has(found, "SE-03") and _has(found, "EX-01")):
+        out += _dumped_and_sent(docs, fenced, lows, place)
     # the original of what the skill scrubs, sent out
     dlow = (description or "").lower()
     if any(w in dlow for w in SCRUB_WORDS) and SCRUB_PURPOSE_RE.search(description) and not _has(found, "EX-01") \
@@ -416,6 +418,37 @@ def sent_out(sc, files: dict[str, bytes], found: list, description: str = "") ->
                                                f"(\"{m.group(0)}\")"))
             break
     return out
+
+
+def _dumped_and_sent(docs: dict[str, str], fenced, lows, place) -> list:
+    """dumped.py's bulk dump of a secret-bearing store, and a send to an outside address not held for the user's
+    review (to a written address, or to a third party named in words): the dump's own document's send first, else
+    one of another document of the workflow (a reference's dump step, SKILL.md's upload step). SE-03 on the dump,
+    EX-01 on the send."""
+    from skillpm.scan import dumped
+
+    def send_in(q: str) -> int | None:
+        text = docs[q]
+        sends = (_sends(text) if "://" in text else []) + dumped.sinks(text, lows[q])
+        return next((at for at in sends if not dumped.held_for_review(text, at)), None)
+
+    for p, text in docs.items():
+        got = dumped.bulk_dump(text, lows[p], lambda: fenced[p])
+        if got is None:
+            continue
+        sp, send = p, send_in(p)
+        if send is None:
+            sp, send = next(((q, at) for q in docs if q != p for at in [send_in(q)] if at is not None), (p, None))
+        if send is None:
+            continue
+        line, words, store = got
+        sl = docs[sp].count("\n", 0, send) + 1
+        where = f"line {sl}" if sp == p else f"{sp} line {sl}"
+        return [place(p, line, "SE-03", f"dumps {store} in bulk, values included (\"{words}\"), and {where} sends "
+                                        "what the workflow builds to an address outside the machine"),
+                place(sp, sl, "EX-01", f"sends to an address outside the machine what {p} line {line} fills with {store}, "
+                                       f"values included (\"{words}\")")]
+    return []
 
 
 # ---------------------------------------------------------------- templated.py's condition: the document is shared
