@@ -1869,8 +1869,6 @@ def _weight(literal: str) -> int:
 # Plain literal → the words every occurrence of it holds whole (Key.whole; for a literal that
 # several marked literals give, the words all of them hold). Filled as the scanner's plans are built.
 _WHOLE_WORDS: dict[str, frozenset] = {}
-# Plain literal → literals.word_tests(literal): what the words of a text holding it show (found on first use).
-_WORD_TESTS: dict[str, tuple[frozenset, tuple[bytes, ...]]] = {}
 
 
 def _note_whole_words(lit: str, whole: frozenset) -> None:
@@ -2000,19 +1998,21 @@ def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
 
 
 def _lower_aligned(text: str) -> str:
-    """``text`` lowercased one character at a time, a character that lowercases to two (İ, the only one)
-    kept as it is, so that offsets stay aligned. In C passes: per character, lowercasing differs from
-    ``str.lower`` only at a capital sigma (Σ, ς at a word's end), so Σ is made σ first and the text is
-    lowered between its İ."""
-    if "Σ" in text:
-        text = text.replace("Σ", "σ")
-    return "İ".join([part.lower() for part in text.split("İ")])
+    """``text`` lowercased one character at a time, a character that lowercases to two (İ) kept as it
+    is, so that offsets stay aligned. In C passes: lowering a character alone differs from ``str.lower``
+    only at a capital sigma (Σ, which becomes ς at a word's end), so Σ is made σ first and the text is
+    lowered between its İ. Should a Unicode version lowercase another character to two, the length
+    tells, and the text is lowered a character at a time as before."""
+    low = "İ".join([part.lower() for part in (text.replace("Σ", "σ") if "Σ" in text else text).split("İ")])
+    if len(low) != len(text):
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return low
 
 
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
-    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words", "_safe", "_starts", "_blob")
+    __slots__ = ("text", "low", "mapper", "_pos", "_all", "_same", "words", "_safe", "_starts")
 
     def __init__(self, text: str, mapper=None, same: "_Text | None" = None, words: set | None = None):
         self.text, self.mapper = text, mapper
@@ -2030,37 +2030,6 @@ class _Text:
         self._same = same
         self._safe: bool | None = None  # rules.ascii_safe(text), found when first asked (_regex_of)
         self._starts: dict[tuple, list[int]] = {}  # (leads, seed, span) → _starts_all's places (cached)
-        self._blob: tuple | None = None  # (words, literals.blob_of(words)), made when first asked (_may_hold)
-
-    def _may_hold(self, lit: str) -> bool:
-        """Whether an occurrence of ``lit`` that a rule can use may be in the text, told from its words
-        alone: the words every such occurrence holds whole (``_WHOLE_WORDS``), then ``_may_contain``."""
-        words = self.words
-        return words is None or (words.issuperset(_WHOLE_WORDS.get(lit, ())) and self._may_contain(lit))
-
-    def _may_contain(self, lit: str) -> bool:
-        """Whether ``lit`` may occur in the lowercase text at all, told from its words without reading
-        the text: what the words of any text holding it show (``literals.word_tests``). A third of the
-        literals looked for are absent, and about half of those are ruled out here, by a set test or a
-        search of the words blob (shorter than the text). True when the words are unknown."""
-        words = self.words
-        if words is None:
-            return True
-        tests = _WORD_TESTS.get(lit)
-        if tests is None:
-            tests = _WORD_TESTS[lit] = literals.word_tests(lit)
-        whole, edges = tests
-        if whole and not words.issuperset(whole):
-            return False
-        if edges:
-            got = self._blob
-            if got is None or got[0] is not words:
-                got = self._blob = (words, literals.blob_of(words))
-            blob = got[1]
-            for e in edges:
-                if e not in blob:
-                    return False
-        return True
 
     def every(self, lit: str) -> list[int]:
         """Every offset of ``lit`` in the lowercase text, overlapping ones too (cached)."""
@@ -2069,7 +2038,7 @@ class _Text:
             same = self._same
             if same is not None and "\n" not in lit and " " not in lit:
                 got = same.every(lit)
-            elif not self._may_hold(lit):
+            elif self.words is not None and not self.words.issuperset(_WHOLE_WORDS.get(lit, ())):
                 got = []
             else:
                 got = _find_all(self.low, lit)
@@ -2086,9 +2055,7 @@ class _Text:
         if known is not None:  # every offset found already (every): the first ``limit`` of them
             return known[:limit] if len(known) > limit else known
         got, used = self._pos.get(lit, (None, 0))
-        if got is None and not self._may_contain(lit):
-            got = self._all[lit] = []  # (none at all: every() reads it too)
-        elif got is None or (len(got) >= used and limit > used):
+        if got is None or (len(got) >= used and limit > used):
             find = self.low.find
             i = find(lit)
             rx = _literal_re(lit) if i >= 0 else None

@@ -176,42 +176,6 @@ class Key:
             self.substring = plain(literal)
 
 
-_RUN_RE = re.compile(r"[a-z0-9]+")
-
-
-def word_tests(lit: str, most: int = 2) -> tuple[frozenset[bytes], tuple[bytes, ...]]:
-    """What the words of any lowercase text holding ``lit`` (a plain lowercase literal) show, read
-    without the text: (words it holds whole, up to ``most`` byte strings its words blob must hold).
-
-    ``Lexicon.words`` splits a text at every byte that is no ASCII letter or digit and no part of a
-    non-ASCII word character, so each run of ASCII letters and digits of an ASCII literal lies inside
-    one word of any text that holds the literal: a run with a separator of the literal on both sides
-    is that word; one with a separator after it only (the literal starts inside the run) ends it;
-    one with a separator before it only starts it; a literal that is one run lies inside a word.
-    The blob tests read ``blob_of(words)`` (each word between newlines), longest runs first (a short
-    one, "do", ends some word of every text). A non-ASCII literal gives no test: the split of
-    non-ASCII text is subtler. Every test is a necessary condition: a literal that fails one is not
-    in the text; one that passes them all may still not be."""
-    if not lit.isascii():
-        return frozenset(), ()
-    whole, edges = set(), []
-    n = len(lit)
-    for m in _RUN_RE.finditer(lit):
-        a, b = m.span()
-        run = m.group().encode()
-        if a > 0 and b < n:
-            whole.add(run)
-        else:
-            edges.append((b"\n" if a > 0 else b"") + run + (b"\n" if b < n else b""))
-    edges.sort(key=len, reverse=True)
-    return frozenset(whole), tuple(edges[:most])
-
-
-def blob_of(words) -> bytes:
-    """The words joined for ``word_tests``' blob tests: each word between two newlines."""
-    return b"\n" + b"\n".join(words) + b"\n"
-
-
 def _bytes(low: str) -> bytes:
     """``low`` as UTF-8, with every non-ASCII character that is no word character to ``\\b``
     replaced by spaces (as many as its UTF-8 bytes, so that byte offsets stay put).
