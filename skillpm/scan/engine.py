@@ -2021,6 +2021,18 @@ def _plans(rule: Rule, index: int, pat) -> list["_Plan"]:
     return out
 
 
+def _lower_aligned(text: str) -> str:
+    """``text`` lowercased one character at a time, a character that lowercases to two (İ) kept as it
+    is, so that offsets stay aligned. In C passes: lowering a character alone differs from ``str.lower``
+    only at a capital sigma (Σ, which becomes ς at a word's end), so Σ is made σ first and the text is
+    lowered between its İ. Should a Unicode version lowercase another character to two, the length
+    tells, and the text is lowered a character at a time as before."""
+    low = "İ".join([part.lower() for part in (text.replace("Σ", "σ") if "Σ" in text else text).split("İ")])
+    if len(low) != len(text):
+        low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    return low
+
+
 class _Text:
     """One form of a file's text (as read, soft breaks joined, or concatenations undone) and its lowercase."""
 
@@ -2033,7 +2045,7 @@ class _Text:
         self.words = words
         low = text.lower()
         if len(low) != len(text):  # a few characters lowercase to two (İ): keep offsets aligned
-            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+            low = _lower_aligned(text)
         self.low = low
         self._pos: dict[str, tuple[list[int], int]] = {}  # literal → (offsets, the limit they were found with)
         self._all: dict[str, list[int]] = {}  # literal → every offset (files without a try budget)
