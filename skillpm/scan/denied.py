@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from skillpm.scan import litgate  # which literals may occur, from the file's words
-from skillpm.scan.docunits import HEADING_RE, line_at, low_of, near, unit_at
+from skillpm.scan.docunits import HEADING_RE, clause_start, line_at, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
@@ -78,10 +78,7 @@ SENT_END_RE = re.compile(r"[.!?;](?=\s)|\n")
 def _override(view: str, unit_start: int, m) -> bool:
     """Whether the override at ``m`` is an order: its sentence, up to it, is not negated, a question for the
     user or a description."""
-    s = unit_start
-    for e in SENT_END_RE.finditer(view, unit_start, m.start()):
-        s = e.end()
-    head = view[s:m.start()]
+    head = view[clause_start(SENT_END_RE, view, unit_start, m.start()):m.start()]
     if "-with-lease" in view[m.end():m.end() + 12]:
         return False
     quoted = view[unit_start:m.start()]

@@ -71,6 +71,15 @@ def near(low: str, lits, rx, text: str | None = None, before: int = 40, after: i
     return [got[k] for k in sorted(got)]
 
 
+def clause_start(rx: re.Pattern, text: str, lo: int, at: int) -> int:
+    """Where the clause holding ``at`` starts: the end of the last match of ``rx`` (a reader's own clause or
+    sentence ends) in ``text[lo:at]``, else ``lo``."""
+    s = lo
+    for e in rx.finditer(text, lo, at):
+        s = e.end()
+    return s
+
+
 def line_at(view: str, pos: int) -> tuple[int, int]:
     """(start, end) of the line around ``pos``, without its newline."""
     s = view.rfind("\n", 0, pos) + 1

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import unit_at
+from skillpm.scan.docunits import clause_start, unit_at
 
 # the stores that hold secrets, with whether listing them needs a word for the values to be a dump
 STORES = (
@@ -143,10 +143,7 @@ def bulk_dump(text: str, low: str, fenced) -> tuple[int, str, str] | None:
                 continue  # the names of the kinds or the Secrets: a listing
             if KEPT_OUT_RE.search(unit) and not re.search(r"\b(?:unmasked|unredacted)\b", unit, re.IGNORECASE):
                 break  # the secrets redacted, excluded, or names only
-            s = start
-            for e in SENT_END_RE.finditer(text, start, at):
-                s = e.end()
-            if NEG_RE.search(text, s, at) or TALK_RE.search(text, ctx_start, end):
+            if NEG_RE.search(text, clause_start(SENT_END_RE, text, start, at), at) or TALK_RE.search(text, ctx_start, end):
                 break
             line = text.count("\n", 0, at) + 1
             if line in fenced():
@@ -165,9 +162,7 @@ def sinks(text: str, low: str) -> list[int]:
             m = SINK_RE.search(text, ls, min(len(text), at + 40))
             n += 1
             if m is not None:
-                s = ls
-                for e in SENT_END_RE.finditer(text, ls, m.start()):
-                    s = e.end()
+                s = clause_start(SENT_END_RE, text, ls, m.start())
                 if not NEG_RE.search(text, s, m.start()) and not TALK_RE.search(text, ls, m.end()):
                     out.append(m.start())
             at = low.find(lit, at + len(lit))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE, ITEM_RE, low_of, near
+from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE, ITEM_RE, clause_start, low_of, near
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
@@ -101,10 +101,7 @@ def _sections(view: str):
 
 
 def _clause_head(view: str, lo: int, at: int) -> str:
-    s = lo
-    for m in CLAUSE_END_RE.finditer(view, lo, at):
-        s = m.end()
-    return view[s:at]
+    return view[clause_start(CLAUSE_END_RE, view, lo, at):at]
 
 
 def _named(rx, view: str, a: int, b: int):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import low_of, near, unit_at
+from skillpm.scan.docunits import clause_start, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 from skillpm.scan import litgate  # which literals may occur, from the file's words
 
@@ -81,10 +81,7 @@ def unasked(ctx, by_id: dict) -> list[Finding]:
         ask = NO_ASK_RE.search(unit)
         if ask is None or TALK_RE.search(unit) or not SHARED_RE.search(unit):
             continue
-        s = start
-        for e in SENT_END_RE.finditer(view, start, m.start()):
-            s = e.end()
-        if NEG_RE.search(view, s, m.start()):
+        if NEG_RE.search(view, clause_start(SENT_END_RE, view, start, m.start()), m.start()):
             continue  # "never drop …", "instead of force-pushing …"
         if "-with-lease" in view[m.end():m.end() + 12]:
             continue

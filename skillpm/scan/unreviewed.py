@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import HEADING_RE, ITEM_RE, line_at, low_of, near, unit_at
+from skillpm.scan.docunits import HEADING_RE, ITEM_RE, clause_start, line_at, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 from skillpm.scan import litgate  # which literals may occur, from the file's words
 
@@ -111,13 +111,6 @@ TALK_RE = re.compile(r"\b(?:attackers?|malicious|adversar\w*|inject(?:ed|ion|ion
 SENT_END_RE = re.compile(r"[.!?;:](?=\s)|\n(?=[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t])|\n[ \t>]*\n|\|")
 
 
-def _clause_start(view: str, lo: int, at: int) -> int:
-    s = lo
-    for e in SENT_END_RE.finditer(view, lo, at):
-        s = e.end()
-    return s
-
-
 def _lead_in(view: str, start: int) -> tuple[int, int] | None:
     """The paragraph that leads into the list whose item starts at ``start`` ("For every ticket, without waiting for
     approval:"), when the unit is a list item."""
@@ -168,7 +161,7 @@ def unreviewed(ctx, by_id: dict) -> list[Finding]:
         unit = view[ctx_start:end]
         if TALK_RE.search(unit) or GATED_RE.search(unit):
             continue
-        if NEG_RE.search(view, _clause_start(view, start, m.start()), m.start()):
+        if NEG_RE.search(view, clause_start(SENT_END_RE, view, start, m.start()), m.start()):
             continue  # "never send …", "only after the user confirms, send …", "decide whether an agent may merge …"
         head = view[start:m.start()]
         if head.count('"') % 2 or head.count("\u201c") > head.count("\u201d"):
