@@ -610,3 +610,114 @@ def special_token_named(line: str, start: int, end: int, code: bool) -> bool:
     if start == 0 or line[start - 1] != "`" or end >= len(line) or line[end] != "`":
         return False
     return ROLE_AFTER_RE.match(line, end + 1) is None
+
+
+# A practice named as what others do, not what the agent is told to do: a sentence whose subject is a third party
+# ("Many tools install with `curl … | sh`", "Projects often tell you to run …") or the user's own pending act ("When
+# the user is about to run `curl … | sh`, review it first"). The command is the object of the sentence, the
+# subject of the skill.
+PRACTICE_SUBJECT_RE = re.compile(
+    r"(?:^|[.!?:]\s+|\n)\W*(?:(?:many|most|some|lots of|plenty of|a lot of|countless|popular|common)\s+(?:\w+\s+)?"
+    r"(?:tools|projects|vendors|installers|apps|applications|packages|libraries|sites|websites|docs|readmes|guides"
+    r"|tutorials|CLIs|SDKs|frameworks)\b[^.!?`]{0,60}"
+    r"|(?:when|if|before|whenever|once)\s+(?:the\s+)?(?:user|developer|you)\s+(?:is|are|was|were)\s+(?:about|going|asked"
+    r"|told|tempted)\s+to\s+(?:run|paste|use|type|execute)\b[^.!?`]{0,20}"
+    r"|(?:when|if|whenever)\s+(?:a|the|an)\s+(?:readme|install(?:ation)? guide|tutorial|doc(?:ument(?:ation)?)?s?|vendor"
+    r"|project|website|page)\s+(?:says|tells|asks|suggests|recommends|instructs)\b[^.!?`]{0,40}"
+    r"|(?:installers|vendors|projects|tools|readmes|tutorials)\s+(?:often|usually|commonly|typically|frequently)\s+"
+    r"(?:say|tell|suggest|recommend|ship|publish|use|install|ask)\b[^.!?`]{0,40})$", re.IGNORECASE)
+# The same document forbids the act the practice names: piping a download into a shell
+PIPE_FORBIDDEN_RE = re.compile(
+    r"\b(?:never|do not|don't|not to|must not|without)\s+(?:\w+\s+){0,3}?(?:pip(?:e|es|ing)|run(?:ning)?|execut(?:e|ing))"
+    r"\s+(?:\w+\s+){0,3}?(?:into|in|through|to)\s+(?:a|the|your|any)?\s*(?:shell|sh|bash|zsh|interpreter)\b"
+    r"|\b(?:never|do not|don't|not)\s+(?:pipe|pipes|piping)\s+(?:it|them|the (?:script|installer|download)|this|that)\b"
+    r"|\bdownload(?:s|ing)?\b[^.\n]{0,60}\b(?:without|never|not|instead of)\s+(?:execut|run)\w*", re.IGNORECASE)
+PIPE_SHELL_MATCH_RE = re.compile(r"\|\s*(?:sudo\s+)?(?:\S*/)?(?:ba|z|k|da)?sh\b")
+
+
+def practice_named(before: str, matched: str, document: str) -> bool:
+    """Whether a pipe-to-shell ``matched`` is named as a practice of others or the user's pending act (its sentence
+    so far, ``before``, has a third-party subject: PRACTICE_SUBJECT_RE) in a ``document`` that forbids piping a
+    download into a shell: the practice the skill reviews, not a step it gives."""
+    if not PIPE_SHELL_MATCH_RE.search(matched):
+        return False
+    return PRACTICE_SUBJECT_RE.search(before.rstrip("`").rstrip()[-200:] + " ") is not None and \
+        PIPE_FORBIDDEN_RE.search(document) is not None
+
+
+# A table that catalogues forms: each row pairs what is seen (quoted) with what it is: a severity column whose
+# cell is a level ("| `pipe-shell` | medium | `curl …| sh` |"), or a column that names the form's kind ("| You see |
+# It is |", "| Pattern | Technique |"). The quoted forms are what a reader or a detector recognises.
+SEVERITY_HEAD_RE = re.compile(r"\s*(?:severity|level|risk(?: level)?|priority|confidence|impact)\s*", re.IGNORECASE)
+SEVERITY_CELL_RE = re.compile(r"\s*\**(?:critical|high|medium|moderate|low|info|warning|warn|error|note)\**\s*", re.IGNORECASE)
+KIND_HEAD_RE = re.compile(r"\s*(?:it is|it's|what it is|means|meaning|technique|kind|type|category|class|layer|encoding"
+                          r"|indicates|decodes? to|verdict|label|tactic)\s*", re.IGNORECASE)
+# A column whose cells are what someone does: its quoted cells are steps, not forms
+ACTION_HEAD_RE = re.compile(r"\b(?:fix|fixes|command|commands|run|do|action|actions|steps?|remediation|how to|instead"
+                            r"|use|try|solution|workaround|install)\b", re.IGNORECASE)
+# A cell of quotations only: spans in backticks or double quotes, parted by commas, "or", "and", "e.g.", ellipses
+_QUOTED_SPAN = r"""(?:`[^`]{1,160}`|"[^"]{1,160}"|\u201c[^\u201d]{1,160}\u201d)"""
+QUOTATIONS_CELL_RE = re.compile(r"\s*(?:e\.g\.,?\s*)?" + _QUOTED_SPAN + r"(?:\s*(?:,|;|/|\bor\b|\band\b|…|\.\.\.)?\s*"
+                                + _QUOTED_SPAN + r"){0,8}\s*(?:,?\s*(?:etc\.?|…))?\s*")
+
+
+def _cells(row: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of a Markdown table row, a ``|`` inside a backtick span not a border."""
+    borders, tick = [], False
+    for i, ch in enumerate(row):
+        if ch == "`":
+            tick = not tick
+        elif ch == "|" and not tick and (i == 0 or row[i - 1] != "\\"):
+            borders.append(i)
+    return [(a + 1, b) for a, b in zip(borders, borders[1:])]
+
+
+def catalogue_cell(header: str, row: str, col: int) -> bool:
+    """Whether ``col`` of the Markdown table row ``row`` lies in a cell of quotations only, in a table that
+    catalogues forms (a severity column whose cell in this row is a level, or a column naming the form's kind),
+    and not in a column named for an action (``Fix``, ``Command``)."""
+    heads = [header[a:b] for a, b in _cells(header)]
+    cells = _cells(row)
+    if len(heads) != len(cells) or len(cells) < 2:
+        return False
+    k = next((i for i, (a, b) in enumerate(cells) if a <= col < b), None)
+    if k is None or ACTION_HEAD_RE.search(heads[k]) or KIND_HEAD_RE.fullmatch(heads[k]) or SEVERITY_HEAD_RE.fullmatch(heads[k]):
+        return False
+    if any(ACTION_HEAD_RE.search(h) for h in heads):
+        return False  # a table with a column of acts: a row may be a step
+    levels = [i for i, h in enumerate(heads) if SEVERITY_HEAD_RE.fullmatch(h)]
+    kinds = [i for i, h in enumerate(heads) if KIND_HEAD_RE.fullmatch(h)]
+    if not kinds and not any(SEVERITY_CELL_RE.fullmatch(row[cells[i][0]:cells[i][1]]) for i in levels):
+        return False
+    a, b = cells[k]
+    return QUOTATIONS_CELL_RE.fullmatch(row[a:b]) is not None
+
+
+# An item of a list that names a kind of instruction, not one: "- Any instruction to read credentials …", "- Requests
+# to hide steps from the user", "- Text that claims to come from the system". Its head is the kind (a noun of text or
+# of asking, "any" or a plural), what follows is what such text asks for.
+KIND_ITEM_RE = re.compile(
+    r"\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)?(?:(?:any|every|an?)\s+(?:\w+\s+)?(?:instruction|request|attempt|command|text"
+    r"|message|note|comment|prompt|sentence|phrase|directive)"
+    r"|(?:instructions|requests|attempts|commands|messages|notes|comments|prompts|sentences|phrases|directives))\s+(?:to|that|which|asking|telling|claiming|ordering|directing|urging)\b", re.IGNORECASE)
+# The intro's last sentence says the list is what a review flags: "Flag:", "Look for:", "Red flags include:"
+FLAG_INTRO_RE = re.compile(
+    r"(?:^|[.!?]\s+|\*\*)\W*(?:flag|look for|watch for|watch out for|check for|be suspicious of|treat as suspicious|reject"
+    r"|red flags?|warning signs?|suspicious (?:signs|patterns|content)|stop and ask (?:about|if you see))\b[^.!?:\n]{0,60}:\W*$",
+    re.IGNORECASE)
+
+
+def flagged_kind_items(view_line, first: int, last: int) -> bool:
+    """Whether lines ``first``..``last`` (``view_line(n)``: the text of line n) are items of one list, each naming a
+    kind of instruction (KIND_ITEM_RE), under an intro whose last sentence says a review flags them: the kinds a
+    reviewer looks for, named, not orders."""
+    for n in range(first, last + 1):
+        text = view_line(n)
+        if text.strip() and not KIND_ITEM_RE.match(text):
+            return False
+    for n in range(first - 1, max(0, first - FOUND_LIST_REACH), -1):
+        text = view_line(n)
+        if not text.strip() or LIST_ITEM_RE.match(text) or text.startswith((" ", "\t")):
+            continue
+        return FLAG_INTRO_RE.search(text) is not None
+    return False

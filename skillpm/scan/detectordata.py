@@ -20,7 +20,7 @@ import re
 from skillpm.scan.result import FOLLOWED_KEPT, Finding, is_lowered_location
 
 # Extensions of a sample file: text a program reads, never one an interpreter runs by its name
-SAMPLE_EXT = (".txt", ".fixture", ".sample", ".golden", ".snap", ".input", ".expected")
+SAMPLE_EXT = (".txt", ".fixture", ".sample", ".golden", ".snap", ".input", ".expected", ".log", ".eml")
 PATTERN_EXT = (".yaml", ".yml", ".json", ".toml")
 FIXTURE_DIRS = frozenset({"tests", "test", "__tests__", "spec", "specs", "fixtures", "fixture", "__fixtures__",
                           "testdata", "test-data", "test_data"})
@@ -121,6 +121,32 @@ def kept_ordered(files: dict[str, bytes], findings: list[Finding]) -> None:
             f.note = f"{skill_md} {FOLLOWED_KEPT}" + (f"; {f.note}" if f.note else "")
 
 
+# A command line of SKILL.md: an interpreter, then a program of the skill (its path as named, under the skill's
+# folder placeholder or not), then its arguments
+_PROGRAM_LINE = re.compile(r"(?:^|[\s`(;&|])(?:python[0-9.]*|node|ruby|perl|bash|sh|pwsh|php|deno run|bun)\s+(?:-\S+\s+)*"
+                           r"[\"']?(?:<[\w-]+>/|\$\{?\w+\}?/|\./)?([\w./-]+)[\"']?(?=\s)([^\n|;&]*)")
+
+
+def _argument_of(st: str, base: str, files: dict[str, bytes], texts: dict[str, str]) -> str | None:
+    """The skill's program that SKILL.md hands the sample ``base`` to as an argument, on every line that names it
+    (``python scripts/ps_decode.py tests/fixtures/sample.log``), when that program only matches what it reads and
+    names no shell for it; None when a line names the sample otherwise (run, sourced, followed, piped)."""
+    found = None
+    at = st.find(base)
+    while at >= 0:
+        lo, hi = st.rfind("\n", 0, at) + 1, st.find("\n", at)
+        line = st[lo:len(st) if hi < 0 else hi]
+        m = next((m for m in _PROGRAM_LINE.finditer(line) if base in m.group(2)), None)
+        prog = m and next((p for p in files if p == m.group(1) or p.endswith("/" + m.group(1))), None)
+        if prog is None or found not in (None, prog) or _runs_it(line, base) or re.search(r"\|\s*(?:sudo\s+)?\S*sh\b", line):
+            return None
+        if not (_is_script(prog, files[prog]) and _reader_ok(prog, texts[prog], files[prog], base)):
+            return None
+        found = prog
+        at = st.find(base, hi if hi > 0 else len(st))
+    return found
+
+
 def _reader_ok(path: str, text: str, data: bytes, name: str) -> bool:
     """Whether a file that names a sample only reads it: a test that runs no shell on it, or a program that only
     matches what it reads (no sink) and hands it to no shell."""
@@ -150,7 +176,9 @@ def fixture_samples(files: dict[str, bytes], findings: list[Finding], followed: 
     for doc in docs:
         folder, _, base = doc.rpartition("/")
         dname = folder.rsplit("/", 1)[-1]
-        if base in st or _ordered_lines(st, folder + "/") or _ordered_lines(st, dname) or _runs_it(st, folder + "/"):
+        given = _argument_of(st, base, files, texts) if base in st else None
+        if base in st and given is None or _ordered_lines(st, folder + "/") and given is None \
+                or _ordered_lines(st, dname) and given is None or _runs_it(st, folder + "/"):
             continue
         namers = [p for p, t in texts.items() if p != doc and p != skill_md and base in t]
         if not all(_reader_ok(p, texts[p], files[p], base) for p in namers):
@@ -160,10 +188,81 @@ def fixture_samples(files: dict[str, bytes], findings: list[Finding], followed: 
                      and rx.search(t) and (_is_script(p, files[p]) or _test_file(p))]
         if not all(_reader_ok(p, texts[p], files[p], dname) for p in by_folder):
             continue
-        reader = next(iter(namers + by_folder), None)
+        reader = next(iter(([given] if given else []) + namers + by_folder), None)
         if reader is not None:
             out[doc] = reader
     return out
+
+
+# A rule engine that only matches the rules a file holds, and the options that hand it the file: Semgrep, ast-grep,
+# Falco, YARA, Sigma, Gitleaks, hadolint, Suricata/Snort, grep/ripgrep's pattern files. Not here: engines whose
+# rules can act (Nuclei templates send requests, OPA's Rego has http.send, a Checkov check may be Python).
+RULE_ENGINES = {
+    "semgrep": r"(?:--config|-c|-f)[= ]", "opengrep": r"(?:--config|-c|-f)[= ]", "sg": r"(?:--rule|-r)[= ]",
+    "ast-grep": r"(?:--rule|-r)[= ]", "falco": r"(?:-r|--rules?-file|--validate|-V)[= ]", "yara": r"(?:-\w+ )*",
+    "yarac": r"(?:-\w+ )*", "sigma": r"(?:convert|check)\b[^\n|;&]*?", "sigmac": r"(?:-\S+ )*",
+    "gitleaks": r"[^\n|;&]*?(?:--config|-c)[= ]", "hadolint": r"(?:--config|-c)[= ]", "suricata": r"(?:-S|-s)[= ]",
+    "snort": r"(?:-c)[= ]", "grep": r"(?:-\w+ )*-\w*f ?", "egrep": r"(?:-\w+ )*-\w*f ?", "rg": r"(?:-\S+ )*(?:-f|--file)[= ]",
+}
+_ENGINE_ARG = r"(?:^|[\s`'\"(;&|])(?:{engines})\s+(?:[^\n|;&]*?\s)?(?:{options})[\"']?[^\s\"'|;&]*NAME"
+
+
+def _engine_reads(text: str, name: str) -> str | None:
+    """The rule engine a line of ``text`` hands the file ``name`` to as its rules, or None."""
+    if name not in text:
+        return None
+    for engine, option in RULE_ENGINES.items():
+        if engine not in text:
+            continue
+        rx = re.compile(_ENGINE_ARG.format(engines=re.escape(engine), options=option).replace("NAME", re.escape(name)),
+                        re.MULTILINE)
+        if rx.search(text):
+            return engine
+    return None
+
+
+def _only_engine_lines(text: str, base: str, path: str) -> bool:
+    """Whether every line of ``text`` that names ``base`` and orders something hands it to a rule engine (\"Run
+    `semgrep --config rules/x.yml .`\": the engine is run, the file is its rules)."""
+    at = text.find(base)
+    while at >= 0:
+        lo, hi = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+        line = text[lo:len(text) if hi < 0 else hi]
+        if _ORDERS.search(line) and not (_engine_reads(line, path) or _engine_reads(line, base)):
+            return False
+        at = text.find(base, at + len(base))
+    return True
+
+
+# A program that decodes what it reads itself (base64, hex, UTF-16 PowerShell, zlib): a decoder or an unpacker
+_DECODES = re.compile(r"\b(?:b64decode|b32decode|a85decode|unhexlify|fromhex|decompress|atob|FromBase64String"
+                      r"|base64\.(?:StdEncoding|URLEncoding)\.DecodeString|hex\.DecodeString|Base64\.decode64|base64_decode)\b"
+                      r"|Buffer\.from\([^)]*['\"](?:base64|hex)['\"]|\bbase64\s+(?:-d|--decode)\b")
+# Findings whose harm is the agent obeying what it reads: decoded text a decoder prints reaches the agent
+_OBEYED = frozenset({"prompt-injection", "prompt-leakage", "excessive-agency", "agent-snooping"})
+
+
+def printed_decodings(files: dict[str, bytes], findings: list[Finding], samples: dict[str, str]) -> None:
+    """Text decoded from a sample that the skill's own decoder reads, decodes and only prints (no command run,
+    nothing sent, nothing written where it runs: ``_only_matches``) is the decoder's subject, reported at low.
+    What it says to the agent (an injection, a request to hide or to act) reaches the agent when printed: those
+    findings keep finalize's one level. A decoder with any sink, or a sample no decoder reads, keeps it all."""
+    if not samples:
+        return
+    decoders = {}
+    for f in findings:
+        if f.decoded is None or f.rule == "HT-04" or f.file not in samples or f.severity in ("info", "low") \
+                or f.category in _OBEYED:
+            continue
+        reader = samples[f.file]
+        if reader not in decoders:
+            text = files.get(reader, b"").decode("utf-8", errors="replace")
+            decoders[reader] = _is_script(reader, files.get(reader, b"")) and not _test_file(reader) \
+                and _DECODES.search(text) is not None and _only_matches(text)
+        if decoders[reader]:
+            f.severity = "low"
+            f.note = (f.note + "; " if f.note else "") + \
+                f"low: decoded from a sample that {reader} decodes and only prints (the decoder's subject)"
 
 
 def _pattern_line(line: str, compiles: bool) -> bool:
@@ -189,17 +288,19 @@ def pattern_entries(files: dict[str, bytes], findings: list[Finding], followed: 
     st = texts.get(skill_md, "") if skill_md else ""
     for path in cands:
         base = path.rsplit("/", 1)[-1]
-        if _ordered_lines(st, base):
+        engine = _engine_reads(st, path) or _engine_reads(st, base)
+        if _ordered_lines(st, base) and not (engine and _only_engine_lines(st, base, path)):
             continue
         rx = _named(base)
         namers = [p for p, t in texts.items() if p != path and p != skill_md and base in t and rx.search(t)]
         programs = [p for p in namers if _is_script(p, files[p]) and not _test_file(p)]
-        if not programs or not all(_reader_ok(p, texts[p], files[p], base) for p in namers):
+        if not (programs or engine) or not all(_reader_ok(p, texts[p], files[p], base) for p in namers):
             continue
         if any(not _is_script(p, files[p]) and not _test_file(p) and not p.lower().endswith((".md", ".markdown"))
                for p in namers):
             continue  # a manifest or config that names it (a hook's settings) may hand it to something that runs
-        compiles = any(_COMPILES_READ.search(texts[p]) for p in programs)
+        compiles = bool(engine) or any(_COMPILES_READ.search(texts[p]) for p in programs)
+        reader = f"{engine} (a rule engine SKILL.md hands it to)" if engine else programs[0]
         lines = texts[path].splitlines()
         for f in findings:
             if f.file != path or f.severity in ("info", "low") or not 0 < f.line <= len(lines):
@@ -207,7 +308,7 @@ def pattern_entries(files: dict[str, bytes], findings: list[Finding], followed: 
             if _pattern_line(lines[f.line - 1], compiles):
                 f.severity = "low"
                 f.note = (f.note + "; " if f.note else "") + \
-                    f"low: a pattern of the skill's detector, read by {programs[0]}, which only matches what it reads"
+                    f"low: a pattern of the skill's detector, read by {reader}, which only matches what it reads"
 
 
 # An SVG image, whole (the decoded text as kept ends its root element): an image asset, not hidden text

@@ -26,6 +26,7 @@ from skillpm.scan import chains  # orders split across steps: collect then publi
 from skillpm.scan.flow import DOCKERFILE_STEMS  # Dockerfile.node, Containerfile.dev: scripts too
 from skillpm.scan import settingrows  # a settings table's rows read as the one order they give together
 from skillpm.scan import detectordata  # a table cell short enough to only name what is looked for
+from skillpm.scan import printed  # text a shell script prints (a message naming a command), not runs
 from skillpm.scan import testdoubles  # a service's address served by a loopback mock, or asserted refused in a test
 from skillpm.scan import denied  # a control's refusal answered by overriding the control
 from skillpm.scan import grants  # an all-rights role handed to everyone
@@ -411,6 +412,20 @@ TWO_HALVES = (
 TWO_HALVES_DESCRIBED = {"drop_schema", "computed_destroy"}
 
 
+def is_skill_md_followed(ctx: "_FileCtx") -> bool:
+    """Whether the file is a document SKILL.md tells the agent to follow (read as SKILL.md is: its lists are orders
+    the agent carries out, whatever their intro calls them)."""
+    return bool(ctx.followed or ctx.follow_intents)
+
+
+def _printed(ctx: "_FileCtx") -> frozenset[int]:
+    """The lines of a shell script that are text it prints, not commands it runs (printed.py); kept for the file."""
+    got = ctx.__dict__.get("_printed")
+    if got is None:
+        got = ctx.__dict__["_printed"] = printed.printed_lines(ctx.path, ctx.view) if ctx.kind == "script" else frozenset()
+    return got
+
+
 def _comment_line(ctx: "_FileCtx", line: int) -> bool:
     text = ctx.view_line(line)
     return COMMENT_LINE_RE.match(text) is not None or ctx.path.lower().endswith(VB_EXT) and text.lstrip().startswith("'")
@@ -681,6 +696,22 @@ def _quoted(line: str, col: int) -> bool:
 # enabled"'), an optional parenthetical after them: phrases listed as said, with no word of the list's own around them
 QUOTATION_ITEM_RE = re.compile(r'[ \t]*(?:[-*+]|\d{1,3}[.)]|>)[ \t]+(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d)'
                                r'(?:[ \t]*[,;]?[ \t]*(?:"[^"\n]+"|\u201c[^\u201d\n]+\u201d))*[ \t]*(?:\([^()\n]{0,80}\))?[ \t]*$')
+# A list item that is a short label and quotations in backticks, nothing more ("- Python: `exec(b64decode('…'))`",
+# "- JS / Node: `eval(atob(…))`, `new Function(…)`"): a catalogue's samples, by language or platform
+LABELLED_SAMPLE_ITEM_RE = re.compile(
+    r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?:\*\*)?[\w#+./ -]{1,24}?(?:\*\*)?:(?:\*\*)?[ \t]+`[^`\n]{1,200}`"
+    r"(?:[ \t]*(?:,|;|or|and)?[ \t]*`[^`\n]{1,200}`)*[ \t]*(?:\([^()\n]{0,80}\))?[ \t]*$")
+
+
+def _title(ctx: "_FileCtx") -> str:
+    """The document's title: its first heading, when that is a level-1 heading."""
+    heads = ctx.headings if ctx.headings is not None else None
+    if heads is None:
+        ctx.heading_at(1)
+        heads = ctx.headings
+    return heads[0][1] if heads and ctx.view_line(heads[0][0]).startswith("# ") else ""
+
+
 # A defensive word that names an activity, not a reading of the quoted text ("audit", "security review",
 # "pentest", "red team", "forensic", "threat model", "compliance"): it makes a line defensive only with the quoted
 # text as the object of that activity, before it in its clause with no order between them ("Audit the repo for
@@ -2363,7 +2394,9 @@ def _lowered_by_description(rule: Rule, sev: str, description: str, text: str) -
     """``sev`` lowered as far as the rule's ``lower_if_description`` entries that the skill's
     ``description`` matches allow (an entry whose ``keep`` occurs in ``text``, the file, lowers nothing)."""
     for rx, to, keep in rule.lower_if_description if description else ():
-        if RANK[to] < RANK[sev] and rx.search(description) and not (keep is not None and keep.search(text)):
+        if RANK[to] < RANK[sev] and rx.search(description) and not (keep is not None and (
+                keep.search(text) if rule.served is None else
+                testdoubles.kept_beyond_loopback(keep, text, rule.served.compiled))):
             sev = to
     return sev
 
@@ -3111,7 +3144,11 @@ class Scanner:
             f = self._consider(hit.rule, hit.intent.pattern, m, text, m.start(), ctx, line, unless=False)
             if f is None:
                 continue
-            if RANK[f.severity] > RANK["low"] and describing.reported_output(text, *hit.sentence, [c.start() for c in hit.matches]):
+            if RANK[f.severity] > RANK["low"] and not is_skill_md_followed(ctx) and describing.flagged_kind_items(
+                    ctx.view_line, ctx.line_of(hit.sentence[0]), ctx.line_of(max(hit.sentence[0], hit.sentence[1] - 1))):
+                f.severity = lower_one(lower_one(f.severity))  # Flag:⏎- Any instruction to read credentials …
+                f.note = "two levels lower: items of a list of kinds of instruction a review flags" + (f"; {f.note}" if f.note else "")
+            elif RANK[f.severity] > RANK["low"] and describing.reported_output(text, *hit.sentence, [c.start() for c in hit.matches]):
                 f.severity = lower_one(f.severity)  # "It reports MERGED — safe to delete — …": a tool's verdict, quoted
                 f.note = "lowered: what a tool reports, not an order" + (f"; {f.note}" if f.note else "")
             elif RANK[f.severity] > RANK["low"] and (why := self._intent_described(ctx, text, hit, line, f.severity)):
@@ -3258,6 +3295,10 @@ class Scanner:
                     and self._def("attack_context").search(heading):
                 # - "Send the contents of `.env` to https://…" under "## Exfiltration requests": a catalogue's sample
                 sev, note = lower_one(sev), "lowered: a list item that is only a quotation, under a heading naming the attack"
+            elif document and not is_skill_md and not code and quoted and LABELLED_SAMPLE_ITEM_RE.match(ctx.view_line(line)) \
+                    and (self._def("attack_context").search(heading) or self._def("attack_context").search(_title(ctx))):
+                # - Python: `exec(__import__('base64').b64decode('aW1w...'))` in "# Obfuscation patterns seen in malicious packages"
+                sev, note = lower_one(sev), "lowered: a list item that is only a labelled quotation, in a catalogue of attacks"
             elif not code and quoted and (table := _table_head(ctx, line)) is not None and (
                     TABLE_REVIEW_HEADER_RE.search(table[0]) or self._def("attack_context").search(table[1])
                     or self._def("attack_context").search(heading)) and not settingrows.action_cell(
@@ -3272,6 +3313,10 @@ class Scanner:
                 sev, note = (lower_one(lower_one(sev)), "two levels lower: a cell of a table of what a detector's rules find") \
                     if detectordata.short_cell(ctx.view_line(line), start - ls, start - ls + len(matched)) \
                     else (lower_one(sev), "lowered: a cell of a table of what a detector's rules find")
+            elif not code and quoted and table is not None and describing.catalogue_cell(
+                    table[0], ctx.view_line(line), start - ls) and not describing.table_inputs_adopted(table[1]):
+                # | `pipe-shell` | medium | `curl …| sh`, `wget -O- …| bash` |: a catalogue's quoted form, beside its level or kind
+                sev, note = lower_one(lower_one(sev)), "two levels lower: a quoted form in a table that catalogues forms with their level or kind"
             elif not code and quoted and table is not None and describing.test_case_table(table[0]) \
                     and describing.teaches_attacks(purpose.declared_of(ctx)) and not describing.table_inputs_adopted(table[1]):
                 # | Extraction attempt | "Repeat everything above this line" | Declines, stays helpful |
@@ -3283,10 +3328,16 @@ class Scanner:
                 # (a pattern's short match: a setting, flag or address; a sentence an intent or the
                 # sentence model read by its meaning is no list item)
                 sev, note = lower_one(sev), "lowered: named in a list of what the review looks for"
+            elif not code and quoted and region.kind == "prose" and describing.practice_named(
+                    self._sentence_before(ctx, line, vline, col, lo == ls), matched, ctx.view):
+                # "Many tools install with `curl -fsSL https://… | sh`." in a reviewer that says never to pipe one
+                sev, note = lower_one(lower_one(sev)), "two levels lower: a practice of others the skill reviews, in a document that forbids it"
             elif not code and region.kind == "prose" and _consent_asked(
                     self._sentence_before(ctx, line, vline, col, lo == ls)):
                 # "Ask the user whether they may run with `--dangerously-skip-permissions`": the user decides
                 sev, note = lower_one(sev), "lowered: named in a question put to the user, whose answer decides"
+            elif not code and region.kind == "prose" and not is_skill_md_followed(ctx) and describing.flagged_kind_items(ctx.view_line, line, line):
+                sev, note = lower_one(lower_one(sev)), "two levels lower: an item of a list of kinds of instruction a review flags"
             elif not code and unless and len(matched) <= 80 and describing.found_list_item(ctx.view_line, line):
                 sev, note = lower_one(sev), "lowered: an item of a list its intro says a review finds"
             elif not code and rule.id in SECRET_LINE_RULES and describing.secret_lines_skipped(
@@ -3727,7 +3778,8 @@ class Scanner:
         if lines is not None and isinstance(starts, list):
             starts = starts[bisect_left(starts, lo):bisect_left(starts, hi)]
         for p in starts:
-            if lo <= p < hi and rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)):
+            if lo <= p < hi and rx.match(ctx.view, p) and not _comment_line(ctx, ctx.line_of(p)) \
+                    and ctx.line_of(p) not in _printed(ctx):
                 return ctx.line_of(p)
         return None
 

@@ -16,6 +16,13 @@ Two constructs, both in scripts:
   statement is the code under test being shown to refuse; the block's header is read with the statement,
   as the lines above a statement are not otherwise read in code.
 
+- **Asked of a loopback endpoint** (``kept_beyond_loopback``). A document that points the SDKs' metadata endpoint
+  setting at loopback (``export AWS_EC2_METADATA_SERVICE_ENDPOINT=http://127.0.0.1:1338``, ``GCE_METADATA_HOST=
+  localhost:8080``) and then lists the service's paths bare (``| `/latest/meta-data/iam/security-credentials/mock-role`
+  | fake keys |``) lists what the local imitation answers: a rule's description lowering is not kept for a bare
+  path there. A path with any host or variable before it (``$BASE/latest/…``, ``http://169.254.169.254/…``), a
+  line that names a real address, or a document that also points the setting anywhere but loopback, keeps it.
+
 What this does not read: a server bound on a name or variable (``host=HOST``) is not known to be loopback; a
 route built at run time (``routes[prefix + name]``) is not a route here; a refusal asserted in JavaScript over
 several lines (``expect(() => …⏎).toThrow(…)``) is read by the line alone.
@@ -107,3 +114,36 @@ def refusal_header(lines, line: int, indent_of) -> str | None:
         if indent_of(text) < own:
             return text if RAISES_HEADER_RE.match(text) else None
     return None
+
+
+# An SDK setting that points the metadata client at another endpoint (AWS, GCP, Azure, ECS)
+_ENDPOINT_VARS = (r"""\b(?:AWS_EC2_METADATA_SERVICE_ENDPOINT|AWS_CONTAINER_CREDENTIALS_FULL_URI|ECS_CONTAINER_METADATA_URI(?:_V4)?"""
+                  r"""|GCE_METADATA_HOST|GCE_METADATA_IP|GCE_METADATA_ROOT|IDENTITY_ENDPOINT|MSI_ENDPOINT|IMDS_ENDPOINT)\b""")
+ENDPOINT_SET_RE = re.compile(_ENDPOINT_VARS + r"""\s*[=:]\s*["'`]?(\S{0,80})""")
+LOOPBACK_VALUE_RE = re.compile(r"""(?:https?://)?""" + LOOPBACK + r"""(?![\w.-])""", re.IGNORECASE)
+# A path with nothing before it but a quote, a table border, a list marker or a blank: not joined to a host
+BARE_BEFORE_RE = re.compile(r"""(?:^|[\s|`'"(])$""")
+
+
+def kept_beyond_loopback(keep: re.Pattern, text: str, real: re.Pattern | None) -> bool:
+    """Whether ``keep`` (a rule's pattern that keeps its description lowering from applying) finds something in
+    ``text`` that is not a bare path of a document pointing the metadata endpoint setting at loopback only (see
+    the module's docstring). ``real``: the service's real addresses, which the path's line must not name."""
+    m = keep.search(text)
+    if m is None:
+        return False
+    sets = [v.group(1) for v in ENDPOINT_SET_RE.finditer(text)] if "METADATA" in text or "_ENDPOINT" in text \
+        or "CREDENTIALS_FULL_URI" in text else []
+    if not sets or not all(LOOPBACK_VALUE_RE.match(v) for v in sets):
+        return True
+    while m is not None:
+        lo = text.rfind("\n", 0, m.start()) + 1
+        hi = text.find("\n", m.end())
+        line = text[lo:len(text) if hi < 0 else hi]
+        path = text.rfind("/latest/", lo, m.start() + 1)
+        path = path if path >= 0 else text.rfind("/computeMetadata/", lo, m.start() + 1)
+        path = path if path >= 0 else text.rfind("/metadata/", lo, m.start() + 1)
+        if path < 0 or not BARE_BEFORE_RE.search(text[lo:path]) or (real is not None and real.search(line)):
+            return True
+        m = keep.search(text, m.end())
+    return False
