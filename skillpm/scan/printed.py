@@ -15,7 +15,9 @@ Printed only when the text goes to the terminal and nothing in it runs:
   stderr (``>&2``): no substitution in a double-quoted string, no pipe, no other redirection, no ``eval``.
 
 What this does not read: a message assembled in a variable and printed later, or a here-document handed to a
-function; those lines are read as code, as before.
+function; those lines are read as code, as before. Nor whether another file runs what the script prints (``eval
+"$(scripts/x.sh)"``, ``bash scripts/x.sh | sh``): the two-halves check is read per file, so such a script's
+printed halves are not paired (its patterns still read every line, printed or not).
 """
 
 from __future__ import annotations
