@@ -127,6 +127,19 @@ _PROGRAM_LINE = re.compile(r"(?:^|[\s`(;&|])(?:python[0-9.]*|node|ruby|perl|bash
                            r"[\"']?(?:<[\w-]+>/|\$\{?\w+\}?/|\./)?([\w./-]+)[\"']?(?=\s)([^\n|;&]*)")
 
 
+def _ordered_elsewhere(st: str, needle: str, base: str) -> bool:
+    """Whether a line of ``st`` that holds ``needle`` orders something run or followed, other than a command line
+    that hands the sample ``base`` to a program as its argument (read by ``_argument_of``)."""
+    at = st.find(needle)
+    while at >= 0:
+        lo, hi = st.rfind("\n", 0, at) + 1, st.find("\n", at)
+        line = st[lo:len(st) if hi < 0 else hi]
+        if _ORDERS.search(line) and not (base in line and any(base in m.group(2) for m in _PROGRAM_LINE.finditer(line))):
+            return True
+        at = st.find(needle, at + len(needle))
+    return False
+
+
 def _argument_of(st: str, base: str, files: dict[str, bytes], texts: dict[str, str]) -> str | None:
     """The skill's program that SKILL.md hands the sample ``base`` to as an argument, on every line that names it
     (``python scripts/ps_decode.py tests/fixtures/sample.log``), when that program only matches what it reads and
@@ -177,8 +190,8 @@ def fixture_samples(files: dict[str, bytes], findings: list[Finding], followed: 
         folder, _, base = doc.rpartition("/")
         dname = folder.rsplit("/", 1)[-1]
         given = _argument_of(st, base, files, texts) if base in st else None
-        if base in st and given is None or _ordered_lines(st, folder + "/") and given is None \
-                or _ordered_lines(st, dname) and given is None or _runs_it(st, folder + "/"):
+        if base in st and given is None or _ordered_elsewhere(st, folder + "/", base) \
+                or _ordered_elsewhere(st, dname, base) or _runs_it(st, folder + "/"):
             continue
         namers = [p for p, t in texts.items() if p != doc and p != skill_md and base in t]
         if not all(_reader_ok(p, texts[p], files[p], base) for p in namers):
