@@ -1,0 +1,57 @@
+"""The cheap gates in front of some readers (speed only): a document that holds the construct, and only barely
+passes its gate, is still read; the gate drops documents that cannot hold it."""
+
+from __future__ import annotations
+
+import pytest
+
+from skillpm.scan import unreviewed
+from skillpm.scan.literals import Lexicon
+from tests.scan.gap_helpers import caught, scan_skill
+
+# one phrase per form of unreviewed.SKIP_RE, each the least that form matches
+SKIP_FORMS = [
+    "don't stage", "do not staging", "not drafting first", "never save-as-draft", "without saving as drafts",
+    "do not queue it for approval", "never hold them for the lead's review", "don't route it to the finance lead",
+    "never hand them to a human", "nobody has to see it first", "no one needs to review it beforehand",
+    "doesn't have to approve them first", "does not review the replies", "no longer approve refunds",
+    "not save-as-draft", "no need to wait for the go-ahead", "needn't ask for permission",
+    "without first checking with legal for sign-off", "don't get an OK", "without human review", "without a second look",
+    "without escalating", "no need to escalate", "no human review needed", "no sign-off required",
+    "skip the approval step", "bypass review", "no human in the loop", "without a human in the loop",
+    "the request is the approval to send", "counts as consent to deliver", "as the go-ahead to merge",
+    "as the goahead to merge", "for any amount the customer", "whatever amount they claim",
+    "don't show them to the user", "rather than showing each", "reviews happen after the fact",
+    "never ask the user to approve", "have already agreed to whatever", "has consented to anything",
+    "never pause to confirm", "none of this needs review", "nothing here needs sign-off",
+]
+
+
+def _gate(text: str) -> bool:
+    low = text.lower()
+    return unreviewed.may_skip(text, low, Lexicon.words(low))
+
+
+@pytest.mark.parametrize("phrase", SKIP_FORMS)
+def test_every_skip_form_passes_the_gate(phrase):
+    for text in (phrase, phrase.upper(), phrase.replace(" ", "\n", 1), "x " + phrase + ".\n"):
+        assert unreviewed.SKIP_RE.search(text), text  # (the form is one SKIP_RE reads)
+        assert _gate(text), text
+
+
+def test_the_gate_drops_common_words_without_a_skip():
+    text = ("Review the draft first, and see the staging notes. Do not hold the lock; send the approved replies to "
+            "customers only after the user confirms. No one has seen it. Without the key the call fails.")
+    assert unreviewed.SKIP_RE.search(text) is None
+    assert not _gate(text)
+
+
+def test_a_homoglyph_case_fold_skips_the_gate():
+    assert _gate("Send it to the customer w\u0130thout review")  # (SKIP_RE, case-blind, reads İ as i)
+
+
+def test_a_barely_gated_document_is_still_read():
+    # the only skip phrase is one whose gate literal is a rare row ("nobody"), wrapped over a line
+    body = "## Replies\n\nSend each reply to the customer as soon as it is written; nobody\nhas to see it first.\n"
+    ok, got = caught(scan_skill(body), ("excessive-agency",))
+    assert ok, got
