@@ -55,3 +55,29 @@ def test_a_barely_gated_document_is_still_read():
     body = "## Replies\n\nSend each reply to the customer as soon as it is written; nobody\nhas to see it first.\n"
     ok, got = caught(scan_skill(body), ("excessive-agency",))
     assert ok, got
+
+
+# assembled._list_var_joins: a named list is looked for only where _bracket_assigned saw a name given a bracketed
+# value; each form of LIST_ASSIGN's opening, barely written, is still folded
+from skillpm.scan import assembled  # noqa: E402
+
+LIST_JOINS = [
+    ('parts = ["ev", "al"]\nprint("".join(parts))\n', '"eval"'),  # Python
+    ('parts\n    = ("ev", "al")\nx = "".join( parts )\n', '"eval"'),  # the name and its "=" on two lines
+    ("const parts = ['ev', 'al'];\nconst f = parts.join('');\n", "eval"),  # JavaScript
+    ("$parts = array('ev', 'al');\n$f = implode('', $parts);\n", "eval"),  # PHP, the name after a $
+    ('parts := []string{"ev", "al"}\nf := strings.Join(parts, "")\n', "eval"),  # Go
+    ("parts={'ev','al'}\nf = parts.join\n", "eval"),  # Ruby, no blanks
+]
+
+
+@pytest.mark.parametrize("code,want", LIST_JOINS)
+def test_a_joined_named_list_is_still_folded(code, want):
+    out = assembled._list_var_joins(code)
+    assert out != code and want in out, out
+
+
+def test_a_joined_name_without_a_list_is_left():
+    code = 'parts = get_parts()\nprint("".join(parts))\nother = ["ev", "al"]\n'
+    assert "parts" not in assembled._bracket_assigned(code)
+    assert assembled._list_var_joins(code) == code
