@@ -88,8 +88,11 @@ def hidden_statement(text: str) -> tuple[str, int] | None:
     """(the statement the hidden words make, the line of the literal that hides the verb) or None."""
     from skillpm.scan.engine import STRING_LITERAL_RE
 
+    made = copies(text)
+    if not made:
+        return None  # (no transform in the script: nothing is hidden, and its words are not listed)
     had = _words(text)
-    for copy in copies(text):
+    for copy in made:
         hidden = _words(copy) - had
         verbs = [v for v in VERBS if v in hidden]
         if not verbs:
