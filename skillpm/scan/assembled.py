@@ -25,7 +25,7 @@ import shlex
 from bisect import bisect_right
 from itertools import islice
 
-from skillpm.scan import flow, hidden, literals
+from skillpm.scan import flow, hidden, litgate, literals
 from skillpm.scan.rules import RANK
 
 DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
@@ -647,7 +647,7 @@ def folded_literals(sc, files: dict[str, bytes], found: list, description: str =
 
     out = []
     for path, data in files.items():
-        if len(data) > FOLD_MAX or not _code_file(path, data) or not any(w in data for w in FOLD_BYTES):
+        if len(data) > FOLD_MAX or not _code_file(path, data) or not litgate.any_in(data, FOLD_BYTES):
             continue
         if not _script(classify, path, data):
             continue

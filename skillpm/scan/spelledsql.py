@@ -25,7 +25,7 @@ import base64
 import binascii
 import re
 
-from skillpm.scan import builtsql
+from skillpm.scan import builtsql, litgate
 
 FILE_MAX = builtsql.FILE_MAX
 # verb -> the words one of which must stand beside it (hidden or not; None: the verb alone is the statement)
@@ -68,7 +68,7 @@ def copies(text: str) -> list[str]:
 
     out = []
     raw = text.encode("utf-8", errors="replace")
-    if any(w in raw for w in TRANSFORM_BYTES):
+    if litgate.any_in(raw, TRANSFORM_BYTES):
         out += _transformed(text)
     base = text
     if any(w in text for w in B64_WORDS):

@@ -81,3 +81,29 @@ def test_a_joined_name_without_a_list_is_left():
     code = 'parts = get_parts()\nprint("".join(parts))\nother = ["ev", "al"]\n'
     assert "parts" not in assembled._bracket_assigned(code)
     assert assembled._list_var_joins(code) == code
+
+
+# litgate.any_in: the readers' "one of these words in the file" gates, words grouped behind shared keys
+from skillpm.scan import litgate  # noqa: E402
+from skillpm.scan.assembled import FOLD_BYTES  # noqa: E402
+from skillpm.scan.engine import TRANSFORM_BYTES  # noqa: E402
+from skillpm.scan.interpolated import DECODE_BYTES  # noqa: E402
+from skillpm.scan.settingsdata import _spelled_bytes  # noqa: E402
+
+GATED_WORDS = [TRANSFORM_BYTES, FOLD_BYTES, DECODE_BYTES, _spelled_bytes()]
+
+
+@pytest.mark.parametrize("words", GATED_WORDS)
+def test_each_word_alone_passes_any_in(words):
+    for w in words:
+        for data in (w, b"x = " + w + b"\n", b"\n" * 3 + w):
+            assert litgate.any_in(data, words), data
+
+
+@pytest.mark.parametrize("words", GATED_WORDS)
+def test_any_in_answers_as_any(words):
+    samples = [b"", b"print('hello')\n", b"def code(): return node.mode\n", b"rev = 1\nchar c; byte b;\n",
+               b"x[::-2]", b"ROT 13", b"from_hex", b"base 64", b"H *"]
+    for data in samples + [w[:-1] for w in words] + [w[1:] for w in words]:
+        assert litgate.any_in(data, words) == any(w in data for w in words), data
+    assert litgate.any_in("a str text with chr( in it", ("chr(", "ord(", "chr,")) is True
