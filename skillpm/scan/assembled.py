@@ -25,7 +25,7 @@ import shlex
 from bisect import bisect_right
 from itertools import islice
 
-from skillpm.scan import flow, hidden, literals
+from skillpm.scan import flow, hidden, litgate, literals
 from skillpm.scan.rules import RANK
 
 DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
@@ -544,6 +544,28 @@ NAME_INSIDE_RE = re.compile(r"\(\s*([A-Za-z_]\w{0,30})\s*\)")
 OTHER_JOIN_RE = re.compile(r"""\bimplode\(\s*["'][^"'\\\n]{0,5}["']\s*,\s*\$(\w{1,30})\s*\)|\bstrings\.Join\(\s*(\w{1,30})\s*,""")
 LIST_ASSIGN = r"""\s*(?::=|=)\s*(?:\[\]string\s*\{|array\(|[\[({])\s*((?:""" + _ITEM + r"""\s*,\s*){1,40}""" + _ITEM + r""")\s*,?\s*[\])}]"""
 JOIN_SEP = r"""(?:\(\s*(?:(["'])([^"'\\\n]{0,5})\1)?\s*\))?"""
+# where a name is given a bracketed value (LIST_ASSIGN's opening, found by its "="): which joined names have one at all
+LIST_OPEN_RE = re.compile(r"""=\s*(?:\[\]string\s*\{|array\(|[\[({])""")
+
+
+def _bracket_assigned(text: str) -> dict[str, list[int]]:
+    """Where ``text`` gives a name a bracketed value (``name = [``, ``$name = array(``, ``name := []string{``):
+    each name → the offsets where it starts there, in order. Every match of a LIST_ASSIGN search for a name starts
+    at one of them (or at the ``$`` before it), so that search is a ``match`` at each (one scan for a literal, where
+    a search per joined name read the whole file up to eight times)."""
+    out: dict[str, list[int]] = {}
+    for m in LIST_OPEN_RE.finditer(text):
+        k = m.start()
+        if k and text[k - 1] == ":":
+            k -= 1
+        while k and text[k - 1].isspace():
+            k -= 1
+        j = k
+        while k and (text[k - 1].isalnum() or text[k - 1] == "_") and j - k <= 32:
+            k -= 1
+        if k < j:
+            out.setdefault(text[k:j], []).append(k)
+    return out
 
 
 def _list_var_joins(text: str) -> str:
@@ -561,18 +583,27 @@ def _list_var_joins(text: str) -> str:
         i = text.find(".join", i + 5)
     if "implode(" in text or "Join(" in text:
         names.update(n for m in islice(OTHER_JOIN_RE.finditer(text), 40) for n in m.groups() if n)
+    assigned = _bracket_assigned(text) if names else {}
     for name in sorted(names)[:8]:
+        if name not in assigned:
+            continue  # (no list of it to join: the common case)
         n = re.escape(name)
-        a = re.search(r"(?<![\w.])\$?" + n + LIST_ASSIGN, text)
+        list_rx = re.compile(r"(?<![\w.])\$?" + n + LIST_ASSIGN)
+        a = next((a for k in assigned[name] for a in [list_rx.match(text, k)] if a is not None), None)
         if a is None:
             continue
         items = ITEM_RE.findall(a.group(1))
+        if name + ".join" not in text and "implode(" not in text and "strings.Join(" not in text and not (
+                ".join(" in text and re.search(r"\.join\(\s*" + n + r"\s*\)", text)):
+            continue  # (no join of it: the substitution below, a slow scan, would change nothing)
         rx = re.compile(r"(?<![\w$.])\$?" + n + r"\.join" + JOIN_SEP + r"""(?![\w(])"""
                         r"""|(["'])([^"'\\\n]{0,5})\3\.join\(\s*""" + n + r"""\s*\)"""
                         r"""|\bimplode\(\s*(["'])([^"'\\\n]{0,5})\5\s*,\s*\$""" + n + r"""\s*\)"""
                         r"""|\bstrings\.Join\(\s*""" + n + r"""\s*,\s*(["'])([^"'\\\n]{0,5})\7\s*\)""")
-        text = rx.sub(lambda m: _quoted(next((m.group(i) for i in (2, 4, 6, 8) if m.group(i - 1)), "")
-                                        .join(items)), text)
+        new = rx.sub(lambda m: _quoted(next((m.group(i) for i in (2, 4, 6, 8) if m.group(i - 1)), "")
+                                       .join(items)), text)
+        if new != text:
+            text, assigned = new, _bracket_assigned(new)
     return text
 
 
@@ -616,7 +647,7 @@ def folded_literals(sc, files: dict[str, bytes], found: list, description: str =
 
     out = []
     for path, data in files.items():
-        if len(data) > FOLD_MAX or not _code_file(path, data) or not any(w in data for w in FOLD_BYTES):
+        if len(data) > FOLD_MAX or not _code_file(path, data) or not litgate.any_in(data, FOLD_BYTES):
             continue
         if not _script(classify, path, data):
             continue

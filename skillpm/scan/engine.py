@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
-from skillpm.scan import secretsout
+from skillpm.scan import litgate, secretsout
 from skillpm.scan import encodedlists
 from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
@@ -2610,7 +2610,7 @@ class Scanner:
         out = []
         for path, data in files.items():
             if len(data) > TRANSFORM_MAX or classify(path, data[:8192], False) != "script" \
-                    or not any(w in data for w in TRANSFORM_BYTES):
+                    or not litgate.any_in(data, TRANSFORM_BYTES):
                 continue
             text = data.decode("utf-8", errors="replace")
             copies = _transformed(text)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import posixpath
 import re
 
+from skillpm.scan import litgate  # one of many literals in a file (speed)
+
 
 INTERP_MAX = 256 * 1024
 LANGS = {".ps1": "ps", ".psm1": "ps", ".py": "py", ".pyw": "py", ".js": "js", ".mjs": "js", ".cjs": "js", ".ts": "js",
@@ -172,7 +174,7 @@ def interpolated_literals(sc, files: dict[str, bytes], found: list, description:
     out = []
     for path, data in files.items():
         lang = LANGS.get(posixpath.splitext(path.lower())[1])
-        if lang is None or len(data) > INTERP_MAX or not any(w in data for w in DECODE_BYTES):
+        if lang is None or len(data) > INTERP_MAX or not litgate.any_in(data, DECODE_BYTES):
             continue
         if classify(path, data[:8192], False) != "script":
             continue

@@ -41,3 +41,42 @@ def possible(ctx, lits) -> tuple[str, ...] | list[str]:
     if blob is None:
         blob = has.blob = b"\n".join(has.words)  # (as _Substrings makes it: made once per file, for both)
     return [lit for lit, run in _keyed(lits) if run is None or run in blob]
+
+
+# ---------------------------------------------------------------- one of many literals in a file's bytes
+# A reader's gate "does this file hold one of these words" (``any(w in data for w in words)``) reads the whole file
+# once per word when none is there, the common case. Words that share three characters are tested behind them: when
+# the three are missing, so are all their words (one read in place of several). The same answer, fewer reads.
+_GROUPS: dict[int, tuple] = {}  # id of a words tuple → (the tuple, its groups)
+
+
+def _grouped(words) -> list[tuple[object, tuple]]:
+    """(key, the words holding it) for a few shared 3-character keys (greedy: the key most words hold first), then
+    (word, ()) for each word left."""
+    got = _GROUPS.get(id(words))
+    if got is not None and got[0] is words:
+        return got[1]
+    rest, groups = list(dict.fromkeys(words)), []
+    while True:
+        counts: dict = {}
+        for w in rest:
+            for key in {w[i:i + 3] for i in range(len(w) - 2)}:
+                counts[key] = counts.get(key, 0) + 1
+        best = max(counts.items(), key=lambda kv: (kv[1], kv[0]), default=None)
+        if best is None or best[1] < 2:
+            break
+        groups.append((best[0], tuple(w for w in rest if best[0] in w)))
+        rest = [w for w in rest if best[0] not in w]
+    groups += [(w, ()) for w in rest]
+    if len(_GROUPS) > 64:  # (the readers pass a few constant tuples: bounded all the same)
+        _GROUPS.clear()
+    _GROUPS[id(words)] = (words, groups)
+    return groups
+
+
+def any_in(data, words) -> bool:
+    """Whether one of ``words`` (all str, or all bytes) occurs in ``data``: ``any(w in data for w in words)``."""
+    for key, members in _grouped(words):
+        if key in data and (not members or any(w in data for w in members)):
+            return True
+    return False

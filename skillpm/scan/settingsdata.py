@@ -25,7 +25,7 @@ import posixpath
 import re
 import zlib
 
-from skillpm.scan import flow
+from skillpm.scan import flow, litgate
 
 SCRIPT_MAX = 256 * 1024
 DATA_MAX = 64 * 1024
@@ -235,7 +235,7 @@ def settings_from_code(sc, files: dict[str, bytes], found: list, description: st
     if not code:
         return []  # (a skill of documents only: nothing here runs)
     words = _spelled_bytes()
-    spelled_files = {p for p in code if any(w in files[p] for w in words)}
+    spelled_files = {p for p in code if litgate.any_in(files[p], words)}
     if not spelled_files:
         return []  # (most skills: no file undoes a transform, and nothing here can be spelled)
     from skillpm.scan.assembled import importers

@@ -25,7 +25,7 @@ import base64
 import binascii
 import re
 
-from skillpm.scan import builtsql
+from skillpm.scan import builtsql, litgate
 
 FILE_MAX = builtsql.FILE_MAX
 # verb -> the words one of which must stand beside it (hidden or not; None: the verb alone is the statement)
@@ -68,7 +68,7 @@ def copies(text: str) -> list[str]:
 
     out = []
     raw = text.encode("utf-8", errors="replace")
-    if any(w in raw for w in TRANSFORM_BYTES):
+    if litgate.any_in(raw, TRANSFORM_BYTES):
         out += _transformed(text)
     base = text
     if any(w in text for w in B64_WORDS):
@@ -88,8 +88,11 @@ def hidden_statement(text: str) -> tuple[str, int] | None:
     """(the statement the hidden words make, the line of the literal that hides the verb) or None."""
     from skillpm.scan.engine import STRING_LITERAL_RE
 
+    made = copies(text)
+    if not made:
+        return None  # (no transform in the script: nothing is hidden, and its words are not listed)
     had = _words(text)
-    for copy in copies(text):
+    for copy in made:
         hidden = _words(copy) - had
         verbs = [v for v in VERBS if v in hidden]
         if not verbs:

@@ -96,6 +96,79 @@ SKIP_WORDS = frozenset(w.encode() for w in ("stage", "staging", "draft", "approv
                                             "confirmation", "confirm", "approve", "escalating", "escalation", "escalate",
                                             "human", "amount", "hold", "route", "see", "first", "whatever", "show", "showing", "agreed", "consented", "pause",
                                             "permission", "go", "goahead", "ok"))
+# Where a skip phrase may be, told cheaply (speed only: the same findings). SKIP_RE searched over a whole document
+# reads at ~9 MB/s, and the word gate above passes most documents (its words are common: "first", "see", "review").
+# Each row is (a literal every match of some of SKIP_RE's forms holds, the words the file must have for it, the form
+# from that literal on): the literal is found by ``str.find`` in the lowercase view and the form tried there alone
+# (``match``, one attempt). A form is what follows the literal in SKIP_RE, often cut short, so each row matches
+# wherever SKIP_RE does (a superset); what came before the literal ("do", "does", "no", "is", "for any") is not read.
+_NEG_TAIL = (
+    r"\s+(?:first\s+)?(?:wait(?:ing)?\s+for|ask(?:ing)?|get(?:ting)?|seek(?:ing)?|request(?:ing)?|need(?:ing)?|"
+    r"check(?:ing)?\s+with)\b[^.\n|]{0,50}?\b(?:review|approv\w*|sign-?off|sign\s+off|go-?ahead|confirm\w*|permission|ok)\b|"
+    r"\s+(?:stage|staging|draft(?:ing)?\s+first|sav(?:e|ing)[- ]as[- ]drafts?|queu(?:e|ing)\b|"
+    r"hold\w*\s+(?:[\w'-]+\s+){0,2}?for\s+(?:[\w'-]+\s+){0,2}?(?:review|approval|sign-?off)\b)|"
+    r"\s+(?:route|escalate|forward|pass|hand)\s+(?:it|them)\s|\s+escalate\b|"
+    r"\s+(?:needs?|has|have)\s+to\s+(?:see|review|approve|check|read|sign\s+off\s+on)\b|"
+    r"\s+(?:review|approve)\s+(?:the\s+)?(?:replies|messages|posts|emails|payments|refunds|invoices|them)\b|"
+    r"\s+(?:any\s+|human\s+|manual\s+|prior\s+|further\s+|a\s+)?(?:review|approval|sign-?off|a\s+second\s+look|escalat\w*)\b|"
+    r"\s+a\s+human\s+in\s+the\s+loop\b|"
+    r"\s+show\s+(?:it|them|the\s+(?:reply|replies|message|messages|email|emails|draft|drafts))\s|"
+    r"\s+ask\s+(?:them|the\s+user|the\s+\w+)\s+to\s+(?:review|approve|check)\b|\s+pause\b")
+_NOUN_TAIL = (r"\s+(?:is\s+)?(?:needed|required|necessary|step|stage|gate|loop)\b|"  # "no review needed"
+              r"\s+to\s+(?:send|deliver|issue|merge|deploy|delete|act)\b")  # "is the approval to send"
+
+
+def _words(*ws: str) -> frozenset:
+    return frozenset(w.encode() for w in ws)
+
+
+SKIP_GATE = tuple((lit, need, re.compile(form)) for lit, need, form in (
+    ("n't", _words("t"), r"n't(?:" + _NEG_TAIL + ")"),  # don't, doesn't, needn't
+    ("not", _words("not"), r"not(?:" + _NEG_TAIL + ")"),  # do not, does not, not
+    ("never", _words("never"), r"never(?:" + _NEG_TAIL + ")"),
+    ("without", _words("without"), r"without(?:" + _NEG_TAIL + ")"),
+    ("need", _words("need"), r"need\s+to(?:" + _NEG_TAIL + ")"),  # no need to
+    ("one", _words("one"), r"one\s+(?:needs?|has|have)\s+to\s"),  # no one has to see it first
+    ("nobody", _words("nobody"), r"nobody\s+(?:needs?|has|have)\s+to\s"),
+    ("longer", _words("longer"), r"longer\s+(?:review|approve)\s"),  # no longer review
+    ("review", _words("review"), r"review(?:" + _NOUN_TAIL + ")"),
+    ("approval", _words("approval"), r"approval(?:" + _NOUN_TAIL + ")"),
+    ("confirmation", _words("confirmation"), r"confirmation(?:" + _NOUN_TAIL + ")"),
+    ("consent", _words("consent"), r"consent(?:" + _NOUN_TAIL + ")"),
+    ("sign", None, r"sign-?off(?:" + _NOUN_TAIL + ")"),  # sign-off (two words), signoff (one)
+    ("ahead", _words("ahead", "goahead"), r"ahead(?:" + _NOUN_TAIL + ")"),  # go-ahead, goahead
+    ("skip", _words("skip"), r"skip\s+(?:the\s+)?(?:review|approval|sign-?off)\b"),
+    ("bypass", _words("bypass"), r"bypass\s+(?:the\s+)?(?:review|approval|sign-?off)\b"),
+    ("human", _words("human"), r"human\s+in\s+the\s+loop\b"),
+    ("amount", _words("amount"), r"amount\s+(?:the\s+customer|they|the\s+user|the\s+client|is|was)\b"),
+    ("whatever", _words("whatever"), r"whatever\s+(?:amount|number|figure|price|sum|salary|discount)\s"),
+    ("rather", _words("rather"), r"rather\s+than\s+showing\s"),
+    ("after", _words("fact"), r"after\s+the\s+fact\b"),
+    ("agreed", _words("agreed"), r"agreed\s+to\s+(?:whatever|anything|everything)\b"),
+    ("consented", _words("consented"), r"consented\s+to\s+(?:whatever|anything|everything)\b"),
+    ("none", _words("none"), r"none\s+of\s"),
+    ("nothing", _words("nothing"), r"nothing\s+(?:here|below)\s"),
+))
+_SIGN_WORDS = _words("sign", "signoff")
+# non-ASCII letters that SKIP_RE (IGNORECASE) matches to an ASCII one but the lowercase view does not hold as one
+_FOLDS = ("\u0130", "\u0131", "\u017f", "\u212a")
+
+
+def may_skip(view: str, low: str, words) -> bool:
+    """Whether ``view`` may hold a match of SKIP_RE (False only when it cannot: see SKIP_GATE)."""
+    if not view.isascii() and any(c in view for c in _FOLDS):
+        return True
+    for lit, need, rx in SKIP_GATE:
+        if words is not None and (need or _SIGN_WORDS).isdisjoint(words):
+            continue
+        at = low.find(lit)
+        while at >= 0:
+            if rx.match(low, at):
+                return True
+            at = low.find(lit, at + 1)
+    return False
+
+
 # the act itself under a negation or a condition: "never send without approval", "only after the user confirms"
 NEG_RE = re.compile(r"\b(?:never|not|no|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|avoid\w*|"
                     r"instead of|rather than|unless|only if|only when|only after|once the user|after the user|refuse\w*|"
@@ -145,6 +218,8 @@ def unreviewed(ctx, by_id: dict) -> list[Finding]:
     if words is not None and (SKIP_WORDS.isdisjoint(words) or ACT_WORDS.isdisjoint(words)):
         return []  # the common case (set tests)
     low = low_of(ctx)
+    if not may_skip(view, low, words):
+        return []  # no skip phrase anywhere (most documents that pass the word gate)
     out: list[Finding] = []
     done: set[int] = set()
     for m in near(low, litgate.possible(ctx, ACT_LITS), ACT_RE, view, before=40, after=40):
