@@ -76,7 +76,30 @@ PUBLIC_REPO_HOSTS = ("repo.maven.apache.org", "repo1.maven.org", "central.sonaty
                      "github.com", "maven.pkg.github.com", "localhost", "127.0.0.1")
 GRADLE_URL_RE = re.compile(r"""\bmaven\s*(?:\(\s*(?:url\s*=\s*)?(?:uri\s*\(\s*)?|\{[^{}]{0,400}?\burl\s*(?:=|\()?\s*(?:uri\s*\(\s*)?)"""
                            r"""(?:["']([^"'\n]{1,300})["']|([A-Za-z_]\w{0,40}))""", re.S)
-GRADLE_FIRST_RE = re.compile(r"\baddFirst\s*\(|\.add\s*\(\s*0\s*,|\bbeforeSettings\b|\ballprojects\b")
+GRADLE_FIRST_RE = re.compile(r"\baddFirst\s*\(|\.add\s*\(\s*0\s*,")  # put ahead of the repositories already there
+GRADLE_INSECURE_RE = re.compile(r"\b(?:is)?[aA]llowInsecureProtocol\s*(?:=\s*|\(\s*)?true\b")
+# A package manager's own config file, and the settings in it that hand every install to whoever sits between the
+# machine and the source: verification switched off, or a source over plain HTTP (group "url": skipped when the host
+# is the machine's own or a private network's). (tool, file names, how the file's path ends, setting)
+SOURCE_SETTINGS = (
+    ("npm", (".npmrc", "npmrc"), (), r"^[ \t]*strict-ssl[ \t]*=[ \t]*false\b|^[ \t]*(?:@[\w.-]+:)?registry[ \t]*=[ \t]*(?P<url>http://\S+)"),
+    ("Yarn", (".yarnrc.yml", ".yarnrc.yaml", "yarnrc.yml"), (),
+     r"^[ \t]*enableStrictSsl:[ \t]*false\b|^[ \t]*npmRegistryServer:[ \t]*['\"]?(?P<url>http://[^'\"\s]+)"
+     r"|^[ \t]*unsafeHttpWhitelist:[ \t]*\n?[ \t]*-?[ \t]*['\"]?(?P<url2>[\w*.-]+)"),
+    ("Yarn", (".yarnrc", "yarnrc"), (), r'^[ \t]*strict-ssl[ \t]+"?false\b|^[ \t]*registry[ \t]+"?(?P<url>http://[^"\s]+)'),
+    ("Bundler", (), (".bundle/config",),
+     r"^[ \t]*BUNDLE_SSL_VERIFY_MODE:[ \t]*['\"]?0\b|^[ \t]*BUNDLE_MIRROR__\w+:[ \t]*['\"]?(?P<url>http://[^'\"\s]+)"),
+    ("NuGet", ("nuget.config",), (), r'allowInsecureConnections="true"|<add\s+key="[^"]*"\s+value="(?P<url>http://[^"]+)"'),
+    ("Composer", ("composer.json",), (), r'"secure-http"\s*:\s*false\b'),
+    ("conda", (".condarc", "condarc"), (), r"^[ \t]*ssl_verify:[ \t]*(?:false|no)\b"),
+    ("APT", (), (".list", ".sources"), r"^[ \t]*deb(?:-src)?[ \t]+\[[^\]\n]*\b(?:trusted|allow-insecure)=yes\b[^\]\n]*\][ \t]+(?P<url>\S+)"
+     r"|^[ \t]*Trusted:[ \t]*yes\b"),
+    ("APT", (), ("apt.conf",), r'APT::Get::AllowUnauthenticated\s+"?(?:true|1)\b|Acquire::AllowInsecureRepositories\s+"?(?:true|1)\b'),
+    ("uv", ("uv.toml",), (), r"^[ \t]*allow-insecure-host[ \t]*=[ \t]*\[?[ \t]*['\"](?P<url>[^'\"]+)"),
+)
+SOURCE_RES = tuple((tool, names, ends, re.compile(rx, re.M)) for tool, names, ends, rx in SOURCE_SETTINGS)
+LOCAL_HOST_RE = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+"
+                           r"|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|host\.docker\.internal|[\w.-]+\.(?:local|localhost|internal|lan|home\.arpa))$")
 MIRROR_RE = re.compile(r"<mirror>(.{0,800}?)</mirror>", re.S)
 MIRROR_OF_RE = re.compile(r"<mirrorOf>\s*([^<]{1,200}?)\s*</mirrorOf>")
 MIRROR_URL_RE = re.compile(r"<url>\s*([^<]{1,300}?)\s*</url>")
@@ -94,6 +117,7 @@ def obeyed_configs(sc, files: dict[str, bytes], found: list, description: str = 
     out += repositories(sc, files, found + out)
     out += decoded_configs(sc, files, found + out, description)
     out += configmap_scripts(sc, files, found + out, description)
+    out += terraform_sends(sc, files, found + out)
     return out
 
 
@@ -292,7 +316,8 @@ def auto_commands(sc, files: dict[str, bytes], found: list, description: str = "
             continue
         known = _known(found, path)
         for why, name, cmd in _auto_sources(path, text):
-            auto_run = auto_run or "folder" in why
+            folder = "folderOpen" in why
+            auto_run = auto_run or folder
             line = _line_of(text, f'"{name}"' if name in DEVCONTAINER_KEYS else name, 1)
             if line == 1:
                 line = _line_of(text, cmd.split()[0] if cmd.split() else "", 1)
@@ -305,7 +330,7 @@ def auto_commands(sc, files: dict[str, bytes], found: list, description: str = "
             hits = []
             for ext, t in texts:
                 hits += sc.scan_text(path + "#" + name + ext, t, "script", description)
-                m = FETCH_RUNNER_RE.search(t)
+                m = FETCH_RUNNER_RE.search(t) if folder else None  # (a dev container's setup installs tools: its job)
                 if m and "SC-01" not in known:
                     known.add("SC-01")
                     out.append(sc._finding("SC-01", "high", path, line, _line_text(text, line),
@@ -341,6 +366,40 @@ def _host(url: str) -> str:
 def _foreign(url: str) -> bool:
     h = _host(url)
     return bool(h) and not any(h == p or h.endswith("." + p) for p in PUBLIC_REPO_HOSTS)
+
+
+def _local(url: str) -> bool:
+    """The machine's own, a private network's, or no host at all (``file:``, a path): nobody else's server."""
+    if url.strip().lower().startswith(("file:", "copy:", "cdrom:", "/", ".")):
+        return True
+    h = _host(url) if "://" in url else url.strip().split(":")[0].lower()
+    return not h or LOCAL_HOST_RE.match(h) is not None
+
+
+def _source_settings(sc, path: str, files: dict[str, bytes], found: list) -> list:
+    """SC-05 high on a package manager's config line that switches its verification off or takes its packages over
+    plain HTTP from someone else's host (SOURCE_SETTINGS)."""
+    low = path.lower()
+    base = posixpath.basename(low)
+    for tool, names, ends, rx in SOURCE_RES:
+        if not (base in names or ends and low.endswith(ends)):
+            continue
+        data = files[path]
+        if len(data) > CONFIG_MAX:
+            return []
+        text = data.decode("utf-8", errors="replace")
+        for m in rx.finditer(text):
+            url = next((m.group(g) for g in ("url", "url2") if g in rx.groupindex and m.group(g)), None)
+            if url is not None and _local(url):
+                continue
+            if "SC-05" in _known(found, path):
+                return []
+            line = text.count("\n", 0, m.start()) + 1
+            what = (f"takes packages from {url} over plain HTTP" if url and url.lower().startswith("http://")
+                    else f"trusts {url} without verification" if url else "switches off the check of what it installs")
+            return [sc._finding("SC-05", "high", path, line, _line_text(text, line),
+                                note=f"{tool}, which obeys this file, {what}: any package can be swapped on the way")]
+    return []
 
 
 def _machine_wide(path: str, files: dict[str, bytes]) -> bool:
@@ -386,8 +445,8 @@ def _gradle(sc, path: str, text: str, files: dict[str, bytes], known: set[str]) 
         wide = _machine_wide(path, files)
         if hidden:
             sev, why = "high", "its address spelled encoded, decoded by the script"
-        elif plain and (first or wide):
-            sev, why = "high", "over plain HTTP"
+        elif plain and (first or wide or GRADLE_INSECURE_RE.search(text)) and not _local(url):
+            sev, why = "high", "over plain HTTP (allowed insecure)" if GRADLE_INSECURE_RE.search(text) else "over plain HTTP"
         elif wide and first:
             sev, why = "medium", "in an init script that applies to every build of the machine"
         else:
@@ -412,7 +471,7 @@ def _maven(sc, path: str, text: str, known: set[str]) -> list:
         scope = [s.strip() for s in of.group(1).split(",")]
         if not any(s in ("*", "central", "external:*", "external:http:*") for s in scope):
             continue
-        if not url.group(1).lower().startswith("http://") or "SC-05" in known:
+        if not url.group(1).lower().startswith("http://") or _local(url.group(1)) or "SC-05" in known:
             continue
         known.add("SC-05")
         line = text.count("\n", 0, m.start() + url.start()) + 1
@@ -440,7 +499,7 @@ def _cargo(sc, path: str, text: str, known: set[str]) -> list:
     if not isinstance(url, str) or not _foreign(url) or "SC-05" in known:
         return []
     plain = re.match(r"(?:sparse\+|registry\+)?http://", url) is not None
-    if not plain:
+    if not plain or _local(url):
         return []
     known.add("SC-05")
     line = _line_of(text, url, 1)
@@ -455,6 +514,7 @@ def repositories(sc, files: dict[str, bytes], found: list) -> list:
         data = files[path]
         if len(data) > CONFIG_MAX:
             continue
+        out += _source_settings(sc, path, files, found + out)
         if low.endswith((".gradle", ".gradle.kts")) and b"maven" in data:
             out += _gradle(sc, path, data.decode("utf-8", errors="replace"), files, _known(found, path))
         elif low.endswith(".xml") and b"<mirrorOf>" in data:
@@ -503,6 +563,62 @@ def decoded_configs(sc, files: dict[str, bytes], found: list, description: str =
                 "read as the config's decoder makes it (a base64 literal decoded): " + \
                 next((dec for l2, _, dec in lits if l2 == ln), "")[:120]
             out.append(f)
+    return out
+
+
+# ================================================================ Terraform: what a data source sends during plan
+
+TF_HTTP_RE = re.compile(r'^[ \t]*data[ \t]+"http"[ \t]+"([\w-]+)"[ \t]*\{', re.M)
+# what a request body may carry that is not the project's to hand out: what another request was answered (the
+# metadata service's token, an internal API's reply), a credential the providers hold, a credentials file
+TF_CARRIED_RE = re.compile(r"\bdata\.http\.([\w-]+)\.(?:response_body|body|response_headers)\b"
+                           r"|\bdata\.google_client_config\.[\w-]+\.access_token\b|\.secret_string\b|\.secret_data\b"
+                           r"|\bdata\.external\.[\w-]+\.result\b"
+                           r"|\bfile(?:base64)?\(\s*\"[^\"\n]*(?:\.aws/|\.ssh/|gcloud/|\.kube/|\.azure/|credentials|\.netrc|\.docker/config)")
+
+
+def _block(text: str, start: int) -> str:
+    """The HCL block whose ``{`` is at or after ``start`` (braces counted, strings not)."""
+    i = text.find("{", start)
+    depth = 0
+    for j in range(i, min(len(text), i + 20000)):
+        c = text[j]
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[i:j + 1]
+    return text[i:i + 20000]
+
+
+def terraform_sends(sc, files: dict[str, bytes], found: list) -> list:
+    """EX-02 high on a Terraform ``data "http"`` whose request body carries what another request answered or a
+    credential: data sources are read during ``plan``, which a user runs to see what would change, before any
+    approval. A body of the project's own values (its id, region, tags) to a webhook stays clean."""
+    out = []
+    for path in sorted(files):
+        if not path.lower().endswith((".tf", ".tofu")):
+            continue
+        data = files[path]
+        if len(data) > CONFIG_MAX or b'data "http"' not in data or b"request_body" not in data:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        if "EX-02" in _known(found + out, path):
+            continue
+        for m in TF_HTTP_RE.finditer(text):
+            body = _block(text, m.start())
+            b = body.find("request_body")
+            if b < 0:
+                continue
+            carried = TF_CARRIED_RE.search(body, b)
+            if not carried or carried.group(1) == m.group(1):
+                continue
+            line = text.count("\n", 0, m.start() + b) + 1
+            out.append(sc._finding("EX-02", "high", path, line, _line_text(text, line),
+                                   note=f"data source '{m.group(1)}' posts `{carried.group(0)}` during `terraform plan`, "
+                                        f"before anything is applied or approved"))
+            break
     return out
 
 

