@@ -46,6 +46,8 @@ CONFIG_MAX = 256 * 1024
 DEVCONTAINER_KEYS = ("initializeCommand", "onCreateCommand", "updateContentCommand", "postCreateCommand",
                      "postStartCommand", "postAttachCommand")
 GITPOD_KEYS = ("before", "init", "command")
+AUTO_FILES = ("tasks.json", "devcontainer.json", ".devcontainer.json", ".gitpod.yml", "settings.json", ".envrc", "mise.toml",
+              ".mise.toml")
 # a runner that fetches a package and runs it at that moment: whatever the registry serves that day
 FETCH_RUNNER_RE = re.compile(r"\b(?:npx|pnpx|bunx)\s+(?:-\S+\s+)*?(?:--yes|-y)\b|\bnpx\s+(?:-\S+\s+)*[@\w./-]+@(?:latest|next)\b"
                              r"|\b(?:pnpm|yarn)\s+dlx\b|\bnpm\s+exec\s+(?:--\S+\s+)*--yes\b|\buvx\s+\S|\bpipx\s+run\s+\S")
@@ -284,6 +286,23 @@ def _auto_sources(path: str, text: str) -> list[tuple[str, str, str]]:
         return [(f"the dev container's {k} runs it " + ("on the host, before the container exists" if k == "initializeCommand"
                                                          else "by itself when the container is set up"), k, c)
                 for k, c in _lifecycle(doc, DEVCONTAINER_KEYS)]
+    if base == ".envrc":
+        return [("direnv runs it when a shell enters the folder", ".envrc", text)]
+    if base in ("mise.toml", ".mise.toml", "config.toml") and (base != "config.toml" or "mise/" in low) and "hooks" in text:
+        import tomllib
+
+        try:
+            hooks = tomllib.loads(text).get("hooks")
+        except (tomllib.TOMLDecodeError, ValueError):
+            return []
+        out = []
+        for k, v in (hooks.items() if isinstance(hooks, dict) else ()):
+            for item in (v if isinstance(v, list) else [v]):
+                cmd = item.get("script") or item.get("run") if isinstance(item, dict) else item
+                if isinstance(cmd, str) and cmd.strip():
+                    out.append((f"mise runs its '{k}' hook by itself" + (" when a shell enters the folder" if k in ("enter", "cd") else ""),
+                                k, cmd))
+        return out
     if base == ".gitpod.yml" and "tasks" in text:
         try:
             import yaml
@@ -304,7 +323,7 @@ def auto_commands(sc, files: dict[str, bytes], found: list, description: str = "
     settings = []
     for path in sorted(files):
         base = posixpath.basename(path.lower())
-        if base not in ("tasks.json", "devcontainer.json", ".devcontainer.json", ".gitpod.yml", "settings.json"):
+        if base not in AUTO_FILES and not (base == "config.toml" and "mise/" in path.lower()):
             continue
         data = files[path]
         if len(data) > CONFIG_MAX:
@@ -316,6 +335,14 @@ def auto_commands(sc, files: dict[str, bytes], found: list, description: str = "
             continue
         known = _known(found, path)
         for why, name, cmd in _auto_sources(path, text):
+            if cmd is text:  # the whole file is the script (.envrc): its findings keep their own lines
+                for f in sc.scan_text(path + "#" + name + ".sh", text, "script", description):
+                    if f.grades and f.category != "hidden-text" and f.rule not in known:
+                        known.add(f.rule)
+                        f.file = path
+                        f.note = (f.note + "; " if f.note else "") + why
+                        out.append(f)
+                continue
             folder = "folderOpen" in why
             auto_run = auto_run or folder
             line = _line_of(text, f'"{name}"' if name in DEVCONTAINER_KEYS else name, 1)

