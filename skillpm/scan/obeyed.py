@@ -9,7 +9,8 @@ data (JSON, YAML, HCL, XML, TOML): a command in an argument list, a payload in a
 the tool decodes, a script inside a YAML block. What is read here:
 
 - **Auto-run commands** (``auto_commands``): a VS Code task with ``runOptions.runOn: folderOpen``, a dev
-  container's lifecycle commands, a Gitpod task. The command line (command and args joined, each base64 literal
+  container's lifecycle commands, a Gitpod task, a mise hook; a direnv ``.envrc`` read whole as the shell script
+  it is. The command line (command and args joined, each base64 literal
   decoded, the code of ``node -e``/``python -c``/``sh -c`` read in its language) is scanned as the script it is,
   and what the rules find is reported on the task's line. A runner that fetches a package at that moment
   (``npx --yes``, ``@latest``, ``pnpm dlx``, ``uvx``, ``pipx run``) is SC-01 high: it runs whatever the registry
@@ -17,9 +18,13 @@ the tool decodes, a script inside a YAML block. What is read here:
   disabled, automatic tasks allowed) are PE-05: high beside such a task, medium alone.
 - **A repository put first** (``repositories``): a Gradle repository (an init script's, a build's) whose address
   is spelled encoded, or that is added first or in an init script over plain HTTP; a Maven ``<mirror>`` of ``*``
-  or ``central``; Cargo's ``crates-io`` replaced by another registry. Every dependency of every build then comes
-  from that host (SC-05): high when its address is hidden or its transport is plain HTTP, medium when the config
-  applies to the whole machine (an init script), nothing for a project's own HTTPS repository (a company mirror).
+  or ``central``; Cargo's ``crates-io`` replaced by another registry; and, as a table (SOURCE_SETTINGS), the package
+  managers' own config files (npm, Yarn, Bundler, NuGet, Composer, conda, APT, uv) switching their check off or
+  taking packages over plain HTTP. Every dependency then comes from that host unchecked (SC-05): high when its
+  address is hidden or its transport is plain HTTP to someone else's host, medium for an init script putting a
+  repository first, nothing for a project's own HTTPS repository (a company mirror) or a private network's.
+- **What a Terraform data source sends during plan** (``terraform_sends``): a ``data "http"`` whose request body
+  carries another request's answer or a credential (EX-02 high).
 - **Encoded values a config decodes** (``decoded_configs``): a Terraform module (``base64decode``), a Gradle
   script (``Base64.getDecoder()``), a manifest whose script pipes a value to ``base64 -d``: each quoted base64
   literal of the file (or of a file beside it, when a file of that folder decodes) is read as the text it
@@ -28,8 +33,9 @@ the tool decodes, a script inside a YAML block. What is read here:
 - **ConfigMap scripts** (``configmap_scripts``): a Kubernetes ConfigMap's ``data`` entries that are scripts
   (a shebang, or a ``.sh``/``.py`` key) scanned as scripts, their findings on their lines in the manifest.
 
-Not read: JetBrains run configurations, ``.envrc`` and the CI files (the line readers read them as scripts),
-sbt/Ivy resolvers, Helm values rendered into templates, a Terraform module fetched from a URL.
+Not read: JetBrains run configurations, sbt/Ivy resolvers, Helm values rendered into templates, a Terraform
+module or provider mirror fetched from elsewhere, editor settings that point a tool's executable into the
+workspace, Go's ``GOSUMDB=off``/``GOINSECURE``. The CI files are the line readers' (read as scripts).
 """
 
 from __future__ import annotations
@@ -109,7 +115,6 @@ MIRROR_URL_RE = re.compile(r"<url>\s*([^<]{1,300}?)\s*</url>")
 # ---------------------------------------------------------------- ConfigMap scripts
 
 SCRIPT_KEY_RE = re.compile(r"\.(?:sh|bash|py|rb|pl|ps1)$")
-SCRIPT_EXT = {"#!/usr/bin/env python": ".py", "#!/usr/bin/python": ".py"}
 
 
 def obeyed_configs(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
@@ -429,16 +434,14 @@ def _source_settings(sc, path: str, files: dict[str, bytes], found: list) -> lis
     return []
 
 
-def _machine_wide(path: str, files: dict[str, bytes]) -> bool:
-    """An init script Gradle applies to every build of the machine: by its place or name, or copied there."""
+def _machine_wide(path: str) -> bool:
+    """An init script Gradle applies to every build of the machine (by its folder, ``init.d``, or its name)."""
     low = path.lower()
     base = posixpath.basename(low)
-    if "init.d/" in low or base.startswith("init.gradle") or base.endswith((".init.gradle", ".init.gradle.kts")):
-        return True
-    return False
+    return "init.d/" in low or base.startswith("init.gradle") or base.endswith((".init.gradle", ".init.gradle.kts"))
 
 
-def _gradle(sc, path: str, text: str, files: dict[str, bytes], known: set[str]) -> list:
+def _gradle(sc, path: str, text: str, known: set[str]) -> list:
     decoded = {}
     if any(w in text for w in DECODER_WORDS):
         for line, lit, dec in decoded_literals(text):
@@ -469,7 +472,7 @@ def _gradle(sc, path: str, text: str, files: dict[str, bytes], known: set[str]) 
             continue
         plain = url.lower().startswith("http://")
         first = bool(GRADLE_FIRST_RE.search(text))
-        wide = _machine_wide(path, files)
+        wide = _machine_wide(path)
         if hidden:
             sev, why = "high", "its address spelled encoded, decoded by the script"
         elif plain and (first or wide or GRADLE_INSECURE_RE.search(text)) and not _local(url):
@@ -543,7 +546,7 @@ def repositories(sc, files: dict[str, bytes], found: list) -> list:
             continue
         out += _source_settings(sc, path, files, found + out)
         if low.endswith((".gradle", ".gradle.kts")) and b"maven" in data:
-            out += _gradle(sc, path, data.decode("utf-8", errors="replace"), files, _known(found, path))
+            out += _gradle(sc, path, data.decode("utf-8", errors="replace"), _known(found, path))
         elif low.endswith(".xml") and b"<mirrorOf>" in data:
             out += _maven(sc, path, data.decode("utf-8", errors="replace"), _known(found, path))
         elif (low.endswith(("/config.toml", "/config")) and "cargo/" in low or low.startswith((".cargo/", "cargo/"))) \

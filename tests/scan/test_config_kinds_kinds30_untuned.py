@@ -3,7 +3,10 @@ build-tool repositories, editor and dev-environment auto-run, container and clus
 list of the class's members before the scanner or the misses (Terraform data "http", a Gradle init script, a VS
 Code folderOpen task, a privileged DaemonSet) were read, each a member other than the misses. Each expects the
 skill graded C or worse with a counted finding in a category the payload belongs to (as the corpus scores a
-catch). The starting scanner's score and the branch's are in the module's report line below.
+catch). The starting scanner catches 7 of 9 (the line rules read a plain `curl … | sh` wherever it sits, compose's
+`/:/host`, a cluster-admin binding, a metadata address in a helper script); it misses both package-manager
+redirections. The branch catches 8 of 9: the Cargo mirror over HTTPS stays clean by design (who runs a mirror
+cannot be read from the file; how it is reached can).
 """
 
 from __future__ import annotations
