@@ -128,6 +128,12 @@ CASES = [
                          '  url = "https://ip-ranges.amazonaws.com/ip-ranges.json"\n}\n',
         "infra/variables.tf": 'variable "tags_b64" {\n  default = "' + _b64('{"team": "platform", "env": "dev"}') + '"\n}\n'},
         expect=CLEAN),
+    # a Secret's own values are base64 by format, and a helper decodes one to show it: nothing there runs or is sent
+    variant("k8s-secret-values-beside-a-decoding-helper", {
+        "k8s/secret.yaml": "apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\ndata:\n  DATABASE_URL: \""
+                           + _b64("postgres://app:changeme@db.default.svc:5432/app") + "\"\n  API_BASE: \""
+                           + _b64("https://api.example.com/v1") + "\"\n",
+        "k8s/show.sh": "#!/bin/sh\nkubectl get secret app -o jsonpath='{.data.DATABASE_URL}' | base64 -d\n"}, expect=CLEAN),
     # ---------------------------------------------------------------- cluster manifests
     variant("k8s-configmap-script-writes-root-keys", {
         "deploy/agent.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: node-setup\ndata:\n  setup.sh: |\n"
