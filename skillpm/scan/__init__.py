@@ -312,7 +312,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datablocks, datapaths, dnsleaks,
                                   docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
-                                  persisted, sqlgen, timegate, unpacked)
+                                  obeyed, persisted, sqlgen, timegate, unpacked)
         from skillpm.scan import outbound
         from skillpm.scan.engine import scanner, skill_description
 
@@ -363,6 +363,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += datapaths.listed_agent_stores(sc, files, findings)  # agent stores a data file lists, decoded
         findings += computedflags.computed_flags(sc, files, findings)  # a destructive command's flag made at run time
         findings += persisted.kept_doors(sc, files, findings, description)  # a persisted job that lets a remote party in
+        findings += obeyed.obeyed_configs(sc, files, findings, description)  # config files a tool runs or obeys
         docstrings.restore_read_docstrings(files, findings)  # a docstring some file reads may be run
         captioned.restore_ordered(files, findings)  # an attack example SKILL.md tells the agent to run
         timegate.armed_by_date(files, findings)  # a harm a script switches on after a fixed date: one level up
