@@ -123,7 +123,7 @@ WRITE = (r"\bappendFile(?:Sync)?\(|\bwriteFile(?:Sync)?\(|\bwrite_text\(|\bwrite
 SHELL_WRITE = r"(?<![<>&\d])>>?[ \t]*[\"']?[$~./\w]|\btee\b"
 # the user's own home, or a command's global scope: a setting there holds for every project
 GLOBAL = (r"~/|~['\"]|\$HOME\b|\$\{HOME\}|\bhomedir\(\)|\bexpanduser\(|\bPath\.home\(\)|\bDir\.home\b|\bos\.UserHomeDir\(\)"
-          r"|\benv::var\(\s*\"HOME\"|\bhome_dir\(\)|\bgetenv\(\s*['\"](?:HOME|USERPROFILE|APPDATA)['\"]|\$env:(?:USERPROFILE|APPDATA)"
+          r"|\benv::var\(\s*\"HOME\"|\bhome_dir\(\)|\bgetenv\(\s*['\"](?:HOME|USERPROFILE|APPDATA)['\"]|\bGetEnvironmentVariable\(\s*\"(?:HOME|USERPROFILE|APPDATA)\"|\bSpecialFolder\.(?:UserProfile|ApplicationData)\b|\$env:(?:USERPROFILE|APPDATA)"
           r"|%USERPROFILE%|%APPDATA%|\bSystem\.getProperty\(\s*\"user\.home\"|\bENV\[\s*['\"]HOME['\"]\]|--global\b|['\"]-g['\"]|\s-g\s"
           r"|\bgo['\"]?\s*,?\s*['\"]?env['\"]?\s*,?\s*['\"]?-w\b|\bconfig\s+set\s+(?:global|user)\.|\bsetx\b|/etc/|COMPOSER_HOME"
           r"|\.(?:bash|zsh)rc\b|\.(?:bash_)?profile\b|\.zshenv\b")

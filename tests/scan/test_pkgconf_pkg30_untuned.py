@@ -3,6 +3,8 @@ for a package manager or an agent's tool servers, and the credential stores of e
 written from a list of the class's members before the scanner was read, and not looked at again while the
 readings were built, so they estimate how the readings fare at first sight on a new set. Each expects the skill
 graded C or worse with a counted finding in a category the payload belongs to (as the corpus scores a catch).
+The starting scanner catches 2 of 8 (the Codex registration, through the engine's two-halves check of agent
+settings with the approval off, and the Ruby char-code read, through the Ruby flow); the branch catches 8 of 8.
 """
 
 from __future__ import annotations
