@@ -105,6 +105,12 @@ MANAGERS: dict[str, tuple[str, str, str | None]] = {
             r"\b(?:NODE_TLS_REJECT_UNAUTHORIZED['\"]?\s*[=, ]\s*['\"]?0|PIP_TRUSTED_HOST|GOSUMDB['\"]?\s*[=, ]\s*['\"]?off|GONOSUMDB['\"]?\s*[=, ]\s*['\"]?\*"
             r"|GIT_SSL_NO_VERIFY|PYTHONHTTPSVERIFY['\"]?\s*[=, ]\s*['\"]?0|NPM_CONFIG_STRICT_SSL['\"]?\s*[=, ]\s*['\"]?false|UV_INSECURE_HOST)\b"),
 }
+# what the script (lowercased, its literals decoded) must hold for a manager's target to be read at all
+GATES = {"npm": ("npm",), "yarn": ("yarnrc",), "pip": ("pip",), "uv": ("uv.toml",), "cargo": (".cargo",),
+         "gem": ("gem", "bundle"), "go": ("-w", "go/env"), "nuget": ("nuget.config",), "maven": (".m2",),
+         "conda": ("conda",), "bun": ("bunfig",), "composer": ("composer",), "docker": ("daemon.json",),
+         "git": ("insteadof", "sslverify"),
+         "env": ("bashrc", "zshrc", "profile", "zshenv", "/etc/environment", "setx", "setenvironmentvariable", "setenv")}
 # what a file must hold for one of the managers to be named plainly (bytes, as written)
 TARGET_BYTES = (b"npmrc", b"yarnrc", b"pip.conf", b"pip.ini", b"pip_config", b"uv.toml", b".cargo", b"gemrc", b".bundle",
                 b"bundle config", b"sources", b"go env", b"go/env", b"'env'", b'"env"', b"uget.", b"uGet.", b"UGET.", b".m2",
@@ -138,29 +144,40 @@ def _rx(key: str, src: str, flags: int = re.IGNORECASE) -> re.Pattern:
     return rx
 
 
-def _decode_words() -> tuple[bytes, ...]:
-    from skillpm.scan.settingsdata import _spelled_bytes
+class _Program:
+    """A script as its run holds it, built in stages so that a script naming no target pays for none of the rest:
+    ``own`` is the script with its literals glued and, when it decodes strings, its literals decoded (reversed,
+    rot13, char codes, hex, base64, base64 of several lines); ``data`` adds the data files of the skill it loads,
+    decoded value by value (rot13'd back when the script undoes rot13)."""
 
-    return _spelled_bytes()
+    def __init__(self, path: str, text: str, decodes: bool, data_files):
+        from skillpm.scan.settingsdata import _decoded_copies, _glued
 
+        self.path, self.text, self._data_files, self._data = path, text, data_files, None
+        self.plain = _glued(text)
+        copies = [*_decoded_copies(text), *_packed_lines(text)] if decodes else []
+        self.own = self.plain + ("\n" + "\n".join(copies) if copies else "")
+        self.low = self.own.lower()
 
-def _program(path: str, text: str, files: dict[str, bytes], data: dict[str, str]) -> tuple[str, str]:
-    """(the script as written with its literals glued, the rest of what its run holds: its literals decoded and the
-    data files of the skill it loads, decoded value by value, rot13'd back when the script undoes rot13)."""
-    from skillpm.scan.assembled import ROT13_WORDS
-    from skillpm.scan.settingsdata import _decoded_copies, _glued, _loaded, _loads
+    @property
+    def whole(self) -> str:
+        if self._data is None:
+            from skillpm.scan.assembled import ROT13_WORDS
+            from skillpm.scan.settingsdata import _loaded, _loads
 
-    raw = text.encode("utf-8", errors="replace")
-    parts = _decoded_copies(text) + _packed_lines(text) if any(w in raw for w in _decode_words()) else []
-    rot = any(w in text for w in ROT13_WORDS)
-    for dpath, dtext in sorted(data.items()):
-        if dpath != path and _loads(text, dpath):
-            loaded = _loaded(dpath, dtext)
-            parts.append(loaded)
-            parts += _packed_lines(dtext)
-            if rot:
-                parts.append(codecs.encode(loaded, "rot13"))
-    return _glued(text), "\n".join(parts)
+            parts = []
+            rot = any(w in self.text for w in ROT13_WORDS)
+            for dpath, dtext in sorted(self._data_files().items()):
+                if dpath != self.path and _loads(self.text, dpath):
+                    loaded = _loaded(dpath, dtext)
+                    parts += [loaded, *_packed_lines(dtext)]
+                    if rot:
+                        parts.append(codecs.encode(loaded, "rot13"))
+            self._data = self.own + ("\n" + "\n".join(parts) if parts else "")
+        return self._data
+
+    def spelled(self, pos: int) -> str:
+        return "" if pos < len(self.plain) else " (spelled only at run time: decoded from the script's literals or its data files)"
 
 
 # a quoted base64 literal: decoded when it makes text of several lines (a config file's lines packed in one value),
@@ -182,27 +199,37 @@ def _packed_lines(text: str) -> list[str]:
     return out
 
 
-def _data_files(files: dict[str, bytes]) -> dict[str, str]:
+def _data_files(files: dict[str, bytes]):
+    """A function giving the skill's data files (path: text), read on its first call."""
     from skillpm.scan.settingsdata import BLOB_EXT, DATA_EXT
 
-    return {p: b.decode("utf-8", errors="replace") for p, b in files.items()
-            if p.lower().endswith(DATA_EXT + BLOB_EXT) and len(b) <= DATA_MAX}
+    got: list[dict[str, str]] = []
+
+    def get() -> dict[str, str]:
+        if not got:
+            got.append({p: b.decode("utf-8", errors="replace") for p, b in files.items()
+                        if p.lower().endswith(DATA_EXT + BLOB_EXT) and len(b) <= DATA_MAX})
+        return got[0]
+    return get
 
 
 def _scripts(sc, files: dict[str, bytes], gate: tuple[bytes, ...]):
-    """(path, text) of each script of the skill that holds one of ``gate`` or decodes strings."""
+    """(path, text, whether it undoes a string transform) of each script of the skill that holds one of ``gate`` or
+    undoes a transform (its literals may then spell what ``gate`` names)."""
+    from skillpm.scan.assembled import _code_file
     from skillpm.scan.engine import classify
+    from skillpm.scan.settingsdata import spelled_files
 
-    words = None
+    spelled = spelled_files(files)
     for path in sorted(files):
         data = files[path]
-        if len(data) > SCRIPT_MAX or classify(path, data[:8192], False) != "script":
+        if len(data) > SCRIPT_MAX or not _code_file(path, data):
             continue
-        if not any(w in data for w in gate):
-            words = words or _decode_words()
-            if not any(w in data for w in words):
-                continue
-        yield path, data.decode("utf-8", errors="replace")
+        decodes = path in spelled
+        if not decodes and not any(w in data for w in gate):
+            continue
+        if classify(path, data[:8192], False) == "script":
+            yield path, data.decode("utf-8", errors="replace"), decodes
 
 
 def _write(path: str, text: str) -> re.Match | None:
@@ -215,6 +242,21 @@ def _write(path: str, text: str) -> re.Match | None:
     return w
 
 
+def _near(rx: re.Pattern, text: str, low: str, words: tuple[str, ...], before: int = 80, after: int = 400):
+    """``rx``'s first match in windows of ``text`` around the places of ``words`` in ``low`` (its lowercase copy, the
+    same length): a pattern that may start anywhere is tried only where one of its words stands."""
+    best = None
+    for w in words:
+        i, n = low.find(w), 0
+        while i >= 0 and n < 64:
+            m = rx.search(text, max(0, i - before), i + len(w) + after)
+            if m is not None and (best is None or m.start() < best.start()):
+                best = m
+                break
+            i, n = low.find(w, i + 1), n + 1
+    return best
+
+
 def _line_of(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
@@ -224,40 +266,37 @@ def written_registries(sc, files: dict[str, bytes], found: list, description: st
     or turn its checks off (module doc)."""
     from skillpm.scan.engine import _window
 
-    out, data = [], None
-    for path, text in _scripts(sc, files, TARGET_BYTES):
+    out, data = [], _data_files(files)
+    for path, text, decodes in _scripts(sc, files, TARGET_BYTES):
         if any(f.file == path and f.rule == "SC-05" and f.grades and f.severity in ("high", "critical") for f in found):
             continue
-        w = _write(path, text)
-        if w is None:
-            continue
-        if data is None:
-            data = _data_files(files)
-        plain, extra = _program(path, text, files, data)
-        program = plain + "\n" + extra
+        prog = _Program(path, text, decodes, data)
         hit = None
         for name, (target, moves, off) in MANAGERS.items():
-            t = _rx("t:" + name, target).search(program)
+            t = _near(_rx("t:" + name, target), prog.own, prog.low, GATES[name])
             if t is None:
                 continue
-            m = _rx("o:" + name, off, re.IGNORECASE | re.MULTILINE).search(program) if off else None
+            whole = prog.whole
+            m = _rx("o:" + name, off, re.IGNORECASE | re.MULTILINE).search(whole) if off else None
             kind = "turns its certificate or checksum checks off"
             if m is None:
-                m = _rx("m:" + name, moves, re.IGNORECASE | re.MULTILINE).search(program)
+                m = _rx("m:" + name, moves, re.IGNORECASE | re.MULTILINE).search(whole)
                 kind = "moves its registry to a host the skill names"
             if m is not None:
                 hit = (name, t, m, kind)
                 break
         if hit is None:
             continue
+        w = _write(path, text)
+        if w is None:
+            continue
         name, t, m, kind = hit
-        user = _rx("global", GLOBAL).search(program) is not None
+        user = _rx("global", GLOBAL).search(prog.whole) is not None
         sev = "high" if user or kind.startswith("turns") else "medium"
-        spelled = "" if m.start() < len(plain) else " (spelled only at run time: decoded from the script's literals or its data files)"
         where = "the user's own settings, for every project" if user else "a project's settings"
         line = _line_of(text, w.start())
         note = (f"writes {name}'s configuration ({t.group(0)[:40]}) in {where}, and the setting {kind}: "
-                f"{m.group(0)[:80]!r}{spelled}")
+                f"{m.group(0)[:80]!r}{prog.spelled(m.start())}")
         out.append(sc._finding("SC-05", sev, path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0), note=note))
     return out
 
@@ -265,6 +304,7 @@ def written_registries(sc, files: dict[str, bytes], found: list, description: st
 # ---------------------------------------------------------------- agent tool servers
 
 MCP_BYTES = (b"mcp", b"MCP", b"Mcp")
+MCP_GATE = ("claude", "mcp.json", "mcp_config", "codex", "gemini", "mcpservers", "mcp_servers", "context_servers", "add-mcp")
 # an agent's MCP configuration: its files, their keys, the agents' own commands that add a server
 MCP_TARGET = (r"\.claude\.json\b|\.mcp\.json\b|\bmcp\.json\b|mcp_config\.json|claude_desktop_config\.json"
               r"|\.codex\b[^\n]{0,60}?\bconfig\.toml|\.gemini\b[^\n]{0,60}?\bsettings\.json|\bmcpServers\b|\bmcp_servers\b|\bcontext_servers\b"
@@ -283,24 +323,22 @@ def registered_servers(sc, files: dict[str, bytes], found: list, description: st
     runner with its tools approved in advance (module doc)."""
     from skillpm.scan.engine import _window
 
-    out, data = [], None
+    out, data = [], _data_files(files)
     target_rx = _rx("mcp", MCP_TARGET)
-    for path, text in _scripts(sc, files, MCP_BYTES):
+    for path, text, decodes in _scripts(sc, files, MCP_BYTES):
         if any(f.file == path and f.rule == "PE-05" and f.grades for f in found):
             continue
-        w = _write(path, text)
-        if w is None:
-            continue
-        if data is None:
-            data = _data_files(files)
-        plain, extra = _program(path, text, files, data)
-        program = plain + "\n" + extra
-        t = target_rx.search(program)
+        prog = _Program(path, text, decodes, data)
+        t = _near(target_rx, prog.own, prog.low, MCP_GATE)
         if t is None:
             continue
+        program = prog.whole
         r = _rx("runner", RUNNER).search(program)
         a = _rx("approve", APPROVE_ALL).search(program) if r is not None else None
         if a is None:
+            continue
+        w = _write(path, text)
+        if w is None:
             continue
         line = _line_of(text, w.start())
         win = _window(text.split("\n")[line - 1].rstrip("\r"), 0)
@@ -309,8 +347,7 @@ def registered_servers(sc, files: dict[str, bytes], found: list, description: st
         out.append(sc._finding("PE-05", "high", path, line, win, note=note))
         late = _rx("latest", LATEST).search(program)
         if late is not None and not any(f.file == path and f.rule == "SC-05" and f.grades for f in (*found, *out)):
-            spelled = "" if late.start() < len(plain) else " (spelled only at run time)"
             out.append(sc._finding("SC-05", "high", path, line, win,
-                                   note=f"the tool server it registers runs a package at {late.group(0)}{spelled}: whatever "
+                                   note=f"the tool server it registers runs a package at {late.group(0)}{prog.spelled(late.start())}: whatever "
                                         f"its publisher ships next runs with the tools approved"))
     return out
