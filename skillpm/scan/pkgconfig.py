@@ -6,7 +6,7 @@ reversed, rot13, char codes, hex, base64; and the data files of the skill it loa
 
 - **A package manager's registry moved, or its checks turned off** (``written_registries``). The program writes
   a configuration file, or runs a config command, of one package manager (``MANAGERS``: .npmrc, .yarnrc(.yml),
-  pip.conf / pip.ini, uv.toml, .cargo/config.toml, .gemrc and bundler's config, ``go env -w``, NuGet.config,
+  pip.conf / pip.ini, .pypirc's upload index, uv.toml, .cargo/config.toml, .gemrc and bundler's config, ``go env -w``, NuGet.config,
   Maven's settings.xml, .condarc, bunfig.toml, composer's config, docker's daemon.json, and the same settings as
   environment variables put in a shell's start-up file), and what it writes turns that manager's certificate
   or checksum checks off (``strict-ssl=false``, ``trusted-host``, ``GOSUMDB=off``, ``ssl_verify: false``), or
@@ -41,7 +41,7 @@ DATA_MAX = 64 * 1024
 # Hosts of the registries themselves and of the public mirrors their communities run: moving to one of
 # them is no move (the checks-off settings are read whatever the host)
 OFFICIAL = (r"(?:registry\.npmjs\.org|registry\.yarnpkg\.com|registry\.npmmirror\.com|registry\.npm\.taobao\.org"
-            r"|pypi\.org|files\.pythonhosted\.org|test\.pypi\.org|download\.pytorch\.org|pypi\.tuna\.tsinghua\.edu\.cn"
+            r"|pypi\.org|upload\.pypi\.org|files\.pythonhosted\.org|test\.pypi\.org|download\.pytorch\.org|pypi\.tuna\.tsinghua\.edu\.cn"
             r"|mirrors\.aliyun\.com|mirrors\.cloud\.tencent\.com|pypi\.mirrors\.ustc\.edu\.cn|repo\.maven\.apache\.org"
             r"|repo1\.maven\.org|maven\.aliyun\.com|api\.nuget\.org|rubygems\.org|gems\.ruby-china\.com"
             r"|proxy\.golang\.org|goproxy\.cn|goproxy\.io|index\.crates\.io|crates\.io|repo\.packagist\.org"
@@ -61,6 +61,10 @@ MANAGERS: dict[str, tuple[str, str, str | None]] = {
     "pip": (r"\bpip\.(?:conf|ini)\b|\bpip_config\b|\bpip['\"]?\s*,?\s*['\"]?config['\"]?\s*,?\s*['\"]?set\b",
             r"(?:extra-)?index[-_.]url['\"]?\s*[=:, ]\s*['\"]?" + FOREIGN,
             r"trusted[-_.]host['\"]?\s*[=:, ]\s*['\"]?[\w$({]"),
+    # the upload index of twine/setuptools: the password kept beside it goes wherever `repository` points
+    "pypirc": (r"\.pypirc\b",
+               r"(?:(?<![\w-])|(?<=\\n))repository\s*[:=]\s*['\"]?" + FOREIGN,
+               None),
     "uv": (r"\buv\.toml\b",
            r"(?:index-url|url)\s*=\s*['\"]" + FOREIGN,
            r"allow-insecure-host\s*=|native-tls\s*=\s*false"),
@@ -101,12 +105,12 @@ MANAGERS: dict[str, tuple[str, str, str | None]] = {
     "env": (r"\.(?:bash|zsh)rc\b|\.(?:bash_)?profile\b|\.zshenv\b|/etc/environment\b|\$PROFILE\b|\bsetx\b"
             r"|SetEnvironmentVariable\b|launchctl\s+setenv\b",
             r"\b(?:NPM_CONFIG_REGISTRY|npm_config_registry|YARN_REGISTRY|PIP_(?:EXTRA_)?INDEX_URL|UV_(?:DEFAULT_|EXTRA_)?INDEX(?:_URL)?"
-            r"|GOPROXY|BUNDLE_MIRROR__\w+|CARGO_REGISTRIES_\w+_INDEX)['\"]?\s*[=, ]\s*['\"]?" + FOREIGN,
+            r"|GOPROXY|BUNDLE_MIRROR__\w+|CARGO_REGISTRIES_\w+_INDEX|HOMEBREW_(?:BOTTLE|API|ARTIFACT)_DOMAIN)['\"]?\s*[=, ]\s*['\"]?" + FOREIGN,
             r"\b(?:NODE_TLS_REJECT_UNAUTHORIZED['\"]?\s*[=, ]\s*['\"]?0|PIP_TRUSTED_HOST|GOSUMDB['\"]?\s*[=, ]\s*['\"]?off|GONOSUMDB['\"]?\s*[=, ]\s*['\"]?\*"
             r"|GIT_SSL_NO_VERIFY|PYTHONHTTPSVERIFY['\"]?\s*[=, ]\s*['\"]?0|NPM_CONFIG_STRICT_SSL['\"]?\s*[=, ]\s*['\"]?false|UV_INSECURE_HOST)\b"),
 }
 # what the script (lowercased, its literals decoded) must hold for a manager's target to be read at all
-GATES = {"npm": ("npm",), "yarn": ("yarnrc",), "pip": ("pip",), "uv": ("uv.toml",), "cargo": (".cargo",),
+GATES = {"npm": ("npm",), "yarn": ("yarnrc",), "pip": ("pip",), "pypirc": (".pypirc",), "uv": ("uv.toml",), "cargo": (".cargo",),
          "gem": ("gem", "bundle"), "go": ("-w", "go/env"), "nuget": ("nuget.config",), "maven": (".m2",),
          "conda": ("conda",), "bun": ("bunfig",), "composer": ("composer",), "docker": ("daemon.json",),
          "git": ("insteadof", "sslverify"),
