@@ -311,7 +311,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         from skillpm.scan import builtsql, spelledsql, wipedb
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datablocks, datapaths, dnsleaks,
                                   docstrings, escaped, fetched,
-                                  homeroot, hooked, interpolated, listedroots, remotegate, settingsdata, sourced,
+                                  homeroot, hooked, interpolated, listedroots, pkgconfig, remotegate, settingsdata, sourced,
                                   obeyed, persisted, sqlgen, timegate, unpacked)
         from skillpm.scan import outbound
         from skillpm.scan.engine import scanner, skill_description
@@ -357,6 +357,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += dnsleaks.dns_leaks(sc, files, findings)  # data in the labels of names looked up
         findings += settingsdata.settings_from_data(sc, files, findings, description)  # agent settings from a preset
         findings += settingsdata.settings_from_code(sc, files, findings, description)  # … spelled encoded, in modules
+        findings += pkgconfig.written_registries(sc, files, findings, description)  # a package manager's registry moved
+        findings += pkgconfig.registered_servers(sc, files, findings, description)  # an agent tool server, all approved
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes
         findings += remotegate.remote_verdicts(sc, files, findings)  # an action a remote server's reply decides

@@ -4121,7 +4121,9 @@ def _b64_entries(text: str) -> str:
 # ways: a reversal (Python's [::-1] and reversed(), JavaScript's and Ruby's .reverse, PHP's strrev,
 # shell's rev, PowerShell's [array]::Reverse), a letter shift (rot13 by name or as tr's ranges, or a
 # char code shifted modulo 26 beside chr/fromCharCode), and text spelled as an array of char codes.
-REVERSE_WORDS = ("[::-1]", "reversed(", ".reverse", "strrev(", "::Reverse(", "| rev", "|rev", "rev <<<", "rev<<<")
+REVERSE_WORDS = ("[::-1]", "reversed(", ".reverse", "strrev(", "::Reverse(", "| rev", "|rev", "rev <<<", "rev<<<",
+                 # Go's swap loop and slices.Reverse, Rust's .rev(), C#'s Array.Reverse, Perl's scalar reverse
+                 ":= 0, len(", ".Reverse(", ".rev()", "scalar reverse")
 # (a shell's "rev" only as a filter or over a here-string: the word alone is in "review", "previous")
 # A char code moved by a constant with no modulo (chr(ord(c) - 1), fromCharCode(s.charCodeAt(i) ^ 7)): every
 # character shifted or XORed, not only letters

@@ -24,6 +24,7 @@ import json
 import posixpath
 import re
 import zlib
+from functools import lru_cache
 
 from skillpm.scan import flow, litgate
 
@@ -193,6 +194,23 @@ def _spelled_bytes() -> tuple[bytes, ...]:
     return _SPELLED[0]
 
 
+# the last tree's answer to "which of its code files undo a transform" (settings_from_code asks it, and so do
+# pkgconfig's readers right after, of the same files): the tree is kept so that its id stays its own
+_SPELLED_FILES: list = [None, None]
+
+
+def spelled_files(files: dict[str, bytes]) -> set[str]:
+    """The code files of ``files`` (by extension or shebang, at most SCRIPT_MAX) that hold a word some string
+    transform needs (``_spelled_bytes``): the only ones whose literals can be spelled other than as written."""
+    from skillpm.scan.assembled import _code_file
+
+    if _SPELLED_FILES[0] is not files:
+        words = _spelled_bytes()
+        got = {p for p, d in files.items() if len(d) <= SCRIPT_MAX and _code_file(p, d) and litgate.any_in(d, words)}
+        _SPELLED_FILES[:] = [files, got]
+    return _SPELLED_FILES[1]
+
+
 def _glued(text: str) -> str:
     """``text`` with adjacent literals glued by an operator written as the one literal they make."""
     if "." not in text and "+" not in text:
@@ -210,6 +228,7 @@ def _glued(text: str) -> str:
 HELPER_CALL_RE = re.compile(r"""(?<![\w$.])[A-Za-z_$][\w$]{0,40}\(\s*("[^"\\\n]{1,400}")\s*\)|(?<![\w$.])[A-Za-z_$][\w$]{0,40}(?="[^"\\\n]{1,400}")""")
 
 
+@lru_cache(maxsize=16)
 def _decoded_copies(text: str) -> list[str]:
     """A program's text as its run makes its literals: each transform it undoes (``spelledsql.copies``:
     reversed, shifted, char codes, hex, base64, byte arrays), a helper's call around a decoded literal
@@ -229,19 +248,13 @@ def settings_from_code(sc, files: dict[str, bytes], found: list, description: st
     from skillpm.scan.assembled import IMPORT_EXT, IMPORT_MAX, _imported_names, _module_keys
     from skillpm.scan.engine import _window, classify
 
-    from skillpm.scan.assembled import _code_file
-
-    code = [p for p, d in files.items() if len(d) <= SCRIPT_MAX and _code_file(p, d)]
-    if not code:
-        return []  # (a skill of documents only: nothing here runs)
-    words = _spelled_bytes()
-    spelled_files = {p for p in code if litgate.any_in(files[p], words)}
-    if not spelled_files:
+    spelled = spelled_files(files)
+    if not spelled:
         return []  # (most skills: no file undoes a transform, and nothing here can be spelled)
     from skillpm.scan.assembled import importers
 
-    by = importers(files) if any(p.lower().endswith(IMPORT_EXT) for p in spelled_files) else {}
-    wanted = spelled_files | {q for p in spelled_files for q in by.get(p, ())}
+    by = importers(files) if any(p.lower().endswith(IMPORT_EXT) for p in spelled) else {}
+    wanted = spelled | {q for p in spelled for q in by.get(p, ())}
     scripts = {p: files[p] for p in wanted if len(files[p]) <= SCRIPT_MAX and classify(p, files[p][:8192], False) == "script"}
     if not scripts:
         return []

@@ -23,7 +23,8 @@ A ``foreach`` over a list takes what the list holds (``foreach (['.env', 'auth.j
 path), a value put into a part of an array (``$ctx[$f] = …``) taints the array, and a one-line ``if``
 guards the statement it is read as. A function whose body sends (a value made from) one of its
 parameters is a sink at its callers: ``upload_report($report + ['context' => project_context()])``
-sends what ``project_context`` returns.
+sends what ``project_context`` returns; a function that returns an address (``return strrev('…//:sptth');``)
+makes a read of its call a request to that address: ``file_get_contents(mirrorUrl(), false, $ctx)`` sends ``$ctx``.
 
 Limits: one table for the whole file (no scopes, functions read where they are written; a function's
 returns and sent parameters are followed to its callers), no control flow.
@@ -89,6 +90,7 @@ class _Reader:
         self.returns: dict[str, tuple[str, int]] = {}  # the script's functions returning a secret or a download
         self.current = ""  # the function whose body is being read (the last `function name(` header)
         self.sends: dict[str, int] = {}  # the script's functions sending (a value made from) a parameter, by sink line
+        self.url_funcs: set[str] = set()  # the script's functions returning an address (`return strrev('…//:sptth')`)
 
     def _called(self, stmt: str) -> str:
         """A statement with its variable functions named: ``$get($u)`` and ``call_user_func($get, $u)``
@@ -103,8 +105,8 @@ class _Reader:
         stmts = _statements(source)
         for line, stmt in stmts:
             self._statement(stmt, line)
-        if (self.returns or self.sends) and not self.out:  # a function returning a secret or a download, or sending
-            # its parameter: read again, its calls known
+        if (self.returns or self.sends or self.url_funcs) and not self.out:  # a function returning a secret, a download
+            # or an address, or sending its parameter: read again, its calls known
             self.vars, self.urls, self.funcs = {}, set(), {}
             for line, stmt in stmts:
                 self._statement(stmt, line)
@@ -139,7 +141,8 @@ class _Reader:
         return any(self.vars.get(m.group(1), ("",))[0] == what for m in VAR.finditer(expr))
 
     def _has_url(self, expr: str) -> bool:
-        return URL.search(expr) is not None or any(m.group(1) in self.urls for m in VAR.finditer(expr))
+        return URL.search(expr) is not None or any(m.group(1) in self.urls for m in VAR.finditer(expr)) \
+            or bool(self.url_funcs) and any(m.group(1).lower() in self.url_funcs for m in CALL_NAME_RE.finditer(expr))
 
     def _statement(self, stmt: str, line: int) -> None:
         if FOLD_WORDS_RE.search(stmt):
@@ -206,6 +209,8 @@ class _Reader:
             return True
         r = RETURN_RE.match(stmt)
         if r is not None and self.current:
+            if URL.search(r.group(1)):
+                self.url_funcs.add(self.current)
             t = self.taint(r.group(1), line)
             if t and t[0] in ("secret", "downloaded") and self.current not in self.returns:
                 self.returns[self.current] = t
