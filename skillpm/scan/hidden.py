@@ -915,10 +915,14 @@ def blobs(text: str):
 # A hex decoder named on a line: `xxd -r -p`, Python's bytes.fromhex / unhexlify / codecs.decode(s, "hex"),
 # Node's Buffer.from(s, "hex"), PHP's hex2bin, Perl's pack("H*"), .NET's Convert.FromHexString (not an
 # encoder: digest("hex") and toString("hex") make hex, they decode nothing)
+# (Go's hex.DecodeString, Rust's hex::decode, Java's HexFormat.parseHex and commons-codec's Hex.decodeHex,
+# Kotlin's hexToByteArray, Elixir's Base.decode16, Lua's tonumber(h, 16) over pairs)
 HEX_DECODER_RE = re.compile(r"\bxxd\s+(?:-\w+\s+)*-r|fromhex\(|unhexlify\(|(?:\bfrom|decode)\([^)\n]{0,200}['\"]hex['\"]\s*\)|\bhex2bin\(|"
-                            r"pack\(\s*['\"]H\*|FromHexString\(", re.IGNORECASE)
+                            r"pack\(\s*['\"]H\*|FromHexString\(|\bhex\.DecodeString\(|\bhex::decode\(|parseHex\(|decodeHex\("
+                            r"|hexToByteArray\(|\bBase\.decode16|\btonumber\([^)\n]{1,40},\s*16\s*\)", re.IGNORECASE)
 SHORT_HEX_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){8,99}(?![0-9A-Za-z])")
-HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "hex2bin", "H*")  # HEX_DECODER_RE's words
+HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "hex2bin", "H*", "hex.DecodeString", "hex::",
+                     "arseHex", "ecodeHex", "hexToByteArray", "decode16", "tonumber(")  # HEX_DECODER_RE's words
 SHORT_HEX_REACH = 200  # characters each side of a hex decoder's name that a short hex string is looked for in
 
 
