@@ -952,6 +952,26 @@ def short_hex(text: str, hex_runs: list[tuple[int, int]] | None = None):
                 yield m.start(), "hex", len(tok), decoded
 
 
+# A line's content, a run of blanks as wide as a screen, then more of the same line: what follows the run is off
+# to the right of every editor and diff view (a `// agent: …` comment after a line of a code block, a second
+# command after the first). Column alignment of a trailing comment is a few dozen blanks (the widest in 4,600
+# public skills is 66); a table cell's padding ends at its pipe and is not read.
+WIDE_GAP_RE = re.compile(r"(?<=\S)[ \t\u00a0\u2000-\u200a\u3000]{13,}(?=[^\s|])")
+WIDE_GAP_COLUMNS = 100  # a tab counts 8
+WIDE_GAP_GATES = (" " * 25, "\t" * 13, "\u00a0" * 25)
+
+
+def wide_gaps(text: str):
+    """Yield (offset, description) for a run of blanks at least WIDE_GAP_COLUMNS wide between two parts of a line."""
+    if not any(g in text for g in WIDE_GAP_GATES):
+        return
+    for m in WIDE_GAP_RE.finditer(text):
+        run = m.group(0)
+        width = len(run) + 7 * run.count("\t")
+        if width >= WIDE_GAP_COLUMNS:
+            yield m.end(), f"{width} columns of blanks after the line's content push the rest of the line off screen"
+
+
 def padding(text: str):
     """Yield (offset, description) for blank-line runs and long space runs followed by content."""
     if "\n\n\n" in text:
