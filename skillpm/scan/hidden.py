@@ -969,7 +969,7 @@ def wide_gaps(text: str):
         run = m.group(0)
         width = len(run) + 7 * run.count("\t")
         if width >= WIDE_GAP_COLUMNS:
-            yield m.end(), f"{width} columns of blanks after the line's content push the rest of the line off screen"
+            yield m.end(), f"{width} columns of spaces push the rest of the line off screen (after the line's content)"
 
 
 def padding(text: str):
