@@ -50,12 +50,15 @@ DELETE_BYTES = (b"rm", b"delete", b"Delete", b"rmtree", b"remove", b"Remove", b"
 
 # the home itself or the filesystem root, as a value (quoted or not); a path under it does not end here
 HOME_VALUE = (r"""(?:(['"`])(?:~|\$HOME|\$\{HOME\}|/)/?\1|~|\$HOME|\$\{HOME\}"""
-              r"""|os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|str\(\s*Path\.home\(\)\s*\)|Path\.home\(\)|(?:os\.)?homedir\(\)"""
+              r"""|os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|str\(\s*Path\.home\(\)\s*\)|Path\.home\(\)"""
+              r"""|(?:os\.|require\(\s*['"](?:node:)?os['"]\s*\)\.)?homedir\(\)"""
               r"""|Dir\.home\b|os\.UserHomeDir\(\)|(?:dirs|home|std::env|env)::home_dir\(\)(?:\.unwrap\(\)|\.expect\([^)\n]{0,60}\))?"""
               r"""|System\.getProperty\(\s*"user\.home"\s*\)|Environment\.GetFolderPath\(\s*Environment\.SpecialFolder\.UserProfile\s*\)"""
               r"""|\$env:(?:USERPROFILE|HOME)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|os\.environ\[['"]HOME['"]\]"""
               r"""|ENV\[['"]HOME['"]\]|ENV\.fetch\(\s*['"]HOME['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[['"]HOME['"]\])""")
-VALUE_END = r"""(?=\s*(?:[)}\],;]|\|\||\?\?|#|//|$))"""
+# (a conversion of the home to text or a path changes nothing: .display().to_string(), .toString(), .resolve())
+VALUE_END = (r"""(?:\.(?:display|to_string|to_str|to_string_lossy|unwrap|clone|to_path_buf|toString|as_posix|resolve|absolute)\(\))*"""
+             r"""(?=\s*(?:[)}\],;]|\|\||\?\?|#|//|$))""")
 # a variable of the environment read: each language's call, then its fallback operator (or the default argument)
 ENV_READ = (r"""(?:os\.environ\.get|os\.getenv|environ\.get|ENV\.fetch|System\.getenv|GetEnvironmentVariable|env::var(?:_os)?"""
             r"""|getenv)\(\s*['"](\w{1,60})['"]\s*\)?|process\.env(?:\.(\w{1,60})|\[['"](\w{1,60})['"]\])|ENV\[['"](\w{1,60})['"]\]"""
@@ -67,7 +70,7 @@ SHELL_FALLBACK_RE = re.compile(r"""\$\{(\w{1,60}):?[-=]["']?(?:\$HOME|\$\{HOME\}
 # Go: a function that returns the home when the variable is empty (an early return of the variable above it)
 GO_FALLBACK_RE = re.compile(r"""os\.(?:Getenv|LookupEnv)\(\s*"(\w{1,60})"\s*\)[^\n]*\n(?:[^\n]*\n){0,6}?[ \t]*(\w+)(?:\s*,\s*\w+)?\s*:?=\s*"""
                             r"""os\.UserHomeDir\(\)[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]*return\s+(?:\2)\b\s*(?:,\s*\w+\s*)?$""", re.M)
-HOME_WORDS = ("HOME", "~", "home", "Home", "'/'", '"/"', "`/`", "USERPROFILE", "user.home", "UserProfile")
+HOME_WORDS = ("HOME", "~", ":-/}", ":=/}", ":-\"/\"}", "home", "Home", "'/'", '"/"', "`/`", "USERPROFILE", "user.home", "UserProfile")
 FALLBACK_WORDS = ("||", "??", "?:", ":-", ":=", " or ", "-or", "orElse", "unwrap_or", "map_or", ".get(", "getenv(", "fetch(",
                   "UserHomeDir")
 
