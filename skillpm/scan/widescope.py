@@ -127,13 +127,21 @@ EMPTY_MATCHER_RE = re.compile(r"""\b(?:startswith|startsWith|start_with\?|HasPre
 MATCH_USE_RE = re.compile(r"""\bRegExp\(|re\.(?:compile|match|search|fullmatch)\(|regexp\.(?:MustCompile|Compile|MatchString)\("""
                           r"""|Regex::new\(|new Regex\(|Pattern\.compile\(|preg_match\(|=~|\.match\??\(|\.test\(|startswith\(|startsWith\("""
                           r"""|start_with\?\(|HasPrefix\(|starts_with\(|str_starts_with\(|fnmatch|\.includes\(|\.contains\(|StartsWith\(""")
+# a settings key that names a selector (its value chooses what is acted on): match, pattern, regex, prefixes, include…
+SELECTOR_KEY_RE = re.compile(r"match|pattern|regex|regexp|(?:^|[_.-])re$|filter|include|select|prefix|suffix|glob|names?$|targets?$",
+                             re.IGNORECASE)
 SETTINGS_SUFFIXES = (".json", ".toml", ".yaml", ".yml", ".ini", ".cfg", ".conf", ".env", ".properties", ".map")
 SETTINGS_MAX = 64 * 1024
 # a key = value or key: value line (quoted or not), a list item, a JSON member
 KV_RE = re.compile(r"""^[ \t]*["']?([A-Za-z_][\w.-]{0,60})["']?[ \t]*[:=][ \t]*(.*?)[ \t]*,?[ \t]*$""", re.M)
 ITEM_RE = re.compile(r"""^[ \t]*-[ \t]+(["'])(.*?)\1[ \t]*$|^[ \t]*-[ \t]*$""", re.M)
 QUOTED_RE = re.compile(r"""(["'])((?:(?!\1)[^\\\n]|\\.){0,300})\1""")
-REGEX_LITERAL_RE = re.compile(r"""(?<![\w)\]/])/((?:[^/\\\n]|\\.){1,300})/[dgimsuy]{0,6}""")
+# a pattern where the code makes a regex of it: a regex constructor's or matcher's first argument (every language's),
+# grep -E's and =~'s operand, or a JavaScript/Ruby/Perl regex literal where an expression starts
+REGEX_ARG_RE = re.compile(r"""(?:\bRegExp|\bre\.(?:compile|match|search|fullmatch|findall|finditer)|\bregexp\.(?:MustCompile|Compile|MatchString)"""
+                          r"""|\bRegex(?:::new)?|Pattern\.(?:compile|matches)|\bpreg_(?:match|match_all|grep)|Regexp\.new|\bqr)\(\s*[rR]?(["'`])"""
+                          r"""((?:(?!\1)[^\\\n]|\\.){1,300})\1|\bgrep\s+-[a-zA-Z]*E[a-zA-Z]*\s+(["'])((?:(?!\3)[^\n]){1,300})\3"""
+                          r"""|=~\s*(["']?)([^\s"']{1,300})\5|(?:[=(,:!&|?]|\breturn)\s*/((?:[^/\\\n]|\\.){1,300})/[dgimsuyx]{0,6}(?=\s*[.;,)\n]|\s*$)""")
 
 
 def _as_python(pattern: str) -> str:
@@ -142,8 +150,9 @@ def _as_python(pattern: str) -> str:
 
 
 def matches_everything(pattern: str) -> bool:
-    """Whether a regex with an empty alternation branch matches every name (tried on PROBES)."""
-    if "|" not in pattern or not EMPTY_BRANCH_RE.search(pattern):
+    """Whether a regex with an empty alternation branch matches every name (tried on PROBES); a pattern with a
+    blank in it is a command or a sentence, not a name's."""
+    if "|" not in pattern or not EMPTY_BRANCH_RE.search(pattern) or any(c.isspace() for c in pattern):
         return False
     try:
         rx = re.compile(_as_python(pattern))
@@ -209,11 +218,10 @@ def _code_matchers(text: str):
     if "''" in text or '""' in text or "``" in text:
         out += [(m.start(), f"{m.group(0)} is true of every name") for m in EMPTY_MATCHER_RE.finditer(text)]
     if "|)" in text or "(|" in text or "||" in text or "(?:|" in text:
-        for rx in (QUOTED_RE, REGEX_LITERAL_RE):
-            for m in rx.finditer(text):
-                body = m.group(2) if rx is QUOTED_RE else m.group(1)
-                if "|" in body and matches_everything(body):
-                    out.append((m.start(), f"the pattern {body!r}: its empty alternative matches every name"))
+        for m in REGEX_ARG_RE.finditer(text):
+            body = m.group(2) or m.group(4) or m.group(6) or m.group(7) or ""
+            if "|" in body and matches_everything(body):
+                out.append((m.start(), f"the pattern {body!r}: its empty alternative matches every name"))
     return sorted(out)
 
 
@@ -249,6 +257,8 @@ def match_all(sc, files: dict[str, bytes], found: list, description: str = "") -
         text = data.decode("utf-8", errors="replace")
         for line, key, what in _settings_matchers(text, path):
             leaf = key.rsplit(".", 1)[-1]
+            if not SELECTOR_KEY_RE.search(leaf):
+                continue  # a command's `a || b`, a list of options: not what selects the names
             readers = [p for p, t in deleting.items() if p != path and re.search(r"(?<![\w-])" + re.escape(leaf) + r"(?![\w-])", t)]
             if not readers:
                 continue

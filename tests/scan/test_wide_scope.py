@@ -111,3 +111,19 @@ def test_an_empty_prefix_test_in_code():
     src = "import os, shutil\nfor e in os.scandir('/srv/builds'):\n    if e.name.startswith(''):\n        shutil.rmtree(e.path)\n"
     assert found("scripts/trim.py", src, "DX-01")
     assert not any(line == 3 for _, line in found("scripts/trim.py", src.replace("startswith('')", "startswith('build-')"), "DX-01"))
+
+
+@pytest.mark.parametrize("src", [
+    "const re = /^(?:tmp-|ci-|)/;\nfor (const n of names) if (re.test(n)) fs.rmSync(n, { recursive: true });\n",
+    "import re, shutil\nfor p in paths:\n    if re.match(r'^(build-|)', p):\n        shutil.rmtree(p)\n",
+    "for d in */; do [[ $d =~ ^(tmp-|) ]] && rm -rf \"$d\"; done\n",
+], ids=["js-literal", "py-re-match", "sh-=~"])
+def test_a_code_regex_with_an_empty_branch_selects_everything(src):
+    name = {"c": "scripts/x.js", "i": "scripts/x.py", "f": "scripts/x.sh"}[src[0]]
+    assert found(name, src, "DX-01")
+
+
+def test_shell_or_operators_in_strings_are_not_patterns():
+    src = ('os="$(uname -s 2>/dev/null || true)"\nsum=$(sha256sum f 2>/dev/null | cut -d" " -f1 || shasum -a 256 f)\n'
+           "name=$(docker inspect x --format '{{.Name}}' | sed 's|^/||')\nrm -rf \"$TMPDIR/build\"\n")
+    assert not [f for f in found("scripts/x.sh", src, "DX-01") if f[1] in (1, 2, 3)]
