@@ -39,7 +39,7 @@ DELETE_RE = re.compile(
     r"\brm\s+-|\brm\s+--|-delete\b|-exec\s+rm\b|\bxargs\b[^\n]{0,40}\brm\b|rmtree\(|os\.(?:remove|unlink|removedirs)\(|\.unlink\("
     r"|\brmSync\(|\brmdirSync\(|\bunlinkSync\(|\bfs(?:\.promises)?\.(?:rm|rmdir|unlink)\(|\brimraf\b|\bfse?\.remove(?:Sync)?\("
     r"|os\.RemoveAll\(|os\.Remove\(|remove_dir_all\(|remove_file\(|FileUtils\.rm(?:_rf|_r|_f)?\b|File\.delete\(|\bunlink\("
-    r"|Remove-Item\b|Directory\.Delete\(|File\.Delete\(|Files\.delete(?:IfExists)?\(|deleteDirectory\(|\brmdir\b"
+    r"|Remove-Item\b|Directory\.Delete\(|File\.Delete\(|Files(?:\.|::)delete(?:IfExists)?\b|deleteDirectory\(|deleteRecursively\(|forceDelete\(|\brmdir\b"
     r"|delete-(?:bucket|objects?|volume|snapshot|stack|repository|function|table)\b|\bs3\s+(?:rm|rb)\b|\bgsutil\s+(?:-m\s+)?rm\b"
     r"|\b(?:docker|podman)\s+(?:volume\s+|image\s+|container\s+)?(?:rm|rmi|prune)\b|\bkubectl\s+delete\b|\bgcloud\b[^\n]{0,80}\bdelete\b"
     r"|\baz\b[^\n]{0,80}\bdelete\b|\b(?:Delete|delete)(?:Bucket|Objects?|Volume|Namespace|Repository)s?\(|\.destroy\("
@@ -61,7 +61,7 @@ VALUE_END = (r"""(?:\.(?:display|to_string|to_str|to_string_lossy|unwrap|clone|t
              r"""(?=\s*(?:[)}\],;]|\|\||\?\?|#|//|$))""")
 # a variable of the environment read: each language's call, then its fallback operator (or the default argument)
 ENV_READ = (r"""(?:os\.environ\.get|os\.getenv|environ\.get|ENV\.fetch|System\.getenv|GetEnvironmentVariable|env::var(?:_os)?"""
-            r"""|getenv)\(\s*['"](\w{1,60})['"]\s*\)?|process\.env(?:\.(\w{1,60})|\[['"](\w{1,60})['"]\])|ENV\[['"](\w{1,60})['"]\]"""
+            r"""|getenv|getenv\(\)\.getOrDefault)\(\s*['"](\w{1,60})['"]\s*\)?|process\.env(?:\.(\w{1,60})|\[['"](\w{1,60})['"]\])|ENV\[['"](\w{1,60})['"]\]"""
             r"""|\$_(?:ENV|SERVER)\[['"](\w{1,60})['"]\]|\$env:(\w{1,60})""")
 FALLBACK_OP = (r"""[^\n;]{0,60}?(?:\|\||\?\?|\?:|\bor\b|-or\b|\.orElse(?:Get)?\(\s*(?:\(\)\s*->\s*)?|\.unwrap_or(?:_else)?\(\s*(?:\|_?\w*\|\s*)?"""
                r"""|\.map_or\([^,\n]{0,40},\s*|,)\s*""")
