@@ -70,6 +70,9 @@ SHELL_FALLBACK_RE = re.compile(r"""\$\{(\w{1,60}):?[-=]["']?(?:\$HOME|\$\{HOME\}
 # Go: a function that returns the home when the variable is empty (an early return of the variable above it)
 GO_FALLBACK_RE = re.compile(r"""os\.(?:Getenv|LookupEnv)\(\s*"(\w{1,60})"\s*\)[^\n]*\n(?:[^\n]*\n){0,6}?[ \t]*(\w+)(?:\s*,\s*\w+)?\s*:?=\s*"""
                             r"""os\.UserHomeDir\(\)[^\n]*\n(?:[^\n]*\n){0,3}?[ \t]*return\s+(?:\2)\b\s*(?:,\s*\w+\s*)?$""", re.M)
+# what reads the environment, in some language (a file with none has no fallback to read)
+ENV_BYTES = (b"environ", b"getenv", b"Getenv", b"LookupEnv", b"process.env", b"ENV", b"$env:", b"env::var", b"EnvironmentVariable",
+             b":-", b":=")
 HOME_WORDS = ("HOME", "~", ":-/}", ":=/}", ":-\"/\"}", "home", "Home", "'/'", '"/"', "`/`", "USERPROFILE", "user.home", "UserProfile")
 FALLBACK_WORDS = ("||", "??", "?:", ":-", ":=", " or ", "-or", "orElse", "unwrap_or", "map_or", ".get(", "getenv(", "fetch(",
                   "UserHomeDir")
@@ -95,7 +98,8 @@ def home_fallbacks(sc, files: dict[str, bytes], found: list, description: str = 
 
     out = []
     for path, data in files.items():
-        if len(data) > FILE_MAX or not any(w in data for w in DELETE_BYTES) or not builtsql._code(path, data):
+        if len(data) > FILE_MAX or not builtsql._code(path, data) or not any(w in data for w in ENV_BYTES) \
+                or not any(w in data for w in DELETE_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
         if not any(w in text for w in HOME_WORDS) or not any(w in text for w in FALLBACK_WORDS):
@@ -121,8 +125,10 @@ PROBES = ("terraform-state", "customer-data-prod", "Q", "zz9.backup", "main")
 # an alternation with an empty branch: (…|), (|…), (?:…||…), or a top-level trailing/leading |
 EMPTY_BRANCH_RE = re.compile(r"\|\)|\(\?:\||\(\||\|\||^\^?\||\|\$?$")
 # a matcher called with an empty string: every name starts with, contains, matches ''
+# (searched from each empty literal that closes a call, backwards: the names alone are searched in no file)
+EMPTY_ARG_RE = re.compile(r"""(['"`])\1\s*\)""")
 EMPTY_MATCHER_RE = re.compile(r"""\b(?:startswith|startsWith|start_with\?|HasPrefix|has_prefix|starts_with|str_starts_with|includes"""
-                              r"""|contains|Contains|StartsWith|fnmatch|endsWith|endswith|HasSuffix)\(\s*(?:[\w.$\[\]'"]{1,60},\s*)?(['"`])\1\s*\)""")
+                              r"""|contains|Contains|StartsWith|fnmatch|endsWith|endswith|HasSuffix)\(\s*(?:[\w.$\[\]'"]{1,60},\s*)?$""")
 # what uses a value as a matcher (a regex built or tried, a prefix or substring test, a glob)
 MATCH_USE_RE = re.compile(r"""\bRegExp\(|re\.(?:compile|match|search|fullmatch)\(|regexp\.(?:MustCompile|Compile|MatchString)\("""
                           r"""|Regex::new\(|new Regex\(|Pattern\.compile\(|preg_match\(|=~|\.match\??\(|\.test\(|startswith\(|startsWith\("""
@@ -216,13 +222,37 @@ def _code_matchers(text: str):
     """(offset, what) for each matcher in a script's own literals that matches every name."""
     out = []
     if "''" in text or '""' in text or "``" in text:
-        out += [(m.start(), f"{m.group(0)} is true of every name") for m in EMPTY_MATCHER_RE.finditer(text)]
-    if "|)" in text or "(|" in text or "||" in text or "(?:|" in text:
-        for m in REGEX_ARG_RE.finditer(text):
-            body = m.group(2) or m.group(4) or m.group(6) or m.group(7) or ""
-            if "|" in body and matches_everything(body):
-                out.append((m.start(), f"the pattern {body!r}: its empty alternative matches every name"))
+        for e in EMPTY_ARG_RE.finditer(text):
+            m = EMPTY_MATCHER_RE.search(text, max(0, e.start() - 90), e.start())
+            if m:
+                out.append((m.start(), f"{text[m.start():e.end()]} is true of every name"))
+    if "|)" in text or "(|" in text or "||" in text:
+        # only the lines that hold an empty branch are searched for a regex (|| only beside a regex call's name)
+        start = 0
+        for ln in text.split("\n"):
+            if "|)" in ln or "(|" in ln or "||" in ln and any(w in ln for w in REGEX_CALL_WORDS):
+                for m in REGEX_ARG_RE.finditer(ln):
+                    body = m.group(2) or m.group(4) or m.group(6) or m.group(7) or ""
+                    if "|" in body and matches_everything(body):
+                        out.append((start + m.start(), f"the pattern {body!r}: its empty alternative matches every name"))
+            start += len(ln) + 1
     return sorted(out)
+
+
+# cheap tests on a file's bytes before any pattern is searched: an empty string closing a call (a matcher given ''),
+# an alternation with an empty branch at its edge, or || beside a regex constructor (a branch empty in the middle)
+EMPTY_CALL_BYTES = (b"'')", b'"")', b"``)", b"'' )", b'"" )')
+EDGE_BRANCH_BYTES = (b"|)", b"(|")
+REGEX_CALL_BYTES = (b"RegExp", b"re.compile", b"re.match", b"re.search", b"re.fullmatch", b"re.find", b"regexp.", b"Regex",
+                    b"Pattern.", b"preg_", b"=~", b"grep -", b"qr(")
+REGEX_CALL_WORDS = tuple(w.decode() for w in REGEX_CALL_BYTES) + ("/",)
+# the same for a settings file: an empty string in a list, or an alternation with an empty branch
+SETTINGS_BYTES = (b'""]', b'"",', b'"" ,', b'"" ]', b"'']", b"'',", b"'' ,", b'- ""', b"- ''", b"|)", b"(|", b"||")
+
+
+def _may_match_all(data: bytes) -> bool:
+    return any(w in data for w in EMPTY_CALL_BYTES) or any(w in data for w in EDGE_BRANCH_BYTES) \
+        or (b"||" in data and any(w in data for w in REGEX_CALL_BYTES))
 
 
 def match_all(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
@@ -230,35 +260,35 @@ def match_all(sc, files: dict[str, bytes], found: list, description: str = "") -
     from skillpm.scan import builtsql
     from skillpm.scan.engine import _window
 
-    deleting = {}
-    for path, data in files.items():
-        if len(data) > FILE_MAX or not any(w in data for w in DELETE_BYTES) or not builtsql._code(path, data):
-            continue
-        text = data.decode("utf-8", errors="replace")
-        if MATCH_USE_RE.search(text) and DELETE_RE.search(text):
-            deleting[path] = text
-    if not deleting:
-        return []
     rule = sc.by_id["DX-01"]
     out = []
-    for path, text in deleting.items():
+    for path, data in files.items():  # a deleting script's own matchers
+        if len(data) > FILE_MAX or not builtsql._code(path, data) or not _may_match_all(data) \
+                or not any(w in data for w in DELETE_BYTES):
+            continue
+        text = data.decode("utf-8", errors="replace")
         hits = _code_matchers(text)
-        if hits:
+        if hits and DELETE_RE.search(text):
             off, what = hits[0]
             line = text.count("\n", 0, off) + 1
             out.append(Finding("DX-01", rule.category, "high", path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0),
                                rule.message, note=f"selects what it deletes with a matcher that matches every name: {what}"))
+    deleting = None  # the scripts that delete what they match, found only when a settings file has a candidate
     for path, data in files.items():
-        if len(data) > SETTINGS_MAX or not path.lower().endswith(SETTINGS_SUFFIXES):
-            continue
-        if b'""' not in data and b"''" not in data and b"|)" not in data and b"(|" not in data and b"||" not in data \
-                and b"(?:|" not in data:
+        if len(data) > SETTINGS_MAX or not path.lower().endswith(SETTINGS_SUFFIXES) or not any(w in data for w in SETTINGS_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
         for line, key, what in _settings_matchers(text, path):
             leaf = key.rsplit(".", 1)[-1]
             if not SELECTOR_KEY_RE.search(leaf):
                 continue  # a command's `a || b`, a list of options: not what selects the names
+            if deleting is None:
+                deleting = {}
+                for p, d in files.items():
+                    if len(d) <= FILE_MAX and any(w in d for w in DELETE_BYTES) and builtsql._code(p, d):
+                        t = d.decode("utf-8", errors="replace")
+                        if MATCH_USE_RE.search(t) and DELETE_RE.search(t):
+                            deleting[p] = t
             readers = [p for p, t in deleting.items() if p != path and re.search(r"(?<![\w-])" + re.escape(leaf) + r"(?![\w-])", t)]
             if not readers:
                 continue
