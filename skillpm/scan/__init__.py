@@ -312,7 +312,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         from skillpm.scan import (assembled, autorun, captioned, climbed, computedflags, datablocks, datapaths, dnsleaks,
                                   docstrings, escaped, fetched,
                                   homeroot, hooked, interpolated, listedroots, pkgconfig, remotegate, settingsdata, sourced,
-                                  obeyed, persisted, sqlgen, timegate, unpacked)
+                                  obeyed, persisted, sqlgen, timegate, unpacked, widescope)
         from skillpm.scan import outbound
         from skillpm.scan.engine import scanner, skill_description
 
@@ -340,6 +340,8 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += homeroot.home_roots(sc, files, findings, description)  # a deletion under a resolved home
         findings += sourced.sourced_configs(sc, files, findings, description)  # the settings file a script sources
         findings += listedroots.listed_roots(sc, files, findings, description)  # roots read from a list file
+        findings += widescope.home_fallbacks(sc, files, findings, description)  # a root that falls back to the home
+        findings += widescope.match_all(sc, files, findings, description)  # a matcher that selects every name
         findings += climbed.climbed_paths(sc, files, findings, description)  # the home reached by .. or listed
         findings += sqlgen.generated_drops(sc, files, findings, description)  # every table dropped, generated
         findings += builtsql.built_statements(sc, files, findings, description)  # a wipe's SQL put together at run time

@@ -47,7 +47,10 @@ def runs_sql(text: str) -> bool:
     return any(w in text for w in RUNS_SQL_WORDS)
 
 
-OTHER_CODE = (".go", ".java", ".cs", ".kt", ".rs", ".scala", ".swift")
+# sources the shell-and-script languages of flow do not cover, which run SQL as well: Go, the JVM's, .NET's, Rust,
+# Swift, Perl, Lua, Elixir, Dart
+OTHER_CODE = (".go", ".java", ".cs", ".kt", ".kts", ".rs", ".scala", ".swift", ".groovy", ".fs", ".vb", ".pl", ".pm", ".lua",
+              ".ex", ".exs", ".dart")
 SQL_RUN_RE = re.compile(r"""(?:^|[\s"'/=(])([\w./-]{0,200}\*\.sql)\b""")
 HAS_BYTES = (b"DROP", b"drop", b"TRUNCATE", b"truncate", b"DELETE", b"delete", b"Drop", b"Truncate", b"Delete",
              b"join", b"Join", b"implode", b"||")

@@ -3964,13 +3964,24 @@ class Scanner:
 
     def _padding(self, ctx: _FileCtx) -> list[Finding]:
         spaced = ctx.spaced or ctx.view
-        if "\n\n\n" not in spaced and "   " not in spaced:
+        if "\n\n\n" not in spaced and "   " not in spaced and not any(g in spaced for g in hidden.WIDE_GAP_GATES):
             return []
         out = []
+        wide = {}
+        for off, what in hidden.wide_gaps(spaced):  # the rest of a line pushed off to the right: high
+            wide.setdefault(spaced.count("\n", 0, off) + 1, what)
+        for line, what in wide.items():
+            out.append(Finding("HT-04", "hidden-text", "high", ctx.path, line, _window(ctx.orig_line(line), 0),
+                               self.by_id["HT-04"].message, note=what))
         for off, what in hidden.padding(spaced):
             line = spaced.count("\n", 0, off) + 1
-            out.append(Finding("HT-04", "hidden-text", "medium", ctx.path, line, _window(ctx.orig_line(line), 0),
-                               self.by_id["HT-04"].message, note=what))
+            if line in wide:
+                continue
+            # blank lines that push a line of code (a script, a fenced block) out of view: the agent reads and
+            # runs what a reviewer scrolling the file never sees
+            sev = "high" if "blank lines" in what and ctx.region_at(line).kind == "code" else "medium"
+            out.append(Finding("HT-04", "hidden-text", sev, ctx.path, line, _window(ctx.orig_line(line), 0),
+                               self.by_id["HT-04"].message, note=what + ("; inside code" if sev == "high" else "")))
         return out
 
     def _blobs(self, ctx: _FileCtx, nested: int) -> list[Finding]:

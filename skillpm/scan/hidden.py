@@ -915,10 +915,14 @@ def blobs(text: str):
 # A hex decoder named on a line: `xxd -r -p`, Python's bytes.fromhex / unhexlify / codecs.decode(s, "hex"),
 # Node's Buffer.from(s, "hex"), PHP's hex2bin, Perl's pack("H*"), .NET's Convert.FromHexString (not an
 # encoder: digest("hex") and toString("hex") make hex, they decode nothing)
+# (Go's hex.DecodeString, Rust's hex::decode, Java's HexFormat.parseHex and commons-codec's Hex.decodeHex,
+# Kotlin's hexToByteArray, Elixir's Base.decode16, Lua's tonumber(h, 16) over pairs)
 HEX_DECODER_RE = re.compile(r"\bxxd\s+(?:-\w+\s+)*-r|fromhex\(|unhexlify\(|(?:\bfrom|decode)\([^)\n]{0,200}['\"]hex['\"]\s*\)|\bhex2bin\(|"
-                            r"pack\(\s*['\"]H\*|FromHexString\(", re.IGNORECASE)
+                            r"pack\(\s*['\"]H\*|FromHexString\(|\bhex\.DecodeString\(|\bhex::decode\(|parseHex\(|decodeHex\("
+                            r"|hexToByteArray\(|\bBase\.decode16|\btonumber\([^)\n]{1,40},\s*16\s*\)", re.IGNORECASE)
 SHORT_HEX_RE = re.compile(r"(?<![0-9A-Za-z])(?:[0-9A-Fa-f]{2}){8,99}(?![0-9A-Za-z])")
-HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "hex2bin", "H*")  # HEX_DECODER_RE's words
+HEX_DECODER_WORDS = ("xxd", "romhex", "romHex", "nhexlify", "'hex'", '"hex"', "hex2bin", "H*", "hex.DecodeString", "hex::",
+                     "arseHex", "ecodeHex", "hexToByteArray", "decode16", "tonumber(")  # HEX_DECODER_RE's words
 SHORT_HEX_REACH = 200  # characters each side of a hex decoder's name that a short hex string is looked for in
 
 
@@ -946,6 +950,26 @@ def short_hex(text: str, hex_runs: list[tuple[int, int]] | None = None):
             decoded = printable_text(bytes.fromhex(tok))
             if decoded:
                 yield m.start(), "hex", len(tok), decoded
+
+
+# A line's content, a run of blanks as wide as a screen, then more of the same line: what follows the run is off
+# to the right of every editor and diff view (a `// agent: …` comment after a line of a code block, a second
+# command after the first). Column alignment of a trailing comment is a few dozen blanks (the widest in 4,600
+# public skills is 66); a table cell's padding ends at its pipe and is not read.
+WIDE_GAP_RE = re.compile(r"(?<=\S)[ \t\u00a0\u2000-\u200a\u3000]{13,}(?=[^\s|])")
+WIDE_GAP_COLUMNS = 100  # a tab counts 8
+WIDE_GAP_GATES = (" " * 25, "\t" * 13, "\u00a0" * 25)
+
+
+def wide_gaps(text: str):
+    """Yield (offset, description) for a run of blanks at least WIDE_GAP_COLUMNS wide between two parts of a line."""
+    if not any(g in text for g in WIDE_GAP_GATES):
+        return
+    for m in WIDE_GAP_RE.finditer(text):
+        run = m.group(0)
+        width = len(run) + 7 * run.count("\t")
+        if width >= WIDE_GAP_COLUMNS:
+            yield m.end(), f"{width} columns of spaces push the rest of the line off screen (after the line's content)"
 
 
 def padding(text: str):

@@ -15,6 +15,14 @@ that appear only so (hidden words) are kept. A hidden verb that removes data wit
 ``TRUNCATE``, ``DELETE`` with a hidden ``FROM``) is DX-06 high, on the line of the literal that hides the
 verb. An honest script writes its SQL where it means it, and a keyword list for a highlighter is not hidden.
 
+Each decoder is read in every language a skill's code comes in, by what the language calls it (the tables
+below: ``B64_WORDS``, ``hidden.HEX_DECODER_RE``, ``TEXT_FROM_CODES``): Go's ``hex.DecodeString`` and
+``string([]byte{…})``, Rust's ``hex::decode`` and ``String::from_utf8(vec![…])``, Java/Kotlin's
+``Base64.getDecoder()``, ``HexFormat.parseHex`` and ``byteArrayOf(…)``, C#'s ``Encoding.UTF8.GetString`` and
+``(char)68``, Perl's ``decode_base64`` and ``pack('C*', …)``, Lua's ``string.char(…)``, Python's
+``bytes([…])``, Swift's and Dart's ``fromCharCodes``; and a literal spelled in hex, unicode or octal escapes,
+which every compiler turns into the text without any call.
+
 Only a script that both runs SQL and applies some transform is read; a file without one of the words those
 need pays a few substring tests.
 """
@@ -32,13 +40,35 @@ FILE_MAX = builtsql.FILE_MAX
 VERBS = {"drop": ("schema", "database", "table", "owned"), "truncate": None, "delete": ("from",)}
 # DELETE is also a word of every HTTP client and ORM: it needs its FROM hidden as well
 NEEDS_HIDDEN_OBJECT = frozenset({"delete"})
-# what decodes base64 in a program (Python, JS, Ruby, PHP, Go, C#, PowerShell, shell)
+# what decodes base64 in a program (Python, JS, Ruby, PHP, Go, C#, PowerShell, shell; Java/Kotlin's getDecoder()
+# and Base64.decode, Rust's base64:: engines, Perl's and Lua's decode_base64, Elixir's Base.decode64, Swift's
+# Data(base64Encoded:), Dart's base64Decode, Deno's and Nim's base64.decode)
 B64_WORDS = ("b64decode", "atob(", "decode64", "base64_decode(", "'base64'", '"base64"', "DecodeString(", "FromBase64String",
-             "base64 -d", "base64 --decode", "unpack1(", "unpack(", "strict_decode64", "urlsafe_b64decode")
+             "base64 -d", "base64 --decode", "unpack1(", "unpack(", "strict_decode64", "urlsafe_b64decode",
+             "getDecoder()", "getMimeDecoder()", "getUrlDecoder()", "Base64.decode(", "base64::", "STANDARD.decode(",
+             "decode_base64(", "Base.decode64", "base64Encoded:", "base64Decode(", "base64.decode(")
 B64_LITERAL_RE = re.compile(r"""(["'`])([A-Za-z0-9+/]{8,400}={0,2})\1""")
 # a byte or rune array spelled as numbers: Go's []byte{…}, Java/C#'s new byte[]{…}, Rust's vec![…] / &[…]
 BYTE_ARRAY_RE = re.compile(r"(?:\[\]byte|\[\]rune|byte\[\]|char\[\])\s*\{\s*(\d{2,3}(?:\s*,\s*\d{2,3}){2,400})\s*,?\s*\}")
 BYTE_ARRAY_WORDS = ("[]byte{", "[]rune{", "byte[]", "char[]", "[]byte {", "[]rune {")
+# what makes text of a list of char codes, by language (a list of numbers is read as text only beside one):
+# Go's string([]byte{…}) and rune(…), Rust's String::from_utf8(vec![…]) / char::from, Java/C#'s new String(…) and
+# Encoding.*.GetString, Kotlin's byteArrayOf / charArrayOf / toChar, Python's bytes([…]) and bytearray, Perl's
+# and Ruby's pack, Lua's string.char, Swift's String(bytes:) and UnicodeScalar, Dart's fromCharCodes, Elixir's
+# List.to_string, PHP's chr, JavaScript's fromCharCode
+TEXT_FROM_CODES = ("[]byte", "[]rune", "rune(", "from_utf8", "char::from", "as char", "new String(", "GetString(",
+                   "byteArrayOf(", "charArrayOf(", "toChar", "bytes([", "bytes((", "bytearray(", "pack(", "string.char(",
+                   "String(bytes:", "UnicodeScalar(", "fromCharCodes(", "List.to_string", "chr(", "fromCharCode",
+                   "(char)", "Chr(", "ChrW(")
+# a list of 4 or more char codes in any bracket a language writes one in ([…], {…}, (…), vec![…], <<…>>)
+CODE_LIST_RE = re.compile(r"(?:[\[{(]|<<)\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*(?:[\]})]|>>)")
+# one char code per call, the calls glued: string(rune(68)) + string(rune(82)), chr(68).chr(82), (char)68 + (char)82
+ONE_CODE = r"(?:\b(?:rune|chr|Chr|ChrW|char|toChar|fromCharCode)\(\s*(\d{2,3})\s*\)\)?|\(char\)\s*(\d{2,3}))"
+CODE_RUN_RE = re.compile(ONE_CODE + r"(?:[ \t]*(?:\+|\.\.|\.|,)[ \t]*(?:string\()?" + ONE_CODE + r"){3,200}")
+ONE_CODE_RE = re.compile(ONE_CODE)
+# a literal spelled in escapes (\x44\x52…, \u0044…, \104\122…), four or more in a row: every compiler makes the text
+ESCAPED_LIT_RE = re.compile(r"""(["'`])((?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{2,4}\}|[0-3][0-7]{2})|[ \w]){4,400})\1""")
+ESCAPE_RE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]{2,4})\}|([0-3][0-7]{2}))")
 WORD_RE = re.compile(r"[a-z]+")
 
 
@@ -61,6 +91,34 @@ def _bytes_array(m: re.Match) -> str:
     return '"' + s + '"' if '"' not in s and "\\" not in s else m.group(0)
 
 
+def _quoted(s: str, m: re.Match) -> str:
+    """``s`` quoted in place of ``m`` (its lines kept), when it is printable text that needs no escape."""
+    if not s.isprintable() or '"' in s or "\\" in s or sum(c.isalpha() for c in s) < len(s) // 2:
+        return m.group(0)
+    return '"' + s + '"' + "\n" * m.group(0).count("\n")
+
+
+def _code_list(m: re.Match) -> str:
+    codes = [int(x) for x in m.group(1).split(",")]
+    return _quoted("".join(map(chr, codes)), m) if all(32 <= c < 127 for c in codes) else m.group(0)
+
+
+def _code_run(m: re.Match) -> str:
+    codes = [int(a or b) for a, b in ONE_CODE_RE.findall(m.group(0))]
+    return _quoted("".join(map(chr, codes)), m) if all(32 <= c < 127 for c in codes) else m.group(0)
+
+
+def _escaped(m: re.Match) -> str:
+    if m.group(2).count("\\") < 4:
+        return m.group(0)
+    def one(e: re.Match) -> str:
+        h = e.group(1) or e.group(2) or e.group(3)
+        c = int(h, 16) if h else int(e.group(4), 8)
+        return chr(c) if 32 <= c < 127 else e.group(0)
+    out = ESCAPE_RE.sub(one, m.group(2))
+    return _quoted(out, m) if "\\" not in out else m.group(0)
+
+
 def copies(text: str) -> list[str]:
     """The script read as its run may make its literals (line for line): ``engine._transformed``'s copies,
     and one with base64 literals and byte arrays decoded when the script decodes base64 or spells bytes."""
@@ -75,6 +133,11 @@ def copies(text: str) -> list[str]:
         base = B64_LITERAL_RE.sub(_b64, base)
     if any(w in text for w in BYTE_ARRAY_WORDS):
         base = BYTE_ARRAY_RE.sub(_bytes_array, base)
+    if any(w in text for w in TEXT_FROM_CODES):
+        base = CODE_LIST_RE.sub(_code_list, base)
+        base = CODE_RUN_RE.sub(_code_run, base)
+    if "\\" in text and ESCAPE_RE.search(text):
+        base = ESCAPED_LIT_RE.sub(_escaped, base)
     if base != text:
         out.append(base)
     return out
