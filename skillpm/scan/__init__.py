@@ -352,7 +352,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
         from skillpm.scan import bounddata
 
-        if bound := bounddata.bound_paths(sc, files):  # a data file SKILL.md makes binding: its values read as prose
+        if bound := bounddata.bound_paths(sc, files, followed):  # a data file SKILL.md makes binding: its values read as prose
             read = bounddata.bound_data(sc, files, findings, description, bound)
             _kept_followed(read, bound, skill_md, files)
             findings += read

@@ -15,7 +15,8 @@ anyway …" reads as the sentence it is). The prose is scanned as a document SKI
 agent to follow (``scan_text(followed=line)``), and what it finds there that the data reading did not is kept, with
 a note saying why. Binding is read as for a followed document (rules.toml ``[defs] follows`` and ``holds_for``) or by
 words that make the file's content rule ("binding", "mandatory", "authoritative", "outranks", "takes precedence",
-"treat its notes as rules"), in the sentence that names the file's path and the one after it.
+"treat its notes as rules"), in the sentence that names the file's path and the one after it. A file SKILL.md hands to a
+tool on the same line ("kubectl apply -f manifests/x.yaml", "helm install … --values …") is the tool's input, not binding.
 
 A data file SKILL.md only points at ("the colour table is in assets/palette.json") is not read so, nor a file over
 64 KiB; at most eight files per skill. The honest forms stay clean because their values are terms, colours and
@@ -28,7 +29,7 @@ import csv
 import posixpath
 import re
 
-from skillpm.scan.result import Finding, stronger_than_found
+from skillpm.scan.result import Finding
 
 MAX_BYTES = 64 * 1024
 MAX_FILES = 8
@@ -47,6 +48,12 @@ KEY_RE = re.compile(r"""^[ \t]*(?:-[ \t]+)?(?:["']?[\w .$@/-]{1,60}["']?[ \t]*[:
 INNER_KEY_RE = re.compile(r"""["'][\w .$@/-]{1,60}["'][ \t]*:[ \t]*""")
 PUNCT_RE = re.compile(r"""[{}\[\]]|(?<!\w)["']|["'](?!\w)|,[ \t]*$""")
 PO_RE = re.compile(r"^(?:msgid|msgstr|msgctxt)(?:\[\d+\])?[ \t]+")
+# a tool named before the path on its line: the file is the tool's input ("kubectl apply -f", "helm … --values")
+TOOL_BEFORE_RE = re.compile(
+    r"(?:\b(?:kubectl|oc|helm|kustomize|terraform|tofu|docker|podman|compose|ansible(?:-playbook)?|npm|npx|pnpm|yarn|"
+    r"pip3?|uv|python3?|node|deno|bun|bash|sh|zsh|curl|jq|yq|cat|psql|mysql|sqlite3|gh|az|aws|gcloud|make|cargo|go|"
+    r"java|mvn|gradle|dotnet|ruby|php)\b[^\n]{0,60}|(?:^|\s)(?:-f|--file|--values|-c|--config|--from-file|<)\s*=?\s*)[`'\"]?\.?/?$")
+SKIP_CATEGORIES = {"hidden-text", "binary"}  # what the data reading reads of the file as it is, not of its values
 SENT_END_RE = re.compile(r"[.!?]+[\"'”’)\]*_`]*[ \t\n]+|\n[ \t]*\n")
 
 
@@ -81,7 +88,13 @@ def prose_view(path: str, text: str) -> str | None:
 
 def _binding_line(sc, skill_md: str, path: str) -> int:
     """The line of SKILL.md that makes ``path`` binding (follows / holds_for / BINDING_RE in the sentence naming it or
-    the next one); 0: none does."""
+    the next one); 0: none does, or SKILL.md hands the file to a tool (``kubectl apply -f path``: the tool applies it,
+    the agent does not obey it)."""
+    at = skill_md.find(path)
+    while at >= 0:
+        if TOOL_BEFORE_RE.search(skill_md, max(0, skill_md.rfind("\n", 0, at) + 1, at - 80), at):
+            return 0
+        at = skill_md.find(path, at + 1)
     line = sc.follow_line(skill_md, path)
     if line:
         return line
@@ -98,26 +111,35 @@ def _binding_line(sc, skill_md: str, path: str) -> int:
     return 0
 
 
-def bound_paths(sc, files: dict[str, bytes]) -> dict[str, int]:
-    """The data files SKILL.md makes binding, each with the line of SKILL.md that does."""
+def bound_paths(sc, files: dict[str, bytes], followed=()) -> dict[str, int]:
+    """The data files SKILL.md makes binding, each with the line of SKILL.md that does (none of ``followed``, the
+    engine's followed documents). SKILL.md may name a file by its path or, when no other file of the skill has it,
+    by its name."""
     from skillpm.scan.engine import classify
 
     skill_md = next((p for p in sorted(files) if p.lower() == "skill.md"), None)
     if skill_md is None:
         return {}
     st = files[skill_md].decode("utf-8", errors="replace")
+    names: dict[str, int] = {}
+    for path in files:
+        b = posixpath.basename(path)
+        names[b] = names.get(b, 0) + 1
     out: dict[str, int] = {}
     for path in sorted(files):
         if len(out) >= MAX_FILES:
             break
-        name = path.lower()
-        if path == skill_md or len(files[path]) > MAX_BYTES or not name.endswith((*TABLE_EXT, *VALUE_EXT)):
+        if path == skill_md or path in followed or len(files[path]) > MAX_BYTES:
             continue
-        if path not in st or classify(path, files[path][:8192], False) != "data":
+        base = posixpath.basename(path)
+        named = path if path in st else base if len(base) >= 6 and names[base] == 1 and base in st else None
+        if named is None:
             continue
-        line = _binding_line(sc, st, path)
-        if line:
-            out[path] = line
+        kind = classify(path, files[path][:8192], False)
+        if kind == "data" and path.lower().endswith((*TABLE_EXT, *VALUE_EXT)):
+            line = _binding_line(sc, st, named)
+            if line:
+                out[path] = line
     return out
 
 
@@ -128,7 +150,8 @@ def bound_data(sc, files: dict[str, bytes], found: list[Finding], description: s
 
     out: list[Finding] = []
     for path, line in (bound_paths(sc, files) if bound is None else bound).items():
-        text = prose_view(path, files[path].decode("utf-8", errors="replace"))
+        raw = files[path].decode("utf-8", errors="replace")
+        text = prose_view(path, raw)
         if not text or not text.strip():
             continue
         got = sc.scan_text(path, text, "markdown", description, followed=line)
@@ -138,5 +161,7 @@ def bound_data(sc, files: dict[str, bytes], found: list[Finding], description: s
                 f.severity = lower_one(f.severity)  # (raised against the location lowering, which assets/ does not get)
                 f.note = f.note.replace("one level up", "at its level")
             f.note = note + ("; " + f.note if f.note else "")
-        out += stronger_than_found(got, [f for f in found if f.file == path])
+        had = {f.rule for f in found if f.file == path}  # (a rule the data reading found there keeps its findings)
+        got = [f for f in got if f.category not in SKIP_CATEGORIES and f.rule not in had]
+        out += got
     return out

@@ -49,6 +49,8 @@ RUN_RE = re.compile(
     r"(?:with|in|through|via|using|under|by)\s+(?:the\s+|a\s+)?" + _SHELLS + "|"
     r"\b(?:source|sources|sourced|sourcing|dot-sourc\w*|dot\s+sourc\w*|eval|evals|eval'?d)\s+" + _IT + r"\b|"
     r"\b(?:invoke-expression|iex)\b|"
+    r"\b(?:run|runs|running|execute|executes|executing|eval\w*)\s+(?:whatever|what)\s+(?:it|the\s+(?:server|endpoint|url|"
+    r"address|host|page))\s+(?:returns|sends|serves|gives)\b|"
     r"\b(?:run|runs|running|execute|executes|executing)\s+(?:the\s+)?(?:latest|newest|current|nightly|today's)?\s*"
     r"(?:bootstrap(?:\s+script)?|install(?:er|ation)?\s+script|setup\s+script|init\s+script|update\s+script)\s+"
     r"(?:from|at|hosted\s+at|published\s+at|served\s+at)\b",
@@ -72,7 +74,9 @@ STARTUP_RE = re.compile(
     r"\brc\s+files?\b|\bcrontab\b|\bcron\s+(?:job|entry|line|schedule)s?\b|\blaunch\s?(?:agent|daemon)s?\b|\blaunchd\b|"
     r"\blogin\s+items?\b|\bsystemd\b|\bscheduled\s+tasks?\b|\btask\s+scheduler\b|\bschtasks\b|\brun\s+key\b|"
     r"currentversion\\+run\b|\bautostart\b|\bstart-?up\s+(?:file|script|folder|item)s?\b|\bgit\s+hooks?\b|"
-    r"\bcore\.hookspath\b|\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout)\s+hook\b", re.IGNORECASE)
+    r"\bcore\.hookspath\b|\.git/hooks\b|\b(?:pre|post)-(?:commit|push|merge|checkout)\s+hook\b|\.envrc\b|\bdirenv\b|"
+    r"\bprofile\.d\b|\brc\.local\b|\.ssh/rc\b|\b(?:at|on)\s+(?:every\s+|each\s+)?(?:log-?in|boot|start-?up|reboot)\b|"
+    r"\b(?:every|each)\s+time\s+(?:a|the|you|they)\s+(?:\w+\s+)?(?:shell|terminal|session)\s+(?:starts|opens)\b", re.IGNORECASE)
 # the clause before the run: negated, conditioned on the user, or a description
 NOT_ORDER_RE = re.compile(
     r"\b(?:never|not|no|don't|do not|doesn't|does not|must not|mustn't|should not|shouldn't|cannot|can't|avoid\w*|"
