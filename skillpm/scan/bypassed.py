@@ -13,17 +13,18 @@ is the construct, in one unit of a document (a table row, a list item, a paragra
   or "regardless" in a unit about a review or an approval; a force-merge; the agent or its bot added to a ruleset's bypass list (a bypass list
   configured for people is administration);
   the agent approving its own pull request or with a second account. EA-01, high.
-- the repository's hooks or CI skipped (``--no-verify``, "skip the hooks", ``HUSKY=0``, ``core.hooksPath=/dev/null``,
-  ``[skip ci]``):
+- the repository's hooks skipped (``--no-verify``, "skip the hooks", ``HUSKY=0``, ``core.hooksPath=/dev/null``; not
+  ``[skip ci]``, which bot commits use so as not to start the workflow again):
   EA-01, low (a local check the user may skip on their own work; skill docs say "bypass once with
   `git commit --no-verify`"), high when the same unit pushes straight to
   the default branch or production, or keeps it from reviewers.
 
 It must be said as an order: the clause before it is not negated, conditioned on a person ("ask a maintainer",
 "only with the owner's approval") or a question, the sentence does not forbid it after naming it ("`--admin` skips
-the review; never use it"), and the unit does not talk about attacks, audits or what to flag. SKILL.md is read, a
-document SKILL.md tells the agent to follow (one level up), and the skill's other Markdown documents (lowered in
-references/, docs/, examples/ and tests/).
+the review; never use it"), it is not named for comparison ("the same discipline as `--no-verify`"), the unit does
+not talk about attacks, audits or what to flag, and it is not written mostly in Chinese or Japanese (whose negations
+go unread). SKILL.md is read, a document SKILL.md tells the agent to follow (one level up), and the skill's other
+Markdown documents (lowered in references/, docs/, examples/ and tests/).
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ REVIEW = (
     r"changes?)\b")
 HOOKS = (r"(?<![\w-])--no-verify\b|\bskip(?:s|ping)?\s+(?:the\s+|all\s+|any\s+)?(?:git\s+|pre-commit\s+|commit\s+|"
          r"pre-push\s+|husky\s+|lint\s+)?hooks\b|\bhooks?\s+(?:skipped|disabled|bypassed|turned\s+off)\b|"
-         r"\bhusky=0\b|core\.hookspath=/dev/null|\[(?:skip\s+ci|ci\s+skip|no\s+ci)\]")
+         r"\bhusky=0\b|core\.hookspath=/dev/null")
 BYPASS_RE = re.compile(f"(?P<review>{REVIEW})|(?P<hooks>{HOOKS})", re.IGNORECASE)
-LITS = ("force", "account", "[skip", "[ci", "[no", "bypass", "overrid", "circumvent", "around", "dismiss", "disabl", "turn", "switch", "remov", "delet", "lift",
+LITS = ("force", "account", "bypass", "overrid", "circumvent", "around", "dismiss", "disabl", "turn", "switch", "remov", "delet", "lift",
         "skip", "ignor", "admin", "anyway", "regardless", "approv", "no-verify", "hooks", "husky", "hookspath")
 GATE = frozenset(w.encode() for w in (
     "protection", "protections", "protected", "ruleset", "rulesets", "required", "requirements", "requirement",
@@ -99,6 +100,9 @@ LEAD_NEG_RE = re.compile(r"\b(?:never|don't|do\s+not|must\s+not|mustn't|should\s
                          re.IGNORECASE)
 CONDITION_RE = re.compile(r"\b(?:if|when|whenever|once|after|because|since|although|though|while|unless)\b[^,—–;:]*,",
                           re.IGNORECASE)
+MENTION_RE = re.compile(r"\b(?:as|like|such\s+as|e\.g\.|than|versus|vs\.?)\s*[`'\"(]*$", re.IGNORECASE)
+# letters of a script the clause reading does not read (CJK, Hangul, kana): such a unit is not read as an order
+FOREIGN_RE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 CLAUSE_END_RE = re.compile(r"[.!?;:,](?=\s)|\n[ \t>]*\n|\||\n[ \t]*(?:-[ \t]|\w+:)")
 SENT_END_RE = re.compile(r"[.!?](?=\s)|\n[ \t>]*\n|\|")
 
@@ -124,6 +128,8 @@ def bypasses(ctx, by_id: dict) -> list[Finding]:
         done.add(m.start())
         if TALK_RE.search(view, ctx_start, end):
             continue
+        if len(FOREIGN_RE.findall(view, start, end)) * 5 > end - start:
+            continue  # a unit in Chinese or Japanese: its negations and mentions go unread
         line = ctx.line_of(m.start())
         if _over(ctx, view, start, line):
             continue  # an item of a list of what never to do or what to look for
@@ -139,7 +145,7 @@ def bypasses(ctx, by_id: dict) -> list[Finding]:
         else:
             worse = AGGRAVATED_RE.search(view, ctx_start, end)
             sev = "high" if worse else "low"
-            what = "the repository's hooks or CI skipped" + (f", and \"{worse.group(0)[:40]}\"" if worse else "")
+            what = "the repository's hooks skipped" + (f", and \"{worse.group(0)[:40]}\"" if worse else "")
         out.append(document_finding(ctx, rule, sev, line,
                                     f"{what} as a step of the workflow (\"{m.group(0).strip()[:60]}\")"))
         if len(out) >= 3:
@@ -191,6 +197,8 @@ def _ordered(view: str, unit_start: int, m) -> bool:
     sentence = view[clause_start(SENT_END_RE, view, unit_start, m.start()):m.start()]
     if LEAD_NEG_RE.search(CONDITION_RE.sub(" ", sentence)):
         return False  # "Never use `--force`, skip checks, or bypass branch protection", "— never force, `--admin`"
+    if MENTION_RE.search(head):
+        return False  # named for comparison ("the same discipline as `--no-verify`")
     before = view[unit_start:m.start()]
     if (before.count('"') + before.count("\u201c") - before.count("\u201d")) % 2:
         return False  # someone's words quoted
