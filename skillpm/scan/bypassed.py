@@ -59,13 +59,18 @@ HOOKS = (r"(?<![\w-])--no-verify\b|\bskip(?:s|ping)?\s+(?:the\s+|all\s+|any\s+)?
          r"pre-push\s+|husky\s+|lint\s+)?hooks\b|\bhooks?\s+(?:skipped|disabled|bypassed|turned\s+off)\b|"
          r"\bhusky=0\b|core\.hookspath=/dev/null")
 BYPASS_RE = re.compile(f"(?P<review>{REVIEW})|(?P<hooks>{HOOKS})", re.IGNORECASE)
-LITS = ("force", "account", "bypass", "overrid", "circumvent", "around", "dismiss", "disabl", "turn", "switch", "remov", "delet", "lift",
-        "skip", "ignor", "admin", "anyway", "regardless", "approv", "no-verify", "hooks", "husky", "hookspath")
+# where a bypass can be: the guard it names, or its own rare words (a regex is run only around these; a verb such as
+# "remove" or "skip" is in every file, the guard it bypasses is not)
+LITS = ("protection", "ruleset", "required", "code owner", "codeowner", "merge gate", "merge check", "merge req",
+        "merge restr", "status check", "stale review", "pending review", "approval", "branch polic", "admin",
+        "force-merg", "force merg", "anyway", "regardless", "bypass list", "bypass actor", "bypass allow",
+        "account to approve", "own pr", "own pull", "own merge", "own change", "no-verify", "hooks", "husky", "hookspath")
+# words of the file one of which any bypass needs (a set test first)
 GATE = frozenset(w.encode() for w in (
-    "protection", "protections", "protected", "ruleset", "rulesets", "required", "requirements", "requirement",
-    "codeowners", "code", "owners", "owner", "gate", "checks", "check", "reviews", "review", "admin", "administrator",
-    "anyway", "regardless", "own", "verify", "hooks", "hook", "husky", "hookspath", "approvals", "reviewers", "stale",
-    "pending", "force", "account", "skip", "ci", "policies", "policy", "workflows", "bypass"))
+    "protection", "protections", "protected", "ruleset", "rulesets", "required", "codeowners", "owners", "owner",
+    "gate", "checks", "check", "approvals", "approval", "reviewers", "reviews", "review", "stale", "pending",
+    "policies", "policy", "restrictions", "requirements", "requirement", "admin", "administrator", "anyway",
+    "regardless", "bypass", "approve", "approves", "own", "verify", "hooks", "husky", "hookspath"))
 # a bypass that hands someone's review or the default branch over: "anyway"/"regardless" needs a review named
 REVIEW_NAMED_RE = re.compile(r"\b(?:review\w*|approv\w*|code\s?owners?|sign-?off|protect\w*)\b", re.IGNORECASE)
 # hooks skipped and the work pushed past every reader
@@ -121,7 +126,7 @@ def bypasses(ctx, by_id: dict) -> list[Finding]:
     low = low_of(ctx)
     out: list[Finding] = []
     done: set[int] = set()
-    for m in near(low, litgate.possible(ctx, LITS), BYPASS_RE, view, before=60, after=80):
+    for m in near(low, litgate.possible(ctx, LITS), BYPASS_RE, view, before=75, after=40, most=15):
         start, end, ctx_start = unit_at(view, m.start())
         if m.start() in done or not _ordered(view, start, m):
             continue
