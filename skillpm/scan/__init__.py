@@ -352,6 +352,12 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         outbound.templated_unshared(files, findings)  # context copied into a document nothing shares: low
         findings = sc.followed_documents(files, findings, description, followed)  # a document SKILL.md says to follow
         _kept_followed(findings, followed, skill_md, files)  # … its rules' findings weigh as in SKILL.md
+        from skillpm.scan import bounddata
+
+        if bound := bounddata.bound_paths(sc, files, followed):  # a data file SKILL.md makes binding: its values read as prose
+            read = bounddata.bound_data(sc, files, findings, description, bound)
+            _kept_followed(read, bound, skill_md, files)
+            findings += read
         findings += fetched.fetched_code(sc, files, findings)  # downloaded code run: supply-chain too
         findings += autorun.built_code(sc, files, findings)  # code built at run time and run: by a hook, or decoded
         findings += unpacked.unpacked_runs(sc, files, findings, description)  # decoded source run: what it does

@@ -34,6 +34,8 @@ from skillpm.scan import templated  # a section that has the agent copy its own 
 from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
 from skillpm.scan import unreviewed  # acts on others' behalf that cannot be recalled, review skipped as policy
+from skillpm.scan import bypassed  # a review, a branch protection or the hooks bypassed as a step
+from skillpm.scan import saidrun  # a fetched script run as it arrives, said in words (and kept running at start-up)
 from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2732,6 +2734,10 @@ class Scanner:
         replaced = {(f.rule, f.file, f.line) for f in out}  # a weaker finding of the rule on the line gives way
         return [f for f in found if (f.rule, f.file, f.line) not in replaced] + out
 
+    def follow_line(self, skill_md: str, path: str) -> int:
+        """The line of SKILL.md (its text ``skill_md``) that tells the agent to follow ``path``; 0: none does."""
+        return self._follow_order(skill_md, path)
+
     def _follow_order(self, skill_md: str, path: str) -> int:
         """The line of SKILL.md that names ``path`` in a sentence that (with the next one) tells the
         agent to follow it (rules.toml [defs] follows); 0: none does."""
@@ -2821,6 +2827,8 @@ class Scanner:
                 findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
                 findings += unasked.in_file(ctx, self.by_id, findings)  # a production drop or force push, explicitly unasked
                 findings += unreviewed.in_file(ctx, self.by_id, findings)  # emails sent, refunds issued, PRs merged: review skipped
+                findings += saidrun.in_file(ctx, self.by_id, findings)  # "fetch … and pipe it into sh", in words
+                findings += bypassed.in_file(ctx, self.by_id, findings)  # admin override, --no-verify: protection bypassed as routine
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             elif kind == "markdown":  # any other document (lowered in references/, docs/, examples/, tests/): what a
@@ -2831,6 +2839,8 @@ class Scanner:
                 findings += grants.in_file(ctx, self.by_id, findings)
                 findings += unasked.in_file(ctx, self.by_id, findings)
                 findings += unreviewed.in_file(ctx, self.by_id, findings)
+                findings += saidrun.in_file(ctx, self.by_id, findings)
+                findings += bypassed.in_file(ctx, self.by_id, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)
