@@ -78,11 +78,39 @@ FALLBACK_WORDS = ("||", "??", "?:", ":-", ":=", " or ", "-or", "orElse", "unwrap
                   "UserHomeDir")
 
 
+# shell: a name given exactly the fallback (``root="${X:-$HOME}"``), and what may follow a use of that name for the
+# use to be a named folder under it: ``/`` and a word, or ``/${Y:-word}`` (a sub-folder with a non-empty default)
+SHELL_ROOT_ASSIGN_RE = re.compile(r"""[ \t]*(?:(?:local|export|readonly|declare(?:[ \t]+-\w+)?)[ \t]+)?([A-Za-z_]\w{0,40})=["']?$""")
+UNDER_NAMED_RE = re.compile(r"""/(?:[\w.-]|\$\{\w{1,60}:?-[^}\s]+\})""")
+# a find that selects by a literal name pattern holding more than wildcards (``-name "*.log.gz"``): selective
+SELECTIVE_FIND_RE = re.compile(r"""\bfind\b[^\n]*\s-i?name\s+(["']?)(?=[^"'\s$]*[\w.])[^"'\s$]+\1(?=\s)""")
+
+
+def _under_named_folder(text: str, off: int) -> bool:
+    """Whether the shell fallback at ``off`` is the whole value of a name that every later use extends with a named
+    folder (``"${root%/}/archive"``, ``"$root/${SUB:-rotated}"``): the root deleted under is then that folder."""
+    ls = text.rfind("\n", 0, off) + 1
+    m = SHELL_ROOT_ASSIGN_RE.match(text, ls, off)
+    if not m:
+        return False
+    name = m.group(1)
+    uses = list(re.finditer(r"\$(?:\{" + name + r"(?:%/?)?\}|" + name + r"\b(?!\}))", text[off:]))
+    return bool(uses) and all(UNDER_NAMED_RE.match(text, off + u.end()) for u in uses)
+
+
+def _selective(text: str) -> bool:
+    """Whether every deletion of a shell script is a find that selects by a literal name pattern."""
+    lines = [text[text.rfind("\n", 0, m.start()) + 1:text.find("\n", m.start()) % (len(text) + 1)]
+             for m in DELETE_RE.finditer(text)]
+    return bool(lines) and all(SELECTIVE_FIND_RE.search(ln) for ln in lines)
+
+
 def _fallback(text: str) -> tuple[int, str] | None:
     """(offset, variable) of the first root that falls back to the home or the filesystem root."""
     hits = []
     if ":-" in text or ":=" in text:
-        hits += [(m.start(), m.group(1)) for m in SHELL_FALLBACK_RE.finditer(text)]
+        hits += [(m.start(), m.group(1)) for m in SHELL_FALLBACK_RE.finditer(text)
+                 if not _under_named_folder(text, m.start()) and not _selective(text)]
     if "UserHomeDir" in text:
         hits += [(m.start(), m.group(1)) for m in GO_FALLBACK_RE.finditer(text)]
     hits += [(m.start(), next(g for g in m.groups() if g and g not in "'\"`")) for m in FALLBACK_RE.finditer(text)]

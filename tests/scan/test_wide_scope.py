@@ -53,6 +53,21 @@ def test_a_fallback_to_a_folder_under_the_home_stays_quiet(name, head, lang):
     assert not found(name, head + WALK_DELETE[lang], "DX-01")
 
 
+@pytest.mark.parametrize("body", [
+    'find "$ROOT/.cache/mytool" -type f -mtime +1 -delete\n',  # every use of the root names a folder under it
+    'find "${ROOT%/}/${SUB_DIR:-rotated}" -mindepth 1 -delete\n',  # ... or a sub-folder with a non-empty default
+    'find "$ROOT" -name "*.log.gz" -mtime +7 -delete\n',  # a prune that selects by a literal name pattern
+])
+def test_a_shell_fallback_root_under_a_named_folder_or_a_selective_prune_stays_quiet(body):
+    assert not found("scripts/clean.sh", 'ROOT="${SCRATCH_DIR:-$HOME}"\n' + body, "DX-01")
+
+
+def test_a_shell_fallback_root_used_bare_once_is_read():
+    # one use names a folder, another deletes under the root itself: the root is the home when SCRATCH_DIR is unset
+    body = 'mkdir -p "$ROOT/.cache"\nfind "$ROOT" -type f -mtime +1 -delete\n'
+    assert ("high", 1) in found("scripts/clean.sh", 'ROOT="${SCRATCH_DIR:-$HOME}"\n' + body, "DX-01")
+
+
 def test_a_fallback_that_deletes_nothing_stays_quiet():
     assert not found("scripts/report.sh", "OUT=\"${REPORT_DIR:-$HOME}\"\necho hi > \"$OUT/report.txt\"\n", "DX-01")
 
