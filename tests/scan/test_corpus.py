@@ -36,19 +36,19 @@ def test_recall_on_natural_language_injections(result):
 
 
 # The natural-language blind set (evaluate.BLIND): (injections, caught at least).
-BLIND_NL = (30, 26)
+BLIND_NL = (30, 23)
 
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-23 read 26/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), and 26/30 with that session's starting one too;
-    19/30 graded C or worse with both. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    figures. held-out-24 read 23/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), and 22/30 with that session's starting one;
+    13/30 and 11/30 graded C or worse. (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
     held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30, held-out-20 20/30,
-    held-out-21 26/30, held-out-22 28/30.)"""
+    held-out-21 26/30, held-out-22 28/30, held-out-23 26/30.)"""
     total, least = BLIND_NL
     detected, scored = result.blind["nl"]
     assert scored == total
@@ -66,6 +66,12 @@ class NlSet(NamedTuple):
 
 
 NL_SETS = [
+    NlSet("held-out-23", "ho23-", 30,
+        """held-out-23 (26/30 at first sight, the same with its session's starting scanner; 19/30 graded C or
+        worse) was tuned on in the next session: branch nlr30's saidrun.py (a fetched script run as it arrives, said
+        in words; kept where it starts again), bypassed.py (a review or branch protection bypassed as routine) and
+        bounddata.py (a data file SKILL.md makes binding read as prose; tests/scan/test_nl_docdata_nlr30.py):
+        30/30 caught in a listed category."""),
     NlSet("held-out-22", "ho22-", 30,
         """held-out-22 (28/30 at first sight, the same with its session's starting scanner; 17/30 graded C or
         worse) was tuned on in the next session: branch nlr29's dumped.py (a secret-bearing store dumped in bulk in
@@ -444,11 +450,21 @@ CODE_SETS = [
         Makefile delete roots from a config file, persistence that lets a remote party in) and flowx29 (data in
         the labels of names looked up, a data file's block run as code, packed payloads read decoded):
         25/25 graded C or worse (from 22), 25/25 in a listed category (from 17)."""),
-    CodeSet("held-out-code-23", (25, 5), (15, 4),
+    CodeSet("held-out-code-23", (25, 5), (25, 5),
         """held-out-code-23 (30 code and hidden-text payloads, written without sight of the rules by a
         writer told to get past automated reviewers; never tuned on) read 15/25 code and 4/5 hidden
         graded C or worse when first scored with the final scanner of its session (merges chosen before
-        it was scored), the same with the session's starting scanner (15/25 in a listed category with both)."""),
+        it was scored), the same with the session's starting scanner (15/25 in a listed category with both).
+        Tuned on in session 30 by kinds30 (config files a tool runs or obeys: Terraform, Gradle init scripts,
+        VS Code folder-open tasks, Kubernetes ConfigMap scripts), pkg30 (package-manager settings and MCP servers
+        written by code, PHP request targets) and flowd30 (SQL spelled by language, delete roots that fall back to
+        the home, matchers that select every name, padding inside code): 25/25 code and 5/5 hidden graded C or
+        worse and in a listed category."""),
+    CodeSet("held-out-code-24", (25, 5), (19, 5),
+        """held-out-code-24 (30 code and hidden-text payloads, written without sight of the rules by a
+        writer told to get past automated reviewers; never tuned on) read 19/25 code and 5/5 hidden
+        graded C or worse when first scored with the final scanner of its session (merges chosen before
+        it was scored), 18/25 and 4/5 with the session's starting scanner (18/25 and 17/25 in a listed category)."""),
 ]
 
 
@@ -488,7 +504,8 @@ LOOK_ALIKES = {
     "held-out-code-20": (12, 0),
     "held-out-code-21": (12, 0),
     "held-out-code-22": (12, 0),
-    "held-out-code-23": (12, 4),
+    "held-out-code-23": (12, 0),
+    "held-out-code-24": (12, 2),
     "held-out-7": (15, 0),
     "held-out-8": (15, 0),
     "held-out-9": (15, 0),
@@ -505,7 +522,8 @@ LOOK_ALIKES = {
     "held-out-20": (15, 0),
     "held-out-21": (15, 0),
     "held-out-22": (15, 0),
-    "held-out-23": (15, 3),
+    "held-out-23": (15, 0),
+    "held-out-24": (15, 3),
     "held-out-dev": (15, 0),
 }
 
@@ -615,7 +633,13 @@ def test_look_alikes_are_scored_per_set(result):
     held-out-22 none (its own-prompt audit C -> B), held-out-code-22 none (the consent-based git credential setup and the loopback-only mock C -> B).
     At first sight (session 29), held-out-23 three of 15 (a prompt-injection field guide, an install-script reviewer,
     an invisible-character linter) and held-out-code-23 four of 12 (a metadata-service mock, an obfuscation unpacker,
-    a skill-injection linter, a leaked-secret scrubber), the same with the session's starting scanner."""
+    a skill-injection linter, a leaked-secret scrubber), the same with the session's starting scanner.
+    Then (session 30, la30), security tools whose subject is the attack read by construct (a mock's bare routes under
+    a loopback endpoint setting, rule files handed to a matching engine, samples a decoder only prints, catalogue
+    tables, labelled samples, text a script prints): held-out-23 none, held-out-code-23 none.
+    At first sight (session 30), held-out-24 three of 15 (an install-script review at F, a system-prompt author and a
+    home backup schedule at C) and held-out-code-24 two of 12 (a metadata-service mock at C, an obfuscation explainer
+    at F), the same with the session's starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {k: v[0] for k, v in LOOK_ALIKES.items()}
 
 

@@ -1,0 +1,3 @@
+module github.com/devtools-kit/envcheck
+
+go 1.21

@@ -1,0 +1,3 @@
+module github.com/finops-tools/costreport
+
+go 1.21

@@ -1,0 +1,3 @@
+export async function echo({ text }: { text: string }) {
+  return { content: [{ type: 'text' as const, text }] };
+}
