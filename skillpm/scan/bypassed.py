@@ -85,7 +85,8 @@ NOT_ORDER_RE = re.compile(
     r"wait(?:ing)? for|only (?:if|when|after|once|with)|explicit\w*|emergenc\w*|break-?glass|how to|can|could|may|might|"
     r"allows?|lets?|enables?)\b", re.IGNORECASE)
 # after it, in its sentence: forbidden once named ("… skips review; never use it")
-FORBID_AFTER_RE = re.compile(r"\b(?:never|don't|do\s+not|must\s+not|should\s+not|avoid)\s+(?:use|do|run|try|pass)\b|"
+FORBID_AFTER_RE = re.compile(r"\bout\s+of\s+(?:scope|bounds)\b|"  # "keep comments, admin bypass, … out of scope"
+                             r"\b(?:never|don't|do\s+not|must\s+not|should\s+not|avoid)\s+(?:use|do|run|try|pass)\b|"
                              r"\bonly\s+(?:with|after|if|when|once|on)\b|\bwith\s+(?:the\s+)?(?:user|owner|maintainer)'s\s+"
                              r"(?:approval|ok|consent|go-?ahead)\b", re.IGNORECASE)
 TALK_RE = re.compile(
@@ -108,6 +109,12 @@ CONDITION_RE = re.compile(r"\b(?:if|when|whenever|once|after|because|since|altho
 MENTION_RE = re.compile(r"\b(?:as|like|such\s+as|e\.g\.|than|versus|vs\.?)\s*[`'\"(]*$", re.IGNORECASE)
 # letters of a script the clause reading does not read (CJK, Hangul, kana): such a unit is not read as an order
 FOREIGN_RE = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+# a table row that pairs the act with what permits it: a person's explicit request or approval in another cell
+# ("| Use an admin bypass | Explicit request for admin/bypass behavior |")
+PERMITTED_BY_RE = re.compile(
+    r"\bexplicit\w*\s+(?:\w+\s+)?(?:request|ask|instruction|approval|confirmation|permission|consent|go-?ahead|sign-?off)\b|"
+    r"\b(?:user|maintainer|owner|human)(?:'s)?\s+(?:explicit\w*\s+)?(?:asks?|approves?|approval|confirms?|confirmation|"
+    r"requests?|consent)\b", re.IGNORECASE)
 CLAUSE_END_RE = re.compile(r"[.!?;:,](?=\s)|\n[ \t>]*\n|\||\n[ \t]*(?:-[ \t]|\w+:)")
 SENT_END_RE = re.compile(r"[.!?](?=\s)|\n[ \t>]*\n|\|")
 
@@ -145,6 +152,8 @@ def bypasses(ctx, by_id: dict) -> list[Finding]:
             continue  # a command: the code rules read it (PE-06)
         if any(f.line == line for f in out):
             continue
+        if _permitted_row(view, m.start()):
+            continue  # a table of acts and what permits each: the bypass waits for a person's explicit request
         if m.group("review"):
             sev, what = "high", "the review or protection of a shared branch bypassed"
         else:
@@ -156,6 +165,23 @@ def bypasses(ctx, by_id: dict) -> list[Finding]:
         if len(out) >= 3:
             break
     return out
+
+
+def _permitted_row(view: str, at: int) -> bool:
+    """Whether ``at`` sits in a table row whose other cells make the act wait for a person's explicit request."""
+    ls = view.rfind("\n", 0, at) + 1
+    le = view.find("\n", at)
+    row = view[ls:le if le >= 0 else len(view)]
+    if not row.lstrip(" \t>").startswith("|"):
+        return False
+    cells = row.split("|")
+    k, pos = 0, ls
+    for i, c in enumerate(cells):  # the cell holding ``at``
+        if pos <= at < pos + len(c):
+            k = i
+            break
+        pos += len(c) + 1
+    return any(PERMITTED_BY_RE.search(c) for i, c in enumerate(cells) if i != k)
 
 
 def _over(ctx, view: str, start: int, line: int) -> bool:

@@ -58,7 +58,9 @@ HOME_VALUE = (r"""(?:(['"`])(?:~|\$HOME|\$\{HOME\}|/)/?\1|~|\$HOME|\$\{HOME\}"""
               r"""|ENV\[['"]HOME['"]\]|ENV\.fetch\(\s*['"]HOME['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[['"]HOME['"]\])""")
 # (a conversion of the home to text or a path changes nothing: .display().to_string(), .toString(), .resolve())
 VALUE_END = (r"""(?:\.(?:display|to_string|to_str|to_string_lossy|unwrap|clone|to_path_buf|toString|as_posix|resolve|absolute)\(\))*"""
-             r"""(?=\s*(?:[)}\],;]|\|\||\?\?|#|//|$))""")
+             r"""(?=\s*(?:[)}\],;]|\|\||\?\?|#|//|$))"""
+             # (a join's next argument names a folder under it: ``path.join(process.env.X || os.homedir(), 'Downloads')``)
+             r"""(?!\s*,\s*['"`][^'"`\s])""")
 # a variable of the environment read: each language's call, then its fallback operator (or the default argument)
 ENV_READ = (r"""(?:os\.environ\.get|os\.getenv|environ\.get|ENV\.fetch|System\.getenv|GetEnvironmentVariable|env::var(?:_os)?"""
             r"""|getenv|getenv\(\)\.getOrDefault)\(\s*['"](\w{1,60})['"]\s*\)?|process\.env(?:\.(\w{1,60})|\[['"](\w{1,60})['"]\])|ENV\[['"](\w{1,60})['"]\]"""

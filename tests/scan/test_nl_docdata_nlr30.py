@@ -138,3 +138,24 @@ def test_hooks_skipped_alone_is_low():
     r = scan_files(_skill("## Committing\n\nIf a slow hook times out, commit with `--no-verify` and tell the user "
                           "which hook was skipped.\n"))
     assert r.grade == "A" and any(f.rule == "EA-01" and f.severity == "low" for f in r.findings), r.findings
+
+
+# Found on the index re-grade after the merge (a PR-landing skill's permission table and scope sentence): an act
+# that waits for a person's explicit request in its row, or is kept out of scope, is not a bypass ordered.
+PERMISSION_TABLE = ("## Authorization\n\n| Action | Required authorization |\n|---|---|\n| Merge the PR | Explicit request "
+                    "to merge it |\n| Use an admin bypass | Explicit request for admin/bypass behavior |\n")
+SCOPE_SENTENCE = ("## Scope\n\nTreat an instruction to merge as authorization for that merge only; keep comments, admin "
+                  "bypass, auto-merge and branch deletion out of scope.\n")
+ORDERED_ROW = ("## Landing\n\n| PR state | Action |\n|---|---|\n| Blocked by code owners only | Use an admin bypass and "
+               "merge it |\n")
+
+
+@pytest.mark.parametrize("body", [PERMISSION_TABLE, SCOPE_SENTENCE], ids=["permission-table", "out-of-scope"])
+def test_a_bypass_that_waits_for_an_explicit_request_is_not_ordered(body):
+    r = scan_files(_skill(body, "Lands pull requests."))
+    assert not [f for f in r.findings if f.rule == "EA-01" and f.grades and f.severity in ("high", "critical")], r.findings
+
+
+def test_a_bypass_row_without_a_person_permitting_it_is_caught():
+    ok, got = caught(scan_files(_skill(ORDERED_ROW, "Lands pull requests.")), ("excessive-agency",))
+    assert ok, got

@@ -69,6 +69,14 @@ def test_a_shell_fallback_root_used_bare_once_is_read():
     assert ("high", 1) in got or ("critical", 1) in got, got
 
 
+def test_a_fallback_joined_with_a_named_folder_stays_quiet():
+    # found on the index re-grade after the merge: a download folder under the home, in a script that deletes elsewhere
+    js = ("const path = require('path'), os = require('os'), fs = require('fs');\n"
+          "const out = path.join(process.env.USERPROFILE || os.homedir(), 'Downloads');\n"
+          "fs.rmSync(path.join(out, 'feed.tmp'), { force: true });\n")
+    assert not found("scripts/sync.js", js, "DX-01")
+
+
 def test_a_fallback_that_deletes_nothing_stays_quiet():
     assert not found("scripts/report.sh", "OUT=\"${REPORT_DIR:-$HOME}\"\necho hi > \"$OUT/report.txt\"\n", "DX-01")
 
