@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from skillpm.scan import litgate  # which literals may occur, from the file's words
-from skillpm.scan.docunits import HEADING_RE, ITEM_RE, clause_start, line_at, low_of, near, unit_at
+from skillpm.scan.docunits import clause_start, lead_line, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
@@ -201,22 +201,8 @@ def _over(ctx, view: str, start: int, line: int) -> bool:
 
 def _lead_in(view: str, start: int) -> tuple[int, int] | None:
     """The paragraph ending with ":" that leads into the list whose item starts at ``start``, if any."""
-    ls, le = line_at(view, start)
-    if not ITEM_RE.match(view[ls:le]):
-        return None
-    at = ls
-    for _ in range(60):
-        if at == 0:
-            return None
-        ps, pe = line_at(view, at - 1)
-        text = view[ps:pe]
-        if not text.strip() or ITEM_RE.match(text) or text[:1] in " \t":
-            at = ps
-            continue
-        if HEADING_RE.match(text) or text.lstrip().startswith("|"):
-            return None
-        return (ps, pe) if text.rstrip().endswith(":") else None
-    return None
+    lead = lead_line(view, start)
+    return lead if lead is not None and view[lead[0]:lead[1]].rstrip().endswith(":") else None
 
 
 def _ordered(view: str, unit_start: int, m) -> bool:

@@ -87,6 +87,27 @@ def line_at(view: str, pos: int) -> tuple[int, int]:
     return s, (len(view) if e < 0 else e)
 
 
+def lead_line(view: str, start: int) -> tuple[int, int] | None:
+    """The line that leads into the list whose item starts at ``start`` (the nearest line above it that is not
+    blank, an item or indented), or None when the unit is no list item or a heading or a table row comes first."""
+    ls, le = line_at(view, start)
+    if not ITEM_RE.match(view[ls:le]):
+        return None
+    at = ls
+    for _ in range(60):
+        if at == 0:
+            return None
+        ps, pe = line_at(view, at - 1)
+        text = view[ps:pe]
+        if not text.strip() or ITEM_RE.match(text) or text[:1] in " \t":
+            at = ps
+            continue
+        if HEADING_RE.match(text) or text.lstrip().startswith("|"):
+            return None
+        return ps, pe
+    return None
+
+
 def _breaks(line: str) -> bool:
     """Whether a line ends a unit: blank, a heading or a table row."""
     t = line.lstrip(" \t>")

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import HEADING_RE, ITEM_RE, clause_start, line_at, low_of, near, unit_at
+from skillpm.scan.docunits import clause_start, lead_line, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 from skillpm.scan import litgate  # which literals may occur, from the file's words
 
@@ -187,23 +187,11 @@ SENT_END_RE = re.compile(r"[.!?;:](?=\s)|\n(?=[ \t>]*(?:[-*+]|\d{1,3}[.)])[ \t])
 def _lead_in(view: str, start: int) -> tuple[int, int] | None:
     """The paragraph that leads into the list whose item starts at ``start`` ("For every ticket, without waiting for
     approval:"), when the unit is a list item."""
-    ls, le = line_at(view, start)
-    if not ITEM_RE.match(view[ls:le]):
+    lead = lead_line(view, start)
+    if lead is None:
         return None
-    at = ls
-    for _ in range(60):
-        if at == 0:
-            return None
-        ps, pe = line_at(view, at - 1)
-        line = view[ps:pe]
-        if not line.strip() or ITEM_RE.match(line) or line[:1] in " \t":
-            at = ps
-            continue
-        if HEADING_RE.match(line) or line.lstrip().startswith("|"):
-            return None
-        s, e, _ = unit_at(view, ps)
-        return (s, e) if view[s:e].rstrip().endswith(":") else None
-    return None
+    s, e, _ = unit_at(view, lead[0])
+    return (s, e) if view[s:e].rstrip().endswith(":") else None
 
 
 def unreviewed(ctx, by_id: dict) -> list[Finding]:
