@@ -14,10 +14,11 @@ a data file no script names.
 
 from __future__ import annotations
 
-import base64
 import codecs
 import posixpath
 import re
+
+from skillpm.scan.hidden import decode_b64_strict
 
 DATA_EXT = (".json", ".yaml", ".yml", ".ini", ".toml", ".txt", ".lst", ".list", ".conf", ".cfg")
 DATA_MAX = 64 * 1024
@@ -33,10 +34,12 @@ def _b64_words(text: str) -> str:
     out = []
     for m in B64_RE.finditer(text):
         tok = m.group(0)
+        raw = decode_b64_strict(tok)
         try:
-            raw = base64.b64decode(tok + "=" * (-len(tok) % 4), validate=True)
-            s = raw.decode("ascii")
-        except (ValueError, UnicodeDecodeError):
+            s = raw.decode("ascii") if raw is not None else None
+        except UnicodeDecodeError:
+            continue
+        if s is None:
             continue
         if s.isprintable():
             out.append(s)

@@ -636,6 +636,19 @@ def decode_b64(token: str) -> bytes | None:
         return None
 
 
+def decode_b64_strict(token: str | bytes, urlsafe: bool = False) -> bytes | None:
+    """``token`` decoded as base64, its missing padding added, or None when it is not base64: strict, unlike
+    ``decode_b64`` (a character outside the alphabet, or padding in excess, is no base64); ``urlsafe`` reads
+    ``-``/``_`` as ``+``/``/`` (after the padding is added)."""
+    t = token + ("=" if isinstance(token, str) else b"=") * (-len(token) % 4)
+    if urlsafe:
+        t = t.replace("-", "+").replace("_", "/")
+    try:
+        return base64.b64decode(t, validate=True)
+    except ValueError:  # (binascii.Error is a ValueError)
+        return None
+
+
 INFLATED_MAX = 256 * 1024  # what a compressed blob may inflate to before the rest is left unread
 
 

@@ -30,10 +30,10 @@ others pay a few substring tests.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import codecs
 import re
+
+from skillpm.scan.hidden import decode_b64_strict
 
 SCRIPT_MAX = 256 * 1024
 DATA_MAX = 64 * 1024
@@ -194,9 +194,12 @@ def _packed_lines(text: str) -> list[str]:
     out = []
     for m in QUOTED_B64_RE.finditer(text):
         body = m.group(1)
+        raw = decode_b64_strict(body)
         try:
-            dec = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("utf-8")
-        except (binascii.Error, ValueError, UnicodeDecodeError):
+            dec = raw.decode("utf-8") if raw is not None else None
+        except UnicodeDecodeError:
+            continue
+        if dec is None:
             continue
         if "\n" in dec and all(c.isprintable() or c in "\n\r\t" for c in dec):
             out.append(dec)

@@ -18,8 +18,6 @@ settings file and writes it back.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import posixpath
 import re
@@ -27,6 +25,7 @@ import zlib
 from functools import lru_cache
 
 from skillpm.scan import flow, litgate
+from skillpm.scan.hidden import decode_b64_strict
 
 SCRIPT_MAX = 256 * 1024
 DATA_MAX = 64 * 1024
@@ -53,11 +52,13 @@ def _decoded(s: str) -> str:
             if out and out.isprintable():
                 return out
         if B64_RE.fullmatch(cand) and not cand.isalpha():
-            pad = cand + "=" * (-len(cand) % 4)
-            try:  # strict, not hidden.decode_b64: that one takes excess padding ("QUJ==") and cuts at 200,000 chars
-                raw = base64.b64decode(pad.replace("-", "+").replace("_", "/"), validate=True)
-                out = raw.decode("utf-8")
-            except (binascii.Error, ValueError, UnicodeDecodeError):
+            # strict, not hidden.decode_b64: that one takes excess padding ("QUJ==") and cuts at 200,000 chars
+            raw = decode_b64_strict(cand, urlsafe=True)
+            try:
+                out = raw.decode("utf-8") if raw is not None else None
+            except UnicodeDecodeError:
+                continue
+            if out is None:
                 continue
             if out and out.isprintable() and len(out) >= 3:
                 return out
@@ -99,9 +100,8 @@ def _whole_blob(text: str) -> str | None:
     body = "".join(ln.strip() for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("#"))
     if len(body) < 16 or not B64_RE.fullmatch(body):
         return None
-    try:
-        raw = base64.b64decode((body + "=" * (-len(body) % 4)).replace("-", "+").replace("_", "/"), validate=True)
-    except (binascii.Error, ValueError):
+    raw = decode_b64_strict(body, urlsafe=True)
+    if raw is None:
         return None
     if raw[:2] == b"\x1f\x8b" or raw[:1] == b"x":
         try:

@@ -29,11 +29,10 @@ need pays a few substring tests.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 
 from skillpm.scan import builtsql, litgate
+from skillpm.scan.hidden import decode_b64_strict
 
 FILE_MAX = builtsql.FILE_MAX
 # verb -> the words one of which must stand beside it (hidden or not; None: the verb alone is the statement)
@@ -76,9 +75,12 @@ def _b64(m: re.Match) -> str:
     body = m.group(2)
     if body.isalpha() and body.islower() or body.isdigit():
         return m.group(0)
+    raw = decode_b64_strict(body)
     try:
-        out = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
-    except (binascii.Error, ValueError, UnicodeDecodeError):
+        out = raw.decode("ascii") if raw is not None else None
+    except UnicodeDecodeError:
+        out = None
+    if out is None:
         return m.group(0)
     return '"' + out + '"' if out.isprintable() and '"' not in out and "\\" not in out else m.group(0)
 

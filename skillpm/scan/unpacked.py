@@ -26,6 +26,7 @@ import re
 import zlib
 
 from skillpm.scan import flow
+from skillpm.scan.hidden import decode_b64_strict
 
 SCRIPT_MAX = 256 * 1024
 LITERAL_MAX = 64 * 1024
@@ -123,7 +124,7 @@ def _undo(kind: str, s: bytes) -> bytes | None:
             return base64.a85decode(raw.removeprefix(b"<~"), adobe=raw.startswith(b"<~"))
         if kind == "base32":
             return base64.b32decode(raw.upper() + b"=" * (-len(raw) % 8))
-        return base64.b64decode(raw + b"=" * (-len(raw) % 4), validate=True)
+        return decode_b64_strict(raw)
     except (ValueError, UnicodeDecodeError, binascii.Error, zlib.error, lzma.LZMAError, OSError, EOFError):
         return None
 

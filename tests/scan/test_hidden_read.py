@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import base64
 
+import pytest
+
 from skillpm.scan import scan_path
 from skillpm.scan.hidden import skeleton
 
@@ -214,3 +216,23 @@ def test_fetching_the_role_credentials_stays_high_whatever_the_description(tmp_p
 def test_metadata_lookups_in_a_skill_that_does_not_say_so_stay_high(tmp_path):
     r = scan(tmp_path, {"SKILL.md": HEAD + "Run `bash scripts/whoami.sh`.\n", "scripts/whoami.sh": IMDS_SCRIPT})
     assert [f.severity for f in r.findings if f.rule == "SS-01"] == ["high"]
+
+
+# ---------------------------------------------------------------- one strict base64 decoder for the readers
+
+@pytest.mark.parametrize("token,urlsafe,want", [
+    ("RFJPUCBTQ0hFTUE", False, b"DROP SCHEMA"),      # padding missing: added
+    ("RFJPUCBTQ0hFTUE=", False, b"DROP SCHEMA"),     # padding present
+    (b"RFJPUCBTQ0hFTUE", False, b"DROP SCHEMA"),     # bytes as well as text
+    ("P-8_", True, b"?\xef?"),                       # the URL-safe alphabet, when asked for
+    ("P-8_", False, None),                            # ... and not otherwise
+    ("QUJ==", False, None),                           # padding in excess: not base64 (decode_b64 takes it)
+    ("RFJP UCBT", False, None),                       # a character outside the alphabet
+    ("RFJPU", False, None),                           # one character more than a multiple of four
+])
+def test_decode_b64_strict(token, urlsafe, want):
+    from skillpm.scan.hidden import decode_b64, decode_b64_strict
+
+    assert decode_b64_strict(token, urlsafe=urlsafe) == want
+    if token == "QUJ==":
+        assert decode_b64(token) == b"AB"  # the lenient decoder, for contrast

@@ -32,11 +32,11 @@ returns and sent parameters are followed to its callers), no control flow.
 
 from __future__ import annotations
 
-import base64
 import codecs
 import re
 
 from skillpm.scan.flow import Flow
+from skillpm.scan.hidden import decode_b64_strict
 
 CREDENTIAL = re.compile(r"\.ssh\b|id_rsa|id_ed25519|id_ecdsa|\.aws\b|credentials|\.netrc|\.git-credentials|\.npmrc"
                         r"|\.pypirc|\.kube\b|kubeconfig|\.docker/config|(?:^|[/'\"])\.env\b(?![.\w])|\.gnupg|_history\b"
@@ -316,7 +316,10 @@ def _fold_call(m: re.Match) -> str:
         elif fn == "hex2bin":
             out = bytes.fromhex(body).decode("ascii")
         else:
-            out = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode("ascii")
+            raw = decode_b64_strict(body)
+            if raw is None:
+                return m.group(0)
+            out = raw.decode("ascii")
     except (ValueError, UnicodeDecodeError):
         return m.group(0)
     return _quote(out) or m.group(0)

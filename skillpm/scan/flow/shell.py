@@ -28,12 +28,12 @@ are not followed, and arrays, ``read`` loops and here-documents are not followed
 
 from __future__ import annotations
 
-import base64
 import codecs
 import posixpath
 import re
 
 from skillpm.scan.flow import Flow
+from skillpm.scan.hidden import decode_b64_strict
 
 DOWNLOADERS = {"curl", "wget", "aria2c", "http", "https", "xh", "lwp-download", "lwp-request", "GET", "fetch"}
 RUNNERS = {"sh", "bash", "zsh", "dash", "ksh", "ash", "busybox", "source", ".", "python", "python2", "python3",
@@ -748,9 +748,12 @@ def _printed(value: str) -> str | None:
     if how == "rev":
         out = out[::-1]
     elif how:
+        raw = decode_b64_strict(out)
         try:
-            out = base64.b64decode(out + "=" * (-len(out) % 4), validate=True).decode("ascii")
-        except (ValueError, UnicodeDecodeError):
+            out = raw.decode("ascii") if raw is not None else None
+        except UnicodeDecodeError:
+            return None
+        if out is None:
             return None
     return out if out != lit and out.isprintable() else None
 
