@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from skillpm.scan import litgate  # which literals may occur, from the file's words
-from skillpm.scan.docunits import clause_start, lead_line, low_of, near, unit_at
+from skillpm.scan.docunits import clause_start, lead_line, line_at, low_of, near, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
@@ -169,19 +169,12 @@ def bypasses(ctx, by_id: dict) -> list[Finding]:
 
 def _permitted_row(view: str, at: int) -> bool:
     """Whether ``at`` sits in a table row whose other cells make the act wait for a person's explicit request."""
-    ls = view.rfind("\n", 0, at) + 1
-    le = view.find("\n", at)
-    row = view[ls:le if le >= 0 else len(view)]
+    ls, le = line_at(view, at)
+    row = view[ls:le]
     if not row.lstrip(" \t>").startswith("|"):
         return False
-    cells = row.split("|")
-    k, pos = 0, ls
-    for i, c in enumerate(cells):  # the cell holding ``at``
-        if pos <= at < pos + len(c):
-            k = i
-            break
-        pos += len(c) + 1
-    return any(PERMITTED_BY_RE.search(c) for i, c in enumerate(cells) if i != k)
+    k = view.count("|", ls, at)  # the cell holding ``at``
+    return any(PERMITTED_BY_RE.search(c) for i, c in enumerate(row.split("|")) if i != k)
 
 
 def _over(ctx, view: str, start: int, line: int) -> bool:

@@ -707,10 +707,9 @@ LABELLED_SAMPLE_ITEM_RE = re.compile(
 
 def _title(ctx: "_FileCtx") -> str:
     """The document's title: its first heading, when that is a level-1 heading."""
-    heads = ctx.headings if ctx.headings is not None else None
-    if heads is None:
-        ctx.heading_at(1)
-        heads = ctx.headings
+    if ctx.headings is None:
+        ctx.heading_at(1)  # (fills ctx.headings)
+    heads = ctx.headings
     return heads[0][1] if heads and ctx.view_line(heads[0][0]).startswith("# ") else ""
 
 

@@ -27,9 +27,9 @@ few substring tests.
 from __future__ import annotations
 
 import json
-import posixpath
 import re
 
+from skillpm.scan.docunits import line_at
 from skillpm.scan.result import Finding
 
 FILE_MAX = 256 * 1024
@@ -96,14 +96,13 @@ def _under_named_folder(text: str, off: int) -> bool:
     if not m:
         return False
     name = m.group(1)
-    uses = list(re.finditer(r"\$(?:\{" + name + r"(?:%/?)?\}|" + name + r"\b(?!\}))", text[off:]))
-    return bool(uses) and all(UNDER_NAMED_RE.match(text, off + u.end()) for u in uses)
+    uses = list(re.compile(r"\$(?:\{" + name + r"(?:%/?)?\}|" + name + r"\b(?!\}))").finditer(text, off))
+    return bool(uses) and all(UNDER_NAMED_RE.match(text, u.end()) for u in uses)
 
 
 def _selective(text: str) -> bool:
     """Whether every deletion of a shell script is a find that selects by a literal name pattern."""
-    lines = [text[text.rfind("\n", 0, m.start()) + 1:text.find("\n", m.start()) % (len(text) + 1)]
-             for m in DELETE_RE.finditer(text)]
+    lines = [text[slice(*line_at(text, m.start()))] for m in DELETE_RE.finditer(text)]
     return bool(lines) and all(SELECTIVE_FIND_RE.search(ln) for ln in lines)
 
 
@@ -111,8 +110,9 @@ def _fallback(text: str) -> tuple[int, str] | None:
     """(offset, variable) of the first root that falls back to the home or the filesystem root."""
     hits = []
     if ":-" in text or ":=" in text:
-        hits += [(m.start(), m.group(1)) for m in SHELL_FALLBACK_RE.finditer(text)
-                 if not _under_named_folder(text, m.start()) and not _selective(text)]
+        shell = list(SHELL_FALLBACK_RE.finditer(text))
+        if shell and not _selective(text):  # (a whole-file answer: asked once, not per fallback)
+            hits += [(m.start(), m.group(1)) for m in shell if not _under_named_folder(text, m.start())]
     if "UserHomeDir" in text:
         hits += [(m.start(), m.group(1)) for m in GO_FALLBACK_RE.finditer(text)]
     hits += [(m.start(), next(g for g in m.groups() if g and g not in "'\"`")) for m in FALLBACK_RE.finditer(text)]
@@ -223,7 +223,7 @@ def _settings_matchers(text: str, path: str):
             m = re.search(r'"' + re.escape(key) + r'"\s*:', text)
             found.append((text.count("\n", 0, m.start()) + 1 if m else 1, key, what))
         return found
-    last_key, last_line = None, 0
+    last_key = None
     for m in KV_RE.finditer(text):
         key, raw = m.group(1), m.group(2)
         line = text.count("\n", 0, m.start()) + 1
@@ -236,7 +236,7 @@ def _settings_matchers(text: str, path: str):
             if matches_everything(v):
                 out.append((line, key, f"the pattern {v!r}: its empty alternative matches every name"))
                 break
-        last_key, last_line = key, line
+        last_key = key
     if last_key is not None and ('""' in text or "''" in text):
         for m in ITEM_RE.finditer(text):  # a YAML list item that is an empty string, under the key above it
             if m.group(2) == "" and m.group(1):
