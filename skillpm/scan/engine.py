@@ -18,7 +18,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import litgate, secretsout
-from skillpm.scan import encodedlists
+from skillpm.scan import encodedlists, values
 from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
 from skillpm.scan import bundled  # credential material gathered, and a file uploaded outside
@@ -2611,10 +2611,15 @@ class Scanner:
         out = []
         for path, data in files.items():
             if len(data) > TRANSFORM_MAX or classify(path, data[:8192], False) != "script" \
-                    or not litgate.any_in(data, TRANSFORM_BYTES):
+                    or not (litgate.any_in(data, TRANSFORM_BYTES) or litgate.any_in(data, VALUE_BYTES)):
                 continue
             text = data.decode("utf-8", errors="replace")
             copies = _transformed(text)
+            how = values.doings(text)
+            if how:  # the shared layer's copy: every literal as the value the run makes (base64, hex, codes, composed)
+                v = values.view(text, how, values.shell_env(text, files) if "$(" in text else None)
+                if v is not None and v not in copies:
+                    copies.append(v)
             if copies:  # only a copy that holds a word some rule needs, which the script lacks, can add a finding
                 had = literals.Lexicon.words(text.lower())
                 copies = [c for c in copies if not (literals.Lexicon.words(c.lower()) - had).isdisjoint(self.need_words)]
@@ -4163,6 +4168,8 @@ HEX_DECODER_WORDS = hidden.HEX_DECODER_WORDS  # HEX_DECODER_RE's words
 CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr", "'chr'", '"chr"', "map(chr")
 # Every substring one of the transforms needs (bytes of a file: a script with none is not decoded)
 TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
+# (and those the shared decoding layer reads: a base64 decoder, an address made of bytes, a byte array, values.WORDS)
+VALUE_BYTES = tuple(dict.fromkeys(w.encode() for ws in values.WORDS.values() for w in ws))
 
 
 _LOWER, _UPPER = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan import flow
+from skillpm.scan import flow, litgate, values
 
 HOME_MAX = 256 * 1024
 DELETE_BYTES = (b"rm ", b"-delete", b"rmdir", b"shred", b"unlink")
 DELETE_WORDS = tuple(w.decode() for w in DELETE_BYTES)
 HOME_BYTES = (b"~", b"getent", b"dscl", b"NFSHomeDirectory", b"HOME")
 HOME_WORDS = tuple(w.decode() for w in HOME_BYTES)
+SPELLED_BYTES = (b"base64", b"xxd", b"rev")  # a shell decode pipeline's words
 # what prints a home directory, and nothing under it (a word ends it: quote, blank, `)`, `;`, end)
 _END = r"""(?=["'\s);`|&]|$)"""
 # (``~$(whoami)``, ``~$(id -un)``: the user's own name substituted after the tilde, the home as well)
@@ -45,10 +46,12 @@ def _homes(lines: list[str]) -> tuple[set[str], set[str]]:
     homes: set[str] = set()
     kept: set[str] = set()
     cur, depth = None, 0
+    local: set[str] = set()
     for ln in lines:
         f = FUNC_RE.match(ln) if cur is None else None
         if f:
             cur, depth = f.group(1), ln.count("{") - ln.count("}")
+            local: set[str] = set()
             body = f.group(2)
             if HOME_PRINT_RE.search(body):
                 funcs.add(cur)
@@ -57,6 +60,11 @@ def _homes(lines: list[str]) -> tuple[set[str], set[str]]:
             continue
         if cur is not None:
             if HOME_PRINT_RE.search(ln):
+                funcs.add(cur)
+            a = ASSIGN_RE.match(ln)  # a name the body sets to the home, then prints: `spec="$HOME"; printf '%s' "$spec"`
+            if a and _is_home(_first_statement(a.group(2)).strip().rstrip(";"), funcs, homes):
+                local.add(a.group(1))
+            elif local and PRINT_VAR_RE.search(ln) and PRINT_VAR_RE.search(ln).group(1) in local:
                 funcs.add(cur)
             depth += ln.count("{") - ln.count("}")
             if depth <= 0:
@@ -76,6 +84,8 @@ def _homes(lines: list[str]) -> tuple[set[str], set[str]]:
     return homes, funcs
 
 
+# a line that prints a name's value as its output (echo, printf '%s', through eval too)
+PRINT_VAR_RE = re.compile(r"""\b(?:echo|printf)\b(?:\s+-n)?(?:\s+\\?['"]%s\\?['"])?\s+\\?["']?\\?["']?\$\{?(\w+)\}?\\?["']?\\?["']?\s*["']?\s*(?:;|$)""")
 # a branch's assignment after `then`/`else`/`do`/`;`/`&&` on a line: `if …; then ROOT="$HOME"; DAYS=0; fi`
 BRANCH_ASSIGN_RE = re.compile(r"""(?:\bthen|\belse|\bdo|;|&&|\|\|)[ \t]+([A-Za-z_]\w{0,40})=([^\s;&|]{1,200})""")
 # a tail that may be empty: `$HOME/${SUBDIR:-}` is the home while SUBDIR is unset
@@ -145,6 +155,46 @@ def home_rooted(text: str) -> str | None:
     return "\n".join(out) if changed else None
 
 
+# a loop fed the names a find prints, whose body removes each: `while read -r f; do rm -f -- "$f"; done < <(find …
+# -print0)`, `find … -print0 | while read …; do rm …; done` (the find deletes what it selects, as -delete would)
+LOOP_RM_RE = re.compile(r"""\b(?:rm|unlink|shred)\s+(?:-{1,2}[\w-]+\s+){0,3}(?:--\s+)?["']?\$\{?\w+""")
+FED_DONE_RE = re.compile(r"""^([ \t]*done\s*<\s*<\(\s*find\b[^\n]*?)\s-print0?\b""")
+FED_PIPE_RE = re.compile(r"""^([^\n#]*\bfind\b[^\n|]*?)\s-print0?\b(?=[^\n|]*\|\s*while\b)""")
+LOOP_REACH = 15
+
+
+ARRAY_ARG_RE = re.compile(r"""(?<=\s)"(\$\{\w{1,40}\[[@*]\]\})"(?=\s)""")
+
+
+def fed_loops(text: str) -> str:
+    """``text`` line for line with each find that feeds a loop removing every name it prints written with
+    ``-delete`` in place of ``-print``/``-print0`` (what the pair does), and a find's arguments expanded from an
+    array (``"${prune_expr[@]}"``) written unquoted: options, not a path joined to the root before them."""
+    if "find" not in text:
+        return text
+    lines = text.split("\n")
+    for i, ln in enumerate(lines):
+        if "[@]" in ln and "find" in ln:
+            ln = lines[i] = ARRAY_ARG_RE.sub(r"\1", ln)
+        m = FED_DONE_RE.match(ln)
+        if m:
+            body = lines[max(0, i - LOOP_REACH):i]
+            start = max((j for j, b in enumerate(body) if re.search(r"\bwhile\b", b)), default=None)
+            if start is not None and any(LOOP_RM_RE.search(b) for b in body[start:]):
+                lines[i] = m.group(1) + " -delete" + ln[m.end():]
+            continue
+        m = FED_PIPE_RE.match(ln)
+        if m:
+            body = []
+            for b in lines[i + 1:i + 1 + LOOP_REACH]:
+                if re.match(r"[ \t]*done\b", b):
+                    break
+                body.append(b)
+            if any(LOOP_RM_RE.search(b) for b in [ln[m.end():], *body]):
+                lines[i] = m.group(1) + " -delete" + ln[m.end():]
+    return "\n".join(lines)
+
+
 INLINE_SUB_RE = re.compile(r"""\$\(([^()\n]{1,400})\)""")
 
 
@@ -201,9 +251,13 @@ def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") 
             continue
         if md and not (SHELL_FENCE_BYTES.search(data) or b"~~~" in data and TILDE_FENCE_BYTES.search(data)):
             continue  # a document is read only for its shell blocks (their deletions are looked for there)
-        if not md and (not any(w in data for w in DELETE_BYTES) or not any(w in data for w in HOME_BYTES)):
+        if not md and not any(w in data for w in DELETE_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
+        if not md and b"$(" in data and litgate.any_in(data, SPELLED_BYTES):  # a home the run decodes (values.view)
+            text = values.view(text, None, values.shell_env(text, files)) or text
+        if not md and not any(w in text for w in HOME_WORDS):
+            continue
         if md:  # a document's shell blocks, read as one script (every other line blank)
             code = shell_blocks(text)
             if code is None or not any(w in code for w in HOME_WORDS) or HOME_SOURCE_RE.search(code) is None:
@@ -215,7 +269,8 @@ def home_roots(sc, files: dict[str, bytes], found: list, description: str = "") 
             copy = home_rooted(text)
         if copy is None:
             continue
-        lines = text.split("\n")
+        copy = fed_loops(copy)
+        lines = data.decode("utf-8", errors="replace").split("\n")  # (the file as written, for the finding's line)
         rules = {f.rule for f in found if f.file == path and f.grades}
         for f in sorted(sc.scan_text(path, copy, "script", description), key=lambda f: f.line):
             if f.rule in rules or not f.grades or f.category != "destructive":

@@ -441,21 +441,49 @@ def _machine_wide(path: str) -> bool:
     return "init.d/" in low or base.startswith("init.gradle") or base.endswith((".init.gradle", ".init.gradle.kts"))
 
 
-def _gradle(sc, path: str, text: str, known: set[str]) -> list:
-    decoded = {}
+def spelled_literals(text: str) -> dict[str, tuple[int, str]]:
+    """{literal: (line, the value the run makes of it)} for each quoted literal of ``text`` that the file's own
+    decoders turn into an address, a path or a command (values.run_value: base64, hex, reversal, composed)."""
+    from skillpm.scan import values
+
+    out: dict[str, tuple[int, str]] = {}
     if any(w in text for w in DECODER_WORDS):
         for line, lit, dec in decoded_literals(text):
-            decoded[lit] = (line, dec)
+            out[lit] = (line, dec)
+    how = values.doings(text) - {"code"}
+    if how:
+        for m in values.QUOTED_RE.finditer(text):
+            lit = m.group(2)
+            if lit in out or len(out) >= 64:
+                continue
+            got = values.run_value(lit, how)
+            if got is not None and values.meaning(got[1]):
+                out[lit] = (text.count("\n", 0, m.start()) + 1, got[1])
+    return out
+
+
+def _assigned(text: str, name: str) -> str | None:
+    """What a Kotlin/Groovy/Java name is assigned (its line and the four after it), or None."""
+    a = re.search(r"\b(?:val|var|def|String)\s+" + re.escape(name) + r"\b[^=\n]{0,40}=([^\n]*(?:\n[^\n]*){0,4})", text)
+    return a.group(1) if a else None
+
+
+def _gradle(sc, path: str, text: str, known: set[str]) -> list:
+    decoded = spelled_literals(text)
     out = []
     for m in GRADLE_URL_RE.finditer(text):
         url, name = m.group(1), m.group(2)
         line = text.count("\n", 0, m.start()) + 1
         hidden = False
         if name:  # the address held by a name: its literal, decoded when the script decodes it
-            a = re.search(r"\b(?:val|var|def|String)\s+" + re.escape(name) + r"\b[^=\n]{0,40}=([^\n]*(?:\n[^\n]*){0,4})", text)
+            a = _assigned(text, name)
             if not a:
                 continue
-            lits = [x for x in re.findall(r"""["']([^"'\n]{1,4000})["']""", a.group(1))]
+            lits = [x for x in re.findall(r"""["']([^"'\n]{1,4000})["']""", a)]
+            if not lits and decoded:  # `val mirror = decode(mirrorHex)`: the literal of the name it is made from
+                for other in re.findall(r"\b([A-Za-z_]\w{0,40})\b", a.split("\n", 1)[0])[:4]:
+                    b = _assigned(text, other) if other != name else None
+                    lits += re.findall(r"""["']([^"'\n]{1,4000})["']""", b.split("\n", 1)[0]) if b else []
             url = None
             for lit in lits:
                 if lit in decoded:
