@@ -205,7 +205,8 @@ def run_value(s: str, how: frozenset[str] = ALL) -> tuple[str, str] | None:
 
 # ---------------------------------------------------------------- a file's view, as the run makes its values
 
-QUOTED_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){3,%d})\1""" % LIT_MAX)
+# (a literal of any length: a pattern that needs three characters pairs the quotes of `get('X', …)` wrongly)
+QUOTED_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){0,%d})\1""" % LIT_MAX)
 # an array of char codes or bytes, in any language's brackets (`[104, 116]`, `{0x68, 0x74}`, `vec![…]`,
 # `byteArrayOf(…)`, `@(…)`); the values decimal or 0x-hex, three or more
 CODE_ARRAY_RE = re.compile(r"""(?:vec!|byteArrayOf|charArrayOf|arrayOf|new\s+(?:byte|char)\s*\[\s*\]\s*|\[\](?:byte|rune|uint8)|@)?"""
@@ -221,9 +222,11 @@ JOIN_RES = (re.compile(r"""(["'])([^"'\n]{0,4})\1\.join\(\s*[\[(]([^\[\]()\n]{1,
             re.compile(r"""@?\(([^()\n]{1,800})\)\s*-join\s*(["'])([^"'\n]{0,4})\2"""))
 # a shell decode pipeline in a command substitution: `$(printf '%s' "$X" | base64 -d | rev)`, `$(echo LIT | xxd -r -p)`,
 # `$(base64 -d <<< "$X")`
-SH_SUB_RE = re.compile(r"""\$\(\s*(?:(?:printf\s+(?:['"]%s['"]\s+)?|echo\s+(?:-n\s+)?)(["']?)([^"'|\n)]{1,600})\1\s*\|\s*"""
+SH_SUB_RE = re.compile(r"""\$\(\s*(?:(?:printf\s+(?:['"]?%s['"]?\s+)?|echo\s+(?:-n\s+)?)(["']?)([^"'|\n)]{1,600})\1\s*\|\s*"""
                        r"""((?:(?:base64\s+(?:-d|--decode|-D|-di)|xxd\s+(?:-\w+\s+)*-r(?:\s+-p)?|rev|tr\s+\S+\s+\S+)[^|\n)]*?\|?\s*)+)"""
                        r"""|((?:base64\s+(?:-d|--decode|-D)|xxd\s+(?:-\w+\s+)*-r(?:\s+-p)?|rev)[^<\n)]*?)<<<\s*(["']?)([^"'\n)]{1,600})\5)\s*\)""")
+# a shell script's own expansion of a leading ~ in a value: `${X/#\~/$HOME}`, `eval echo "$X"`, `${X/#~/$HOME}`
+TILDE_EXPAND_RE = re.compile(r"""\$\{\w{1,60}/#\\?~/\$\{?HOME\}?\}|\beval\s+(?:echo|printf)\b""")
 SH_ASSIGN_RE = re.compile(r"""^[ \t]*(?:export[ \t]+|readonly[ \t]+|local[ \t]+|declare[ \t]+(?:-\w+[ \t]+)?)?([A-Za-z_]\w{0,60})=(["'])([^"'\n$`]{1,600})\2""", re.M)
 SH_SOURCE_RE = re.compile(r"""^[ \t]*(?:source|\.)[ \t]+["']?[^\s"';]*?([\w.-]+)["']?[ \t]*$""", re.M)
 
@@ -285,6 +288,34 @@ def _parts(body: str) -> list[str] | None:
     return parts if parts and not rest else None
 
 
+# a decoder call around a literal, and what turns its bytes into text after it: collapsed to the value in a view
+# (`base64.b64decode('…').decode()[::-1]`, `Buffer.from('…', 'hex').toString()`, `strrev(base64_decode('…'))`,
+# `[Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('…'))`, `new StringBuilder("…").reverse().toString()`)
+CALL_OPEN_RE = re.compile(r"""(?:\bnew\s+)?(?:\[[\w.]{1,60}\]::)?[\w.$:]{0,80}\(\s*$""")
+CALL_CLOSE_RE = re.compile(r"""(?:\s*,\s*['"](?:base64|hex|utf-?8|ascii|latin1|binary)['"])?\s*\)""")
+TAIL_RE = re.compile(r"""(?:\.(?:decode|toString|to_string|reverse|reversed|join|ToString|String|force_encoding|encode)\((?:\s*['"][^'"\n]{0,12}['"]\s*)?\)"""
+                     r"""|\[::-1\]|\.split\(\s*['"]{2}\s*\)|\.unwrap\(\)|!!|\?)""")
+DECODER_CALL_WORDS = ("b64decode", "fromhex", "unhexlify", "atob", "Base64", "base64", "FromBase64", "GetString", "Buffer.from",
+                      "hex2bin", "strrev", "reverse", "Reverse", "decode", "Decode", "StringBuilder", "unquote", "URIComponent",
+                      "pack", "String", "bytes", "from_utf8")
+
+
+def _call_span(text: str, a: int, b: int) -> tuple[int, int]:
+    """The span of the literal at ``text[a:b]`` widened over the decoder calls around it and the conversions after it
+    (at most four calls deep): where the value the run makes stands."""
+    for _ in range(4):
+        head = CALL_OPEN_RE.search(text, max(0, a - 90), a)
+        close = CALL_CLOSE_RE.match(text, b, b + 40) if head else None
+        if not head or not close or not any(w in head.group(0) for w in DECODER_CALL_WORDS):
+            break
+        a, b = head.start(), close.end()
+        while (t := TAIL_RE.match(text, b, b + 40)):
+            b = t.end()
+    while (t := TAIL_RE.match(text, b, b + 40)):
+        b = t.end()
+    return a, b
+
+
 def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | None = None) -> str | None:
     """``text`` line for line with each literal written as the value its run makes (``run_value``), char-code
     arrays spelled, adjacent literals and joined lists of literals joined, and shell decode pipelines evaluated;
@@ -306,6 +337,8 @@ def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | Non
             v = _pipeline(m.group(2), m.group(3), env) if m.group(2) else _pipeline(m.group(6), m.group(4), env)
             if not v or '"' in v or "\n" in v:
                 return m.group(0)
+            if v.startswith("~") and TILDE_EXPAND_RE.search(out):
+                v = "$HOME" + v[1:]  # the script expands a leading ~ of its values itself (`${ROOT/#\~/$HOME}`)
             inside = m.start() > 0 and out[m.start() - 1] == '"' and out[m.end():m.end() + 1] == '"'
             return v if inside else '"' + v + '"'
         out = SH_SUB_RE.sub(sub, out)
@@ -329,16 +362,18 @@ def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | Non
         out = CONCAT_RE.sub(concat, out)
     dec = how - {"code"}
     if dec:
-        n = 0
-
-        def lit(m: re.Match) -> str:
-            nonlocal n
-            n += 1
-            if n > MAX_LITS:
-                return m.group(0)
+        res, last = [], 0
+        for n, m in enumerate(QUOTED_RE.finditer(out)):
+            if n >= MAX_LITS:
+                break
             got = run_value(m.group(2), dec)
             if got is None or m.group(1) in got[1] or "\n" in got[1] or "\\" in got[1] and "\\" not in m.group(2):
-                return m.group(0)
-            return m.group(1) + got[1] + m.group(1)
-        out = QUOTED_RE.sub(lit, out)
+                continue
+            a, b = _call_span(out, m.start(), m.end())
+            if a < last:
+                a, b = m.start(), m.end()
+            res.append(out[last:a] + m.group(1) + got[1] + m.group(1))
+            last = b
+        if res:
+            out = "".join(res) + out[last:]
     return out if out != text else None

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import re
 
+from skillpm.scan import values
 from skillpm.scan.docunits import line_at
 from skillpm.scan.result import Finding
 
@@ -132,7 +133,12 @@ def home_fallbacks(sc, files: dict[str, bytes], found: list, description: str = 
                 or not any(w in data for w in DELETE_BYTES):
             continue
         text = data.decode("utf-8", errors="replace")
-        if not any(w in text for w in HOME_WORDS) or not any(w in text for w in FALLBACK_WORDS):
+        if not any(w in text for w in FALLBACK_WORDS):
+            continue
+        how = values.doings(text) - {"code"}
+        if how:  # the fallback spelled (a home kept base64 and reversed, hex, a decode pipeline): as the run makes it
+            text = values.view(text, how, values.shell_env(text, files) if "$(" in text else None) or text
+        if not any(w in text for w in HOME_WORDS):
             continue
         hit = _fallback(text)
         if hit is None or not DELETE_RE.search(text):
@@ -142,7 +148,8 @@ def home_fallbacks(sc, files: dict[str, bytes], found: list, description: str = 
         off, var = hit
         line = text.count("\n", 0, off) + 1
         rule = sc.by_id["DX-01"]
-        out.append(Finding("DX-01", rule.category, "high", path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0),
+        shown = data.decode("utf-8", errors="replace").split("\n")[line - 1]  # (the line as written)
+        out.append(Finding("DX-01", rule.category, "high", path, line, _window(shown.rstrip("\r"), 0),
                            rule.message, note=f"deletes under a root that falls back to the home folder (or the filesystem "
                                               f"root) when {var} is unset or empty"))
     return out
