@@ -228,7 +228,7 @@ SH_SUB_RE = re.compile(r"""\$\(\s*(?:(?:printf\s+(?:['"]?%s['"]?\s+)?|echo\s+(?:
 # a shell script's own expansion of a leading ~ in a value: `${X/#\~/$HOME}`, `eval echo "$X"`, `${X/#~/$HOME}`
 TILDE_EXPAND_RE = re.compile(r"""\$\{\w{1,60}/#\\?~/\$\{?HOME\}?\}|\beval\s+(?:echo|printf)\b""")
 SH_ASSIGN_RE = re.compile(r"""^[ \t]*(?:export[ \t]+|readonly[ \t]+|local[ \t]+|declare[ \t]+(?:-\w+[ \t]+)?)?([A-Za-z_]\w{0,60})=(["'])([^"'\n$`]{1,600})\2""", re.M)
-SH_SOURCE_RE = re.compile(r"""^[ \t]*(?:source|\.)[ \t]+["']?[^\s"';]*?([\w.-]+)["']?[ \t]*$""", re.M)
+SH_SOURCE_RE = re.compile(r"""^[ \t]*(?:source|\.)[ \t]+[^\n;]*?([\w.-]+)["']?[ \t]*$""", re.M)
 
 
 def shell_env(text: str, files: dict[str, bytes] | None = None) -> dict[str, str]:
