@@ -45,6 +45,7 @@ RELATIVE_ROOT_RE = re.compile(r"""\.|\./|\*|\./\*""")
 USER_FOLDERS = r"""(?:Documents|Desktop|Pictures|Photos|Music|Videos|Movies|OneDrive(?:\s-\s[\w .-]{1,40})?|Dropbox|Google Drive|iCloud Drive|source|repos|Projects|src)"""
 USER_ENTRY_RE = re.compile(r"""(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|\$env:HOME)[/\\]""" + USER_FOLDERS + r"""[/\\]?""")
 USER_RELATIVE_RE = re.compile(USER_FOLDERS + r"""/?""")
+CLEANUP_WORDS_RE = re.compile(r"clean|purge|prune|delet|remov|wipe|reclaim|retention|max_?age|keep_?days|\"age\"|targets", re.I)
 # an entry given as an object: the home named by its variable, and one folder under it (``{"root": "USERPROFILE",
 # "rel": ["Documents"]}``)
 OBJECT_RE = re.compile(r"""\{[^{}]{0,800}\}""")
@@ -128,6 +129,9 @@ def listed_roots(sc, files: dict[str, bytes], found: list, description: str = ""
             continue
         how = values.doings(text)  # entries the script decodes (base64, hex, char codes, reversed): as it makes them
         roots_of = {n: r for n in named if (r := (_roots(_decoded(texts[n], how), True) if how else []) or listed.get(n))}
+        # (the user's own folders count in a list of what to clean, not in one of what to back up, index or watch)
+        roots_of = {n: kept for n, r in roots_of.items()
+                    if (kept := [e for e in r if "user's own folder" not in e[1] or CLEANUP_WORDS_RE.search(texts[n])])}
         if not roots_of:
             continue
         named = list(roots_of)

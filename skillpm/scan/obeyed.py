@@ -44,6 +44,8 @@ import json
 import posixpath
 import re
 
+from skillpm.scan import litgate
+
 CONFIG_MAX = 256 * 1024
 
 # ---------------------------------------------------------------- what runs by itself
@@ -441,6 +443,10 @@ def _machine_wide(path: str) -> bool:
     return "init.d/" in low or base.startswith("init.gradle") or base.endswith((".init.gradle", ".init.gradle.kts"))
 
 
+HEX_REV_BYTES = tuple(w.encode() for w in ("toInt(16)", "fromhex", "unhexlify", "hex2bin", "DecodeString", "parseHex", "decodeHex",
+                                            "hexToByteArray", "'hex'", '"hex"', "[::-1]", ".reverse", "reversed(", "strrev("))
+
+
 def spelled_literals(text: str) -> dict[str, tuple[int, str]]:
     """{literal: (line, the value the run makes of it)} for each quoted literal of ``text`` that the file's own
     decoders turn into an address, a path or a command (values.run_value: base64, hex, reversal, composed)."""
@@ -592,7 +598,8 @@ def decoded_configs(sc, files: dict[str, bytes], found: list, description: str =
     if not configs:
         return []
     # the folders whose files decode (a Terraform module is its folder: a variable's default decoded in another file)
-    decoding = {posixpath.dirname(p) for p in configs if any(w.encode() in files[p] for w in DECODER_WORDS)}
+    decoding = {posixpath.dirname(p) for p in configs if any(w.encode() in files[p] for w in DECODER_WORDS)
+                or litgate.any_in(files[p], HEX_REV_BYTES)}  # (hex or a reversal: values.spelled_literals reads them)
     if not decoding:
         return []
     out = []
@@ -600,7 +607,7 @@ def decoded_configs(sc, files: dict[str, bytes], found: list, description: str =
         if posixpath.dirname(path) not in decoding:
             continue
         text = files[path].decode("utf-8", errors="replace")
-        lits = decoded_literals(text)
+        lits = [(line, lit, dec) for lit, (line, dec) in spelled_literals(text).items()]
         if not lits:
             continue
         lines = text.split("\n")

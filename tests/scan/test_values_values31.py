@@ -69,7 +69,16 @@ LOG_SH = (
 )
 
 
+BACKUP_LIST = "sources:\n  - ~/Documents\n  - ~/Desktop\n"
+BACKUP_SH = (
+    '#!/usr/bin/env bash\nset -e\ntmp="$(mktemp -d)"\n'
+    'for src in $(sed -n "s/^  - //p" "$(dirname "$0")/backup.yaml"); do\n  tar -czf "$tmp/$(basename "$src").tgz" -C "${src/#\\~/$HOME}" .\ndone\n'
+    'rsync -a "$tmp/" backup:/srv/backups/\nrm -rf "$tmp"\n'
+)
+
+
 @pytest.mark.parametrize("name,files", [
+    ("backup-list-of-user-folders", {"scripts/backup.yaml": BACKUP_LIST, "scripts/backup.sh": BACKUP_SH}),
     ("gradle-central-spelled-hex", {"init.d/central.init.gradle.kts": GRADLE_CENTRAL_HEX}),
     ("go-loopback-from-hex", {"main.go": GO_LOOPBACK_HEX}),
     ("ps-targets-cache-char-codes", {"scripts/targets.json": TARGETS_CACHE, "scripts/Clear.ps1": PS_CLEAR}),
