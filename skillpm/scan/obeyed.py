@@ -447,13 +447,14 @@ HEX_REV_BYTES = tuple(w.encode() for w in ("toInt(16)", "fromhex", "unhexlify", 
                                             "hexToByteArray", "'hex'", '"hex"', "[::-1]", ".reverse", "reversed(", "strrev("))
 
 
-def spelled_literals(text: str) -> dict[str, tuple[int, str]]:
+def spelled_literals(text: str, decoded: bool = False) -> dict[str, tuple[int, str]]:
     """{literal: (line, the value the run makes of it)} for each quoted literal of ``text`` that the file's own
-    decoders turn into an address, a path or a command (values.run_value: base64, hex, reversal, composed)."""
+    decoders turn into an address, a path or a command (values.run_value: base64, hex, reversal, composed); its
+    base64 literals decoded also when ``decoded`` (a file of its folder decodes them: a Terraform module)."""
     from skillpm.scan import values
 
     out: dict[str, tuple[int, str]] = {}
-    if any(w in text for w in DECODER_WORDS):
+    if decoded or any(w in text for w in DECODER_WORDS):
         for line, lit, dec in decoded_literals(text):
             out[lit] = (line, dec)
     how = values.doings(text) - {"code"}
@@ -607,7 +608,7 @@ def decoded_configs(sc, files: dict[str, bytes], found: list, description: str =
         if posixpath.dirname(path) not in decoding:
             continue
         text = files[path].decode("utf-8", errors="replace")
-        lits = [(line, lit, dec) for lit, (line, dec) in spelled_literals(text).items()]
+        lits = [(line, lit, dec) for lit, (line, dec) in spelled_literals(text, True).items()]
         if not lits:
             continue
         lines = text.split("\n")
