@@ -4168,8 +4168,8 @@ HEX_DECODER_WORDS = hidden.HEX_DECODER_WORDS  # HEX_DECODER_RE's words
 CODE_WORDS = ("chr(", "fromCharCode", "[char]", "pack(", ".chr", "'chr'", '"chr"', "map(chr")
 # Every substring one of the transforms needs (bytes of a file: a script with none is not decoded)
 TRANSFORM_BYTES = tuple(w.encode() for w in (*REVERSE_WORDS, *ROT13_WORDS, *CODE_WORDS, *HEX_DECODER_WORDS))
-# (and those the shared decoding layer reads: a base64 decoder, an address made of bytes, a byte array, values.WORDS)
-VALUE_BYTES = tuple(dict.fromkeys(w.encode() for ws in values.WORDS.values() for w in ws))
+# (and those the shared decoding layer reads: a base64 decoder, an address made of bytes, a byte array, values.GATE_WORDS)
+VALUE_BYTES = tuple(w.encode() for w in values.GATE_WORDS if w.encode() not in TRANSFORM_BYTES)
 
 
 _LOWER, _UPPER = "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -55,6 +55,12 @@ IP_WORDS = ("net.IP(", "net.IPv4(", "inet_ntoa(", "inet_ntop(", "ip_address(", "
 PCT_WORDS = ("unquote(", "decodeURIComponent(", "decodeURI(", "unescape(", "PathUnescape(", "QueryUnescape(",
              "UrlDecode(", "URLDecoder.decode(", "urldecode(", "rawurldecode(", "percent_decode", "CGI.unescape(",
              "UnescapeDataString(")
+# the words that name a decoder specifically (a reader's cheap gate, litgate.any_in over a file's bytes): the generic
+# ones above (".decode()", "parseInt(", "StringBuilder(") only say which transforms a file that passed may perform
+GATE_WORDS = tuple(dict.fromkeys((*B64_WORDS, *hidden.HEX_DECODER_WORDS, *IP_WORDS, "toInt(16)", "from_str_radix(", "HexFormat",
+                                  "fromCharCode", "FromCharCode", "from_utf8", "[]byte{", "[]rune{", "byteArrayOf(", "vec![",
+                                  "toChar()", "[char]", "chr(", "strrev(", "[::-1]", "| rev", "|rev", "rev <<<")))
+GATE_BYTES = tuple(w.encode() for w in GATE_WORDS)
 WORDS = {"b64": B64_WORDS, "hex": HEX_WORDS, "rev": REV_WORDS, "code": CODE_WORDS, "ip": IP_WORDS, "pct": PCT_WORDS}
 ALL = frozenset(WORDS)
 
@@ -352,7 +358,7 @@ def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | Non
                 s = sep.join(parts)
                 return '"' + s + '"' if '"' not in s else m.group(0)
             out = rx.sub(joined, out)
-    if CONCAT_RE.search(out):
+    if how - {"code"} and CONCAT_RE.search(out):  # (parts joined so that a decoder reads the whole)
         def concat(m: re.Match) -> str:
             parts = [p.group(2) for p in PART_RE.finditer(m.group(0))]
             s = "".join(parts)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import re
 
-from skillpm.scan import values
+from skillpm.scan import litgate, values
 from skillpm.scan.docunits import line_at
 from skillpm.scan.result import Finding
 
@@ -135,7 +135,7 @@ def home_fallbacks(sc, files: dict[str, bytes], found: list, description: str = 
         text = data.decode("utf-8", errors="replace")
         if not any(w in text for w in FALLBACK_WORDS):
             continue
-        how = values.doings(text) - {"code"}
+        how = values.doings(text) - {"code"} if litgate.any_in(data, values.GATE_BYTES) else None
         if how:  # the fallback spelled (a home kept base64 and reversed, hex, a decode pipeline): as the run makes it
             text = values.view(text, how, values.shell_env(text, files) if "$(" in text else None) or text
         if not any(w in text for w in HOME_WORDS):
