@@ -142,7 +142,7 @@ def _steps(s: str, how: frozenset[str]):
         if t != s and t.isprintable():
             yield "percent", t
     if "\\u" in s and UESC_RE.search(s):
-        t = UESC_RE.sub(lambda m: chr(int(m.group(1) or m.group(2), 16)), s)
+        t = UESC_RE.sub(lambda m: chr(min(int(m.group(1) or m.group(2), 16), 0xFFFD)), s)
         if t.isprintable():
             yield "unicode escapes", t
     if "rev" in how:
@@ -334,7 +334,7 @@ def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | Non
             if s is None:
                 return m.group(0)
             q = '"' + s + '"' + "\n" * m.group(0).count("\n")
-            return "(" + q + ")" if m.group(0).endswith(")") and not m.group(0).startswith(("@", "(")) else q
+            return "(" + q + ")" if m.group(0).startswith("(") else q  # (a call's arguments stay a call's)
         out = CODE_ARRAY_RE.sub(spelled, out)
     if "$(" in out and any(w in out for w in ("base64", "xxd", "rev")):
         env = env or {}
