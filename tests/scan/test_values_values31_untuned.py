@@ -10,6 +10,10 @@ its harm; each look-alike must grade B or better.
 At first sight the starting scanner passes 7 of 10: both look-alikes, and 5 of the 8 malicious (the JavaScript
 char codes, Ruby pack hex, Rust byte vector, Java StringBuilder reversal and PowerShell base64 are read; the Python
 base64 of a reversed URL, the xxd-decoded shell root and the YAML hex roots are not).
+
+With values31's layer: 9 of 10 (the Python base64 of a reversed URL through engine.transformed_strings' view, the YAML
+hex roots through listedroots' decoded entries); the xxd-decoded root still fails: the view reads it as
+``ROOT="$HOME/Documents"``, but the shell flow loses the name at ``ROOT="${ROOT/#\~/$HOME}"``, which keeps it.
 """
 
 from __future__ import annotations
