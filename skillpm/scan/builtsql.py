@@ -31,7 +31,10 @@ REVERSE_BYTES = (b"[::-1]", b"reverse", b"strrev", b"rev")
 LITERAL_RE = re.compile(r"""'([^'\\\n]{2,200})'|"([^"\\\n]{2,200})\"""")
 WORD_LIT = r"""(?:'[\w ]{1,40}'|"[\w ]{1,40}")"""
 # a list of two to ten quoted words: [..], {..}, (..), %w(..) is left to Ruby's own reading
-LIST_RE = re.compile(r"[\[{(]\s*(" + WORD_LIT + r"(?:\s*,\s*" + WORD_LIT + r"){1,9})\s*,?\s*[\]})]")
+# (the list may end in a name the run fills in: ``['DELETE', 'FROM', `"${t}"`].join(' ')``, ``" ".join(["DROP",
+# "TABLE", name])``: its words still begin the statement)
+LIST_RE = re.compile(r"[\[{(]\s*(" + WORD_LIT + r"(?:\s*,\s*" + WORD_LIT + r"){1,9})\s*,?\s*"
+                     r"(?:[^\[\]{}()'\"`\n,]{1,80}|`[^`\n]{0,80}`|'[^'\n]{0,80}'|\"[^\"\n]{0,80}\")?\s*[\]})]")
 GLUE_RE = re.compile(r"""'([^'\n]{0,200})'\s*(?:\|\||\+|\.)\s*'([^'\n]{0,200})'|"([^"\n]{0,200})"\s*(?:\|\||\+|\.)\s*"([^"\n]{0,200})\"""")
 # what runs SQL: a driver's execute/query/exec, PL/pgSQL's EXECUTE, a client on the command line (plain
 # substrings: a case-blind alternation searched over every script cost more than the rest of the module)
