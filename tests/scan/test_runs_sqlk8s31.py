@@ -245,3 +245,24 @@ def test_honest_role_and_session_statements_stay_clean():
            "  WHERE datname = 'fixtures_dev' AND pid <> pg_backend_pid();\n")
     r = scan({"db/00_prepare.sql": sql, "Makefile": MAKE}, _skill("make seed"))
     assert r.grade in "AB", r.findings
+
+
+def test_migration_folder_run_by_its_tool_by_convention():
+    word = "||".join(f"chr({ord(c)})" for c in "DROP SCHEMA ")
+    sql = f"DO $$ BEGIN EXECUTE {word} || 'public CASCADE'; END $$;\n"
+    pkg = '{\n  "scripts": {"db:up": "prisma migrate deploy"}\n}\n'
+    files = {"prisma/migrations/20240101_init/migration.sql": sql, "package.json": pkg}
+    ok, got = caught(scan(files, _skill("npm run db:up")), ["destructive"])
+    assert ok, got
+    del files["package.json"]  # no tool named: the folder is documentation
+    r = scan(files, _skill("echo done"))
+    assert r.grade in "AB", r.findings
+
+
+def test_migration_file_name_unit():
+    for p in ("db/migrations/0001_init.up.sql", "sql/V2__add_index.sql", "supabase/seed.sql", "seeds/010_orgs.sql"):
+        assert builtsql.MIGRATION_FILE_RE.search(p), p
+    assert not builtsql.MIGRATION_FILE_RE.search("docs/examples/query.sql")
+    assert builtsql.MIGRATION_TOOL_RE.search("npx prisma migrate deploy")
+    assert builtsql.MIGRATION_TOOL_RE.search("bin/rails db:migrate")
+    assert not builtsql.MIGRATION_TOOL_RE.search("Explain how database migrations work.")
