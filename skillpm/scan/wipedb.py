@@ -166,11 +166,11 @@ def wiped_databases(sc, files: dict[str, bytes], found: list, description: str =
 # SUPERUSER and COPY … TO/FROM PROGRAM, MySQL's GRANT ALL ON *.* … WITH GRANT OPTION, T-SQL's sysadmin membership and
 # xp_cmdshell (NOSUPERUSER, a grant on one schema, a COPY to a file stay as they are)
 ELEVATE_PARTS = (("superuser", re.compile(r"\bALTER\s+(?:ROLE|USER)\s+[^;\n]{1,120}?(?<![\w-])SUPERUSER\b", _F)),
-                 ("program", re.compile(r"\bCOPY\b[^;]{0,300}?\b(?:TO|FROM)\s+PROGRAM\s+['\"$E]", _F)),
-                 ("grant", re.compile(r"\bGRANT\s+(?:ALL(?:\s+PRIVILEGES)?|SUPER)\s+ON\s+\*\.\*\s+TO\b[^;\n]{0,160}?\bWITH\s+GRANT\s+OPTION\b", _F)),
+                 (" program", re.compile(r"\bCOPY\b[^;]{0,300}?\b(?:TO|FROM)\s+PROGRAM\s+['\"$E]", _F)),
+                 ("*.*", re.compile(r"\bGRANT\s+(?:ALL(?:\s+PRIVILEGES)?|SUPER)\s+ON\s+\*\.\*\s+TO\b[^;\n]{0,160}?\bWITH\s+GRANT\s+OPTION\b", _F)),
                  ("sysadmin", re.compile(r"\bALTER\s+SERVER\s+ROLE\s+\[?sysadmin\]?\s+ADD\s+MEMBER\b|\bsp_addsrvrolemember\b[^;\n]{0,120}?sysadmin", _F)),
                  ("xp_cmdshell", re.compile(r"\bxp_cmdshell\b", _F)))
-ELEVATE_BYTES = (b"SUPERUSER", b"superuser", b"PROGRAM", b"program", b"GRANT", b"grant", b"sysadmin", b"xp_cmdshell")
+ELEVATE_BYTES = (b"SUPERUSER", b"superuser", b"PROGRAM", b"program", b"*.*", b"sysadmin", b"xp_cmdshell")
 # the skill's own account of it: it sets up roles or administers the database server
 SAID_ELEVATE_RE = re.compile(r"\b(?:superuser|sysadmin|roles?|privileges?|permissions?|grants?|dba|administ\w+)\b", re.IGNORECASE)
 
