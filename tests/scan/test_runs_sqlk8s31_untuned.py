@@ -17,7 +17,9 @@ The class, as written down first:
   VS Code/Copilot, Gemini, Cursor) to turn approvals off or allow everything, the values plain, split or decoded.
 
 The starting scanner passes 3 of 10: the ECS task-role read sent out, the Codex config written with the approval
-off and the Go program writing Claude's settings (the branch's count is in the session's report).
+off and the Go program writing Claude's settings. The branch passes 9 of 10; of those, the Knex seed passes through a
+reading widened after this variant was seen to fail (a word list ending in a filled-in name), so it is no longer a
+first-sight measure. The VS Code one still fails: its key is joined into a variable that the assignment then uses.
 """
 
 from __future__ import annotations
