@@ -180,13 +180,13 @@ def test_settings_path_in_two_steps_narrowing_stays_clean():
     assert r.grade in "AB", r.findings
 
 
-def test_codex_never_and_vscode_auto_approve_are_approval_off():
+def test_vscode_auto_approve_is_approval_off():
     off = _defs()["approval_off"]
-    assert re.search(off, 'f.write("approval_policy = \\"never\\"\\n")')
     assert re.search(off, "s['chat.tools.autoApprove'] = true;")
     assert re.search(off, '"chat.tools.global.autoApprove": true')
     assert not re.search(off, '"chat.tools.autoApprove": false')
-    assert not re.search(off, 'approval_policy = "on-request"')
+    # (a TOML line in a string reads the same written or quoted in an auditor's message: not read as set)
+    assert not re.search(off, "findings.append((str(codex), 'approval_policy = \"never\"'))")
 
 
 def test_vscode_auto_approve_key_names_agent_settings():
