@@ -347,6 +347,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += builtsql.built_statements(sc, files, findings, description)  # a wipe's SQL put together at run time
         findings += spelledsql.spelled_statements(sc, files, findings, description)  # … its words stored hidden
         findings += wipedb.wiped_databases(sc, files, findings, description)  # a database emptied, unsaid or on prod
+        findings += wipedb.elevated_sql(sc, files, findings, description)  # a role made superuser, COPY … PROGRAM
         findings += assembled.imported_modules(sc, files, findings, description)  # a program split in modules
         findings += outbound.sent_out(sc, files, findings, description)  # secrets, originals or private sources sent out
         outbound.templated_unshared(files, findings)  # context copied into a document nothing shares: low

@@ -31,7 +31,10 @@ REVERSE_BYTES = (b"[::-1]", b"reverse", b"strrev", b"rev")
 LITERAL_RE = re.compile(r"""'([^'\\\n]{2,200})'|"([^"\\\n]{2,200})\"""")
 WORD_LIT = r"""(?:'[\w ]{1,40}'|"[\w ]{1,40}")"""
 # a list of two to ten quoted words: [..], {..}, (..), %w(..) is left to Ruby's own reading
-LIST_RE = re.compile(r"[\[{(]\s*(" + WORD_LIT + r"(?:\s*,\s*" + WORD_LIT + r"){1,9})\s*,?\s*[\]})]")
+# (the list may end in a name the run fills in: ``['DELETE', 'FROM', `"${t}"`].join(' ')``, ``" ".join(["DROP",
+# "TABLE", name])``: its words still begin the statement)
+LIST_RE = re.compile(r"[\[{(]\s*(" + WORD_LIT + r"(?:\s*,\s*" + WORD_LIT + r"){1,9})\s*,?\s*"
+                     r"(?:[^\[\]{}()'\"`\n,]{1,80}|`[^`\n]{0,80}`|'[^'\n]{0,80}'|\"[^\"\n]{0,80}\")?\s*[\]})]")
 GLUE_RE = re.compile(r"""'([^'\n]{0,200})'\s*(?:\|\||\+|\.)\s*'([^'\n]{0,200})'|"([^"\n]{0,200})"\s*(?:\|\||\+|\.)\s*"([^"\n]{0,200})\"""")
 # what runs SQL: a driver's execute/query/exec, PL/pgSQL's EXECUTE, a client on the command line (plain
 # substrings: a case-blind alternation searched over every script cost more than the rest of the module)
@@ -91,12 +94,26 @@ def _pieces(text: str) -> list[tuple[int, int, str, str]]:
     return out
 
 
+# A migration or seed tool runs the .sql files of its folder by convention, named by no one: Prisma's
+# migrations/*/migration.sql, Flyway's V1__x.sql, golang-migrate's and dbmate's 0001_x.up.sql, Supabase's
+# migrations/ and seed.sql, a seeds/ folder. Such a file runs when the skill names a tool that runs them.
+MIGRATION_FILE_RE = re.compile(r"(?:^|/)(?:migrations?|migrate|seeds?|seeders|flyway|changelog)/|(?:^|/)(?:V\d+(?:[._]\d+)*__\w+"
+                               r"|\d{1,14}[_-][\w.-]+|migration|seeds?)\.sql$", re.IGNORECASE)
+MIGRATION_TOOL_RE = re.compile(r"\b(?:prisma\s+(?:migrate|db\s+(?:push|seed))|flyway|liquibase|supabase\s+(?:db|migration)|dbmate"
+                               r"|goose\s+(?:up|-dir)|sqitch\s+deploy|migrate\s+(?:-path|-source|-database|up)"
+                               r"|(?:knex|sequelize|typeorm|drizzle-kit|db)[\s:]+(?:migrat\w*|seed\w*)"
+                               r"|(?:rails|rake)\s+db:\w+|(?:npm\s+run|pnpm|yarn|make)\s+(?:db:)?(?:migrate|seed))\b", re.IGNORECASE)
+
+
 def _runs(path: str, data: bytes, files: dict[str, bytes], texts: dict[str, str]) -> bool:
-    """A script, or a .sql file a script or SKILL.md names (by name, or by its folder's *.sql glob)."""
+    """A script, or a .sql file a script or SKILL.md names (by name, or by its folder's *.sql glob), or one in a
+    migration or seed tool's folder when the skill names such a tool (``MIGRATION_FILE_RE``)."""
     low = path.lower()
     if not low.endswith(".sql"):
         return low.endswith(OTHER_CODE) or flow.language_of_file(path, data) is not None
     base, folder = posixpath.basename(path), posixpath.dirname(path)
+    if MIGRATION_FILE_RE.search(path) and any(MIGRATION_TOOL_RE.search(t) for t in texts.values()):
+        return True
     for p, t in texts.items():
         if base in t:
             return True

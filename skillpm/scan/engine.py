@@ -375,6 +375,9 @@ MAX_FENCED_PAIRS = 50  # fenced blocks of one file weighed per pair of halves
 # (first half, second half, rule (high), rules that already cover it, placed on the second half?, note)
 TWO_HALVES = (
     ("credential_store", "egress", "EX-02", ("EX-02",), False, "names credential stores here and sends data out"),
+    ("workload_credential+outside_url", "egress", "EX-02", ("EX-02",), False,
+     "reads the workload's own credentials (a pod's service-account token, the cluster's Secrets, a task role's, "
+     "a managed identity's or a CI runner's token) here and sends data out"),
     ("obfuscation", "dynamic_exec", "SC-02", ("SC-01", "SC-02"), False, "hides strings here and runs text as code"),
     ("obfuscation", "recursive_delete", "DX-01", ("SC-01", "SC-02", "DX-01"), False,
      "hides strings here and deletes recursively"),

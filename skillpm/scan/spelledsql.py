@@ -45,7 +45,8 @@ NEEDS_HIDDEN_OBJECT = frozenset({"delete"})
 B64_WORDS = ("b64decode", "atob(", "decode64", "base64_decode(", "'base64'", '"base64"', "DecodeString(", "FromBase64String",
              "base64 -d", "base64 --decode", "unpack1(", "unpack(", "strict_decode64", "urlsafe_b64decode",
              "getDecoder()", "getMimeDecoder()", "getUrlDecoder()", "Base64.decode(", "base64::", "STANDARD.decode(",
-             "decode_base64(", "Base.decode64", "base64Encoded:", "base64Decode(", "base64.decode(")
+             "decode_base64(", "Base.decode64", "base64Encoded:", "base64Decode(", "base64.decode(", "FROM_BASE64(",
+             "from_base64(")
 B64_LITERAL_RE = re.compile(r"""(["'`])([A-Za-z0-9+/]{8,400}={0,2})\1""")
 # a byte or rune array spelled as numbers: Go's []byte{…}, Java/C#'s new byte[]{…}, Rust's vec![…] / &[…]
 BYTE_ARRAY_RE = re.compile(r"(?:\[\]byte|\[\]rune|byte\[\]|char\[\])\s*\{\s*(\d{2,3}(?:\s*,\s*\d{2,3}){2,400})\s*,?\s*\}")
@@ -58,17 +59,20 @@ BYTE_ARRAY_WORDS = ("[]byte{", "[]rune{", "byte[]", "char[]", "[]byte {", "[]run
 TEXT_FROM_CODES = ("[]byte", "[]rune", "rune(", "from_utf8", "char::from", "as char", "new String(", "GetString(",
                    "byteArrayOf(", "charArrayOf(", "toChar", "bytes([", "bytes((", "bytearray(", "pack(", "string.char(",
                    "String(bytes:", "UnicodeScalar(", "fromCharCodes(", "List.to_string", "chr(", "fromCharCode",
-                   "(char)", "Chr(", "ChrW(")
+                   "(char)", "Chr(", "ChrW(", "CHAR(", "CHR(", "NCHAR(")
 # a list of 4 or more char codes in any bracket a language writes one in ([…], {…}, (…), vec![…], <<…>>)
 CODE_LIST_RE = re.compile(r"(?:[\[{(]|<<)\s*(\d{2,3}(?:\s*,\s*\d{2,3}){3,400})\s*,?\s*(?:[\]})]|>>)")
 # one char code per call, the calls glued: string(rune(68)) + string(rune(82)), chr(68).chr(82), (char)68 + (char)82
-ONE_CODE = r"(?:\b(?:rune|chr|Chr|ChrW|char|toChar|fromCharCode)\(\s*(\d{2,3})\s*\)\)?|\(char\)\s*(\d{2,3}))"
-CODE_RUN_RE = re.compile(ONE_CODE + r"(?:[ \t]*(?:\+|\.\.|\.|,)[ \t]*(?:string\()?" + ONE_CODE + r"){3,200}")
+# (SQL's too, in either case, glued by ``||`` or ``+``: ``chr(68)||chr(82)``, T-SQL's ``CHAR(68)+NCHAR(82)``)
+ONE_CODE = r"(?:\b(?:rune|chr|Chr|ChrW|char|toChar|fromCharCode|CHAR|CHR|NCHAR|nchar)\(\s*(\d{2,3})\s*\)\)?|\(char\)\s*(\d{2,3}))"
+CODE_RUN_RE = re.compile(ONE_CODE + r"(?:[ \t]*(?:\+|\.\.|\.|,|\|\|)[ \t]*(?:string\()?" + ONE_CODE + r"){3,200}")
 ONE_CODE_RE = re.compile(ONE_CODE)
 # a literal spelled in escapes (\x44\x52…, \u0044…, \104\122…), four or more in a row: every compiler makes the text
 ESCAPED_LIT_RE = re.compile(r"""(["'`])((?:\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]{2,4}\}|[0-3][0-7]{2})|[ \w]){4,400})\1""")
 ESCAPE_RE = re.compile(r"\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]{2,4})\}|([0-3][0-7]{2}))")
 WORD_RE = re.compile(r"[a-z]+")
+# what a SQL file that runs a statement it builds holds (SQL_RUNS_RE's words, in the cases SQL is written in)
+SQL_RUN_BYTES = (b"EXEC", b"exec", b"Exec", b"PREPARE", b"prepare", b"gexec")
 
 
 def _b64(m: re.Match) -> str:
@@ -121,12 +125,40 @@ def _escaped(m: re.Match) -> str:
     return _quoted(out, m) if "\\" not in out else m.group(0)
 
 
-def copies(text: str) -> list[str]:
+# SQL's own gluing of string pieces: ``'DRO' || 'P SCHEMA '``, T-SQL's ``'DRO' + 'P '``, and the arguments of
+# ``CONCAT('DRO', 'P DATA', 'BASE ', @db)`` (MySQL, T-SQL, Postgres), read as the one piece the server makes
+SQL_PIECE = r"'[^'\n]{0,200}'"
+SQL_GLUE_RE = re.compile(r"(" + SQL_PIECE + r")(?:\s*(?:\|\||\+)\s*" + SQL_PIECE + r"){1,40}")
+SQL_CONCAT_RE = re.compile(r"\bCONCAT(?:_WS)?\s*\(\s*(" + SQL_PIECE + r"(?:\s*,\s*" + SQL_PIECE + r"){1,40})", re.IGNORECASE)
+SQL_PIECES_RE = re.compile(SQL_PIECE)
+# what runs a statement a SQL file builds: PL/pgSQL's and MySQL's EXECUTE, PREPARE … FROM, T-SQL's EXEC(@s) and
+# sp_executesql, psql's \gexec
+SQL_RUNS_RE = re.compile(r"\b(?:EXECUTE|EXEC|PREPARE|sp_executesql)\b|\\gexec", re.IGNORECASE)
+
+
+def _sql_glued(text: str) -> str:
+    """``text`` with SQL's glued string pieces written as the one literal each run makes (line for line)."""
+    def one(m: re.Match, skip: int = 0) -> str:
+        parts = SQL_PIECES_RE.findall(m.group(0)[skip:])
+        return m.group(0)[:skip] + "'" + "".join(p[1:-1] for p in parts) + "'" + "\n" * m.group(0).count("\n")
+    out = SQL_GLUE_RE.sub(one, text) if "||" in text or "+" in text else text
+    if "concat" in text.lower():
+        out = SQL_CONCAT_RE.sub(lambda m: one(m, m.start(1) - m.start(0)), out)
+    return out
+
+
+def copies(text: str, sql: bool = False) -> list[str]:
     """The script read as its run may make its literals (line for line): ``engine._transformed``'s copies,
-    and one with base64 literals and byte arrays decoded when the script decodes base64 or spells bytes."""
+    and one with base64 literals and byte arrays decoded when the script decodes base64 or spells bytes
+    (for a SQL file, ``sql``, its glued string pieces joined too)."""
     from skillpm.scan.engine import TRANSFORM_BYTES, _transformed
 
     out = []
+    if sql:
+        glued = _sql_glued(text)
+        if glued != text:
+            out.append(glued)
+            text = glued
     raw = text.encode("utf-8", errors="replace")
     if litgate.any_in(raw, TRANSFORM_BYTES):
         out += _transformed(text)
@@ -149,11 +181,12 @@ def _words(s: str) -> set[str]:
     return set(WORD_RE.findall(s.lower()))
 
 
-def hidden_statement(text: str) -> tuple[str, int] | None:
-    """(the statement the hidden words make, the line of the literal that hides the verb) or None."""
+def hidden_statement(text: str, sql: bool = False) -> tuple[str, int] | None:
+    """(the statement the hidden words make, the line of the literal that hides the verb) or None (``sql``: the
+    text is a SQL file, whose glued string pieces are read joined as well)."""
     from skillpm.scan.engine import STRING_LITERAL_RE
 
-    made = copies(text)
+    made = copies(text, sql)
     if not made:
         return None  # (no transform in the script: nothing is hidden, and its words are not listed)
     had = _words(text)
@@ -181,18 +214,27 @@ def spelled_statements(sc, files: dict[str, bytes], found: list, description: st
     from skillpm.scan.engine import _window
 
     out = []
+    texts = None
     for path, data in files.items():
-        if len(data) > FILE_MAX or path.lower().endswith(".sql") or not builtsql._code(path, data):
+        if len(data) > FILE_MAX or not builtsql._code(path, data):
             continue
-        if not any(w in data for w in builtsql.RUN_BYTES):
+        sql = path.lower().endswith(".sql")
+        if not any(w in data for w in (SQL_RUN_BYTES if sql else builtsql.RUN_BYTES)):
             continue
         if any(f.file == path and f.category == "destructive" and f.grades and f.severity in ("high", "critical")
                for f in (*found, *out)):
             continue  # the file's deletion is already read as strongly
         text = data.decode("utf-8", errors="replace")
-        if not builtsql.runs_sql(text):
+        if not (SQL_RUNS_RE.search(text) if sql else builtsql.runs_sql(text)):
             continue
-        hit = hidden_statement(text)
+        hit = hidden_statement(text, sql)
+        if hit is not None and sql:
+            # a SQL file counts when the workflow runs it: a script, a Makefile or SKILL.md names it (builtsql._runs)
+            if texts is None:
+                texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+                         if len(d) <= FILE_MAX and not p.lower().endswith(".sql")}
+            if not builtsql._runs(path, data, files, texts):
+                continue
         if hit is None:
             continue
         what, line = hit

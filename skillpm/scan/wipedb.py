@@ -27,7 +27,7 @@ from skillpm.scan.sqlgen import CONFIRM_RE
 
 WIPE_BYTES = (b"DROP", b"drop", b"TRUNCATE", b"truncate", b"DELETE", b"delete", b"FLUSHALL", b"FLUSHDB", b"flushall",
               b"flushdb", b"dropDatabase", b"dropdb", b"db:drop", b"db:reset", b"db:purge", b"migrate reset", b"drop_all",
-              b"Truncate", b"Drop")
+              b"Truncate", b"Drop", b"pg_terminate_backend")
 # what removes or empties a database, in parts: each read only in a file whose lowered text holds its word (one
 # long alternation read case-blind over a large script cost more than the rest of this module)
 _F = re.IGNORECASE | re.MULTILINE
@@ -41,7 +41,10 @@ WIPE_PARTS = (("drop", re.compile(r"\bDROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?[\w\"
               ("delete", re.compile(r"\bDELETE\s+FROM\s+(?:" + _COMPUTED + r")(?![^;\n]{0,80}\bWHERE\b)", _F)),
               ("flush", re.compile(r"\bFLUSH(?:ALL|DB)\b|\.flush(?:all|db)\s*\(", _F)),
               ("db:", re.compile(r"\bdb:(?:purge|reset)\b", _F)),
-              ("migrate", re.compile(r"\bmigrate\s+reset\b[^\n]{0,60}--force", _F)))
+              ("migrate", re.compile(r"\bmigrate\s+reset\b[^\n]{0,60}--force", _F)),
+              # every session on the server ended (no database, user or application picked): everyone's open work lost
+              ("pg_terminate_backend", re.compile(r"(?:\bSELECT\s+)?\bpg_terminate_backend\s*\([^)\n]{0,40}\)[^;]{0,200}?\bFROM\s+pg_stat_activity\b"
+                                                  r"(?![^;]{0,300}?\b(?:datname|usename|application_name|client_addr)\b)", _F)))
 # a store emptied whole: a bucket's objects recursively, a bucket removed, a cluster's namespaces or volumes
 STORE_BYTES = (b"aws s3", b"s3api", b"gsutil", b"gcloud storage", b"az storage", b"kubectl", b"rclone", b".delete()",
                b"delete_bucket", b"firestore:delete")
@@ -80,13 +83,14 @@ def _asks(text: str, before: int) -> bool:
     return CONFIRM_RE.search(head) is not None or ASK_RE.search(head) is not None
 
 
-def _statement(text: str, sql: bool) -> re.Match | None:
-    """The first wiping statement that the file runs: in a quoted string, on a database client's command line,
-    or starting a line of a file that runs SQL (a .sql file, a heredoc, a triple-quoted string); not a comment."""
+def _statement(text: str, sql: bool, parts=WIPE_PARTS) -> re.Match | None:
+    """The first wiping statement that the file runs (or, ``parts`` given, the first of those statements): in a
+    quoted string, on a database client's command line, or starting a line of a file that runs SQL (a .sql file,
+    a heredoc, a triple-quoted string); not a comment."""
     runs = True if sql else None  # (read when first needed)
-    stores = [] if sql or not any(w in text for w in STORE_WORDS) else list(STORE_RE.finditer(text))
+    stores = [] if sql or parts is not WIPE_PARTS or not any(w in text for w in STORE_WORDS) else list(STORE_RE.finditer(text))
     low = text.lower()
-    wipes = [m for word, rx in WIPE_PARTS if word in low for m in rx.finditer(text)]
+    wipes = [m for word, rx in parts if word in low for m in rx.finditer(text)]
     for m in sorted([*wipes, *stores], key=lambda m: m.start()):
         ls = text.rfind("\n", 0, m.start()) + 1
         le = text.find("\n", m.end())
@@ -153,4 +157,56 @@ def wiped_databases(sc, files: dict[str, bytes], found: list, description: str =
         out.append(sc._finding("DX-06", sev, path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0),
                                note=f"removes or empties a database or a store ({m.group(0).strip()[:40]!r}) in a file that runs"
                                     + (f": {why}" if why else "") + ("; lowered: the script asks the user first" if asks else "")))
+    return out
+
+
+# ---------------------------------------------------------------- a database's own administrator rights taken
+
+# SQL that makes a role the server's administrator, or has the server run a shell command: Postgres's ALTER ROLE …
+# SUPERUSER and COPY … TO/FROM PROGRAM, MySQL's GRANT ALL ON *.* … WITH GRANT OPTION, T-SQL's sysadmin membership and
+# xp_cmdshell (NOSUPERUSER, a grant on one schema, a COPY to a file stay as they are)
+ELEVATE_PARTS = (("superuser", re.compile(r"\bALTER\s+(?:ROLE|USER)\s+[^;\n]{1,120}?(?<![\w-])SUPERUSER\b", _F)),
+                 (" program", re.compile(r"\bCOPY\b[^;]{0,300}?\b(?:TO|FROM)\s+PROGRAM\s+['\"$E]", _F)),
+                 ("*.*", re.compile(r"\bGRANT\s+(?:ALL(?:\s+PRIVILEGES)?|SUPER)\s+ON\s+\*\.\*\s+TO\b[^;\n]{0,160}?\bWITH\s+GRANT\s+OPTION\b", _F)),
+                 ("sysadmin", re.compile(r"\bALTER\s+SERVER\s+ROLE\s+\[?sysadmin\]?\s+ADD\s+MEMBER\b|\bsp_addsrvrolemember\b[^;\n]{0,120}?sysadmin", _F)),
+                 ("xp_cmdshell", re.compile(r"\bxp_cmdshell\b", _F)))
+ELEVATE_BYTES = (b"SUPERUSER", b"superuser", b"PROGRAM", b"program", b"*.*", b"sysadmin", b"xp_cmdshell")
+# the skill's own account of it: it sets up roles or administers the database server
+SAID_ELEVATE_RE = re.compile(r"\b(?:superuser|sysadmin|roles?|privileges?|permissions?|grants?|dba|administ\w+)\b", re.IGNORECASE)
+
+
+def elevated_sql(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
+    """PE-02 on the line of a statement that gives a role the database server's administrator rights or has the
+    server run a shell command, in a script or a .sql file the workflow runs (a seed, a migration, a Makefile's
+    psql -f): high, medium when the skill's description says it administers roles or privileges. A test fixture, and
+    a container's first-run folder (docker-entrypoint-initdb.d), set up a server of their own: not read; nor is a
+    role created a superuser (a new server's first account), only an existing one raised."""
+    from skillpm.scan.engine import _window
+
+    out = []
+    texts = None
+    said = SAID_ELEVATE_RE.search(description or "") is not None
+    for path, data in files.items():
+        if len(data) > FILE_MAX or not _code(path, data) or TEST_PATH_RE.search(path) or "initdb" in path:
+            continue
+        if not any(w in data for w in ELEVATE_BYTES):
+            continue
+        sql = path.lower().endswith(".sql")
+        text = data.decode("utf-8", errors="replace")
+        m = _statement(text, sql, ELEVATE_PARTS)
+        if m is None:
+            continue
+        if texts is None:
+            texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+                     if len(d) <= FILE_MAX and not p.lower().endswith(".sql")}
+        if sql and not _runs(path, data, files, texts):
+            continue
+        if any(f.file == path and f.rule == "PE-02" and f.grades for f in (*found, *out)):
+            continue
+        sev = "medium" if said else "high"
+        line = text.count("\n", 0, m.start()) + 1
+        out.append(sc._finding("PE-02", sev, path, line, _window(text.split("\n")[line - 1].rstrip("\r"), 0),
+                               note=f"gives a role the database server's administrator rights or has the server run a shell "
+                                    f"command ({m.group(0).strip()[:50]!r}) in a file that runs"
+                                    + ("; lowered: the skill's description says it administers roles" if said else "")))
     return out
