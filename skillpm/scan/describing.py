@@ -181,10 +181,16 @@ ATTACKER_SUBJECT_RE = re.compile(
     r"|emails?|comments?|prompts?|content|text|dependenc(?:y|ies)|repos?|repositor(?:y|ies)|files?|issues?|tickets?"
     r"|servers?|tools?|links?|scripts?|READMEs?|PRs?|pull requests?|messages?|payloads?)"
     r"|injected\s+(?:text|content|instructions?|prompts?|comments?)|(?:a\s+|the\s+)?(?:prompt[- ])?injections?"
-    r"|(?:a\s+|the\s+)?(?:prompt[- ])?injection (?:attacks?|attempts?|payloads?)|phishing\s+(?:emails?|pages?|sites?))"
+    r"|(?:a\s+|the\s+)?(?:prompt[- ])?injection (?:attacks?|attempts?|payloads?)|phishing\s+(?:emails?|pages?|sites?)"
+    # people who are not the agent, said to *try* what follows: "Users of the product will try to get the model to
+    # print its instructions", "Some visitors attempt to …"; the try verb makes it an attempt the skill defends against
+    r"|(?:(?:the\s+)?(?:end[- ])?users?|people|visitors|customers|someone|anyone|red[- ]teamers?|jailbreakers?|testers?)"
+    r"(?:\s+(?:of|on|in)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w-]+)?(?=\s+(?:will|may|might|often|sometimes|usually|can|could"
+    r"|regularly|routinely)?\s*(?:try|tries|attempt)\b))"
     r"\b(?P<gap>[^.!?,;\n]{0,60}?)\s+(?:can|could|may|might|will|would|often|usually|typically|sometimes|then|also"
     r"|tries|try|tend|attempts?|says?|writes?|asks?|tells?|reads?|includes?|hides?|embeds?|uses?|instructs?"
     r"|contains?|plants?|adds?|slips?|smuggles?|ran|runs|sent|sends|did|does|do)\b", re.IGNORECASE)
+QUOTED_LIST_RE = re.compile(r'(?:["\u201c][^"\u201c\u201d\n]{1,120}["\u201d]\s*(?:,\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))+')
 # After the subject and its verb, the sentence turns to an order ("…, so you should …", "; then …")
 ATTACKER_TURN_RE = re.compile(r"[,;]|\b(?:so|therefore|please|you|your)\b", re.IGNORECASE)
 
@@ -197,7 +203,8 @@ def attacker_says(before: str) -> bool:
         pass
     if m is None:
         return False
-    rest = before[-300:][m.end():]
+    # a list of quoted examples after the frame ("…", "…" or "…") is the frame's object: its commas are no turn
+    rest = QUOTED_LIST_RE.sub("", before[-300:][m.end():])
     return not SENTENCE_STOP_RE.search(rest) and not ATTACKER_TURN_RE.search(rest)
 
 
