@@ -21,7 +21,7 @@ from skillpm.scan.result import FOLLOWED_KEPT, Finding, is_lowered_location
 
 # Extensions of a sample file: text a program reads, never one an interpreter runs by its name
 SAMPLE_EXT = (".txt", ".fixture", ".sample", ".golden", ".snap", ".input", ".expected", ".log", ".eml")
-PATTERN_EXT = (".yaml", ".yml", ".json", ".toml")
+PATTERN_EXT = (".yaml", ".yml", ".json", ".toml", ".yar", ".yara", ".rules")  # and YARA, Suricata/Snort rules
 FIXTURE_DIRS = frozenset({"tests", "test", "__tests__", "spec", "specs", "fixtures", "fixture", "__fixtures__",
                           "testdata", "test-data", "test_data"})
 
@@ -296,6 +296,7 @@ def _decoder_argument(line: str, files: dict[str, bytes], decoders: dict[str, bo
     it prints."""
     if _OUTPUT_RUN.search(line) and not _OUTPUT_RUN_NEGATED.search(line):
         return False
+    line += "\n"  # a program named last on its line is followed by the line's end
     for m in _PROGRAM_LINE.finditer(line):
         prog = next((p for p in files if p == m.group(1) or p.endswith("/" + m.group(1))), None)
         if prog is None:

@@ -117,7 +117,8 @@ def _definitions(view: str, name: str) -> list[str]:
     of each assignment to it (``HOST = …``, ``const HOST = …``, ``addr := …``), and each command-line option or flag
     of that name with its default (``add_argument("--host", default=…)``, ``flag.String("addr", …)``)."""
     n = re.escape(name)
-    out = [m.group(1) for m in re.finditer(r"""(?<![\w.])(?:self\.)?""" + n + r"""\s*(?::=|=(?!=))\s*([^\n]{0,160})""", view)]
+    out = [m.group(1) for m in re.finditer(r"""(?<![\w.])(?:self\.)?""" + n + r"""\s*(?::=|=(?!=))\s*([^\n]{0,160})""", view)
+           if not view[:m.start()].rstrip(" \t").endswith(("(", ","))]  # not a keyword argument: run(host=host)
     out += [m.group(0) for m in re.finditer(
         r"""\b(?:add_argument|option|flag\.String|flag\.StringVar|String)\(\s*(?:&\w+\s*,\s*)?["'](?:--?)?"""
         + n + r"""["'][^\n]{0,200}""", view, re.IGNORECASE)]
