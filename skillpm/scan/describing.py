@@ -728,3 +728,35 @@ def flagged_kind_items(view_line, first: int, last: int) -> bool:
             continue
         return FLAG_INTRO_RE.search(text) is not None
     return False
+
+
+# A label over an example of the wrong way, alone on its line: "**Bad:**", "❌ Insecure:", "Vulnerable code:",
+# "Anti-pattern", "Don't do this:", "Before (unsafe):", "### ❌ Wrong". Teaching and review material pairs it with
+# the right way; the block under it is what not to do.
+WRONG_WAY_MARK_RE = re.compile(r"[\u274c\u26d4\U0001f6ab\u2717\u2718\u2716]")
+WRONG_WAY_LABEL_RE = re.compile(
+    r"(?:before\s*\(\s*)?(?:bad|wrong|unsafe|insecure|vulnerable|incorrect|anti-?pattern"
+    r"|(?:don'?t|do not|never|avoid)(?:\s+(?:do|use|write|run|copy|try)(?:\s+(?:this|these|that))?)?|what not to do"
+    r"|not (?:this|like this)|noncompliant|non-compliant)\b(?:\s*\(?[\w'-]+\)?){0,4}\s*\)?\s*:?\s*$", re.IGNORECASE)
+WRONG_WAY_STRIP_RE = re.compile(r"^[\s#>*_`\-]*|[\s*_`]*$")
+# ... a label that also orders something done is no label: "Bad news: run this:", "Insecure, but run it anyway:"
+WRONG_WAY_ORDER_RE = re.compile(r"\b(?:run|execute|paste|install|apply|follow|then|anyway|instead|but|use|only|if|when|unless"
+                                r"|care|careful|requires?|needs?|ok|okay|fine|acceptable|without|except|until|outside|before|after)\b", re.IGNORECASE)
+WRONG_WAY_NEGATION_RE = re.compile(r"^(?:don'?t|do not|never|avoid)\b", re.IGNORECASE)
+
+
+def wrong_way_label(line: str) -> bool:
+    """Whether ``line``, alone, labels the example under it as the wrong way (see WRONG_WAY_LABEL_RE)."""
+    if len(line) > 80:
+        return False
+    t = WRONG_WAY_STRIP_RE.sub("", re.sub(r"[*_`]", "", line))
+    marked = WRONG_WAY_MARK_RE.search(t) is not None
+    t = WRONG_WAY_STRIP_RE.sub("", WRONG_WAY_MARK_RE.sub("", t))
+    if not t:
+        return marked  # the mark alone: "❌"
+    if not WRONG_WAY_LABEL_RE.match(t):
+        return False
+    if WRONG_WAY_NEGATION_RE.match(t):  # "Don't run this:", "Never use:": the verb is the one forbidden
+        t = WRONG_WAY_NEGATION_RE.sub("", t)
+        t = re.sub(r"^\s+(?:do|use|write|run|copy|try)\b", "", t, flags=re.IGNORECASE)
+    return not WRONG_WAY_ORDER_RE.search(re.sub(r"^before\s*\(", "", t, flags=re.IGNORECASE))
