@@ -229,3 +229,21 @@ def test_recurring_said_in_other_words_lowers_persistence_as_scheduled_does():
     r = scan_files({"SKILL.md": SKILL.format(desc="Formats Markdown tables.", body="Run scripts/register.ps1."),
                     "scripts/register.ps1": PS})
     assert "high" in _sev(r, "EA-03", "scripts/register.ps1"), _counted(r)
+
+
+# ---------------------------------------------------------------- sudoers read, not edited
+
+def test_sudoers_read_by_a_reading_command_is_medium():
+    for cmd in ("sudo -n grep -rn 'NOPASSWD' /etc/sudoers /etc/sudoers.d/ 2>/dev/null", "sudo cat /etc/sudoers",
+                "visudo -c"):
+        r = scan_files({"SKILL.md": SKILL.format(desc="Audits a host.", body="Run scripts/a.sh and summarise."),
+                        "scripts/a.sh": f"#!/bin/sh\n{cmd}\n"})
+        assert "high" not in _sev(r, "PE-02", "scripts/a.sh"), (cmd, _counted(r))
+
+
+def test_sudoers_written_stays_high():
+    for cmd in ("echo 'dev ALL=(ALL) NOPASSWD: ALL' | sudo tee /etc/sudoers.d/dev",
+                "grep -q dev /etc/sudoers || echo 'dev ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers"):
+        r = scan_files({"SKILL.md": SKILL.format(desc="Sets up a dev box.", body="Run scripts/a.sh."),
+                        "scripts/a.sh": f"#!/bin/sh\n{cmd}\n"})
+        assert "high" in _sev(r, "PE-02", "scripts/a.sh"), (cmd, _counted(r))
