@@ -760,3 +760,27 @@ def wrong_way_label(line: str) -> bool:
         t = WRONG_WAY_NEGATION_RE.sub("", t)
         t = re.sub(r"^\s+(?:do|use|write|run|copy|try)\b", "", t, flags=re.IGNORECASE)
     return not WRONG_WAY_ORDER_RE.search(re.sub(r"^before\s*\(", "", t, flags=re.IGNORECASE))
+
+
+# An example of what a review flags: a line that ends by introducing an example ("…, for example:", "e.g.:", "such as:")
+# in a section whose heading says what it lists is flagged ("What to flag", "Red flags", "Anti-patterns", "Risky
+# patterns to catch"). A section of steps ("Setup", "Install") is none, whatever its items say.
+FLAG_HEADING_RE = re.compile(
+    r"\b(?:what to (?:flag|look for|catch|watch for|watch out for|reject)|red flags?|warning signs?|anti-?patterns?"
+    r"|(?:risky|insecure|dangerous|unsafe|suspicious) (?:patterns?|steps?|constructs?|code|commands?|practices?)"
+    r"|(?:things|patterns?|issues?|risks?|findings?) to (?:flag|catch|look for|report)|what not to do|smells?)\b", re.IGNORECASE)
+EXAMPLE_INTRO_RE = re.compile(r"(?:\bfor example|\bfor instance|\be\.g\.|\bsuch as|\blike this|\bexample)\s*:?\s*$",
+                              re.IGNORECASE)
+
+
+# ... a line that orders something ("Before flagging, set up the tool, for example:", "Run it first, e.g.:") is no such line
+EXAMPLE_ORDER_RE = re.compile(
+    r"^\s*(?:[-*+]|\d{1,3}[.)])?\s*(?:\*\*)?(?:run|execute|install|set up|setup|apply|use|add|paste|type|enter|first|now|then"
+    r"|before|always|make sure|ensure|do)\b|\b(?:you (?:should|must|need|can)|please|then|first)\b|,\s*(?:run|execute|install"
+    r"|set up|apply|use|add|paste|type|enter)\b", re.IGNORECASE)
+
+
+def flagged_example(line: str, heading: str) -> bool:
+    """Whether ``line`` introduces the block under it as an example of what its section (``heading``) flags."""
+    return bool(heading) and EXAMPLE_INTRO_RE.search(line.rstrip()) is not None \
+        and FLAG_HEADING_RE.search(heading) is not None and not EXAMPLE_ORDER_RE.search(line)

@@ -3774,7 +3774,9 @@ class Scanner:
 
     def _wrong_way_block(self, ctx: _FileCtx, region: _Region) -> bool:
         """A fenced block the line just above labels as the wrong way ("**Bad:**", "❌ Insecure:", "Vulnerable code:",
-        describing.wrong_way_label) or forbids as a whole ("Never use these commands:", _forbidden_block), that
+        describing.wrong_way_label), forbids as a whole ("Never use these commands:", _forbidden_block) or gives as an
+        example of what its section flags ("## What to flag" over "2. A step that pipes a download into a shell, for
+        example:", describing.flagged_example), that
         nothing after it in its section takes up ("run the bad example to see the failure": describing.attack_adopted).
         Review and teaching material shows the wrong way beside the right one; the label is what the agent reads first."""
         if region.kind != "code":
@@ -3783,7 +3785,8 @@ class Scanner:
         if n <= 0 or n < region.first - 3:
             return False
         label = ctx.view_line(n)
-        if not (describing.wrong_way_label(label) or self._def("forbidden_block").search(label[-CONTEXT:])):
+        if not (describing.wrong_way_label(label) or self._def("forbidden_block").search(label[-CONTEXT:])
+                or describing.flagged_example(label, ctx.heading_at(n))):
             return False
         k = region.first + 1
         while k < region.first + 400 and not ctx.view_line(k).lstrip().startswith(("```", "~~~")):
