@@ -3774,19 +3774,20 @@ class Scanner:
 
     def _wrong_way_block(self, ctx: _FileCtx, region: _Region) -> bool:
         """A fenced block the line just above labels as the wrong way ("**Bad:**", "❌ Insecure:", "Vulnerable code:",
-        describing.wrong_way_label), forbids as a whole ("Never use these commands:", _forbidden_block) or gives as an
-        example of what its section flags ("## What to flag" over "2. A step that pipes a download into a shell, for
+        describing.wrong_way_label) or gives as an example of what its section flags ("## What to flag" over "2. A step that pipes a download into a shell, for
         example:", describing.flagged_example), that
         nothing after it in its section takes up ("run the bad example to see the failure": describing.attack_adopted).
-        Review and teaching material shows the wrong way beside the right one; the label is what the agent reads first."""
+        Review and teaching material shows the wrong way beside the right one; the label is what the agent reads first.
+        (A line that forbids the block, "Never use these commands:", stays _forbidden_block's one level.)"""
         if region.kind != "code":
             return False
         n = _line_above_block(ctx, region)
         if n <= 0 or n < region.first - 3:
             return False
         label = ctx.view_line(n)
-        if not (describing.wrong_way_label(label) or self._def("forbidden_block").search(label[-CONTEXT:])
-                or describing.flagged_example(label, ctx.heading_at(n))):
+        if self._def("forbidden_block").search(label[-CONTEXT:]):
+            return False  # "Never use these commands:": _forbidden_block's one level
+        if not (describing.wrong_way_label(label) or describing.flagged_example(label, ctx.heading_at(n))):
             return False
         k = region.first + 1
         while k < region.first + 400 and not ctx.view_line(k).lstrip().startswith(("```", "~~~")):
@@ -4083,7 +4084,7 @@ def _still_open(text: str) -> bool:
     return depth > 0
 
 
-WRONG_WAY_NOTE = "two levels lower: a code block the line before it labels the wrong way or forbids (\"Bad:\", \"never use these:\")"
+WRONG_WAY_NOTE = "two levels lower: a code block the line before it labels the wrong way (\"Bad:\") or as an example of what its section flags"
 
 
 def _line_above_block(ctx: _FileCtx, region: _Region) -> int:
