@@ -213,24 +213,6 @@ def test_wrong_way_block_taken_up_or_unlabelled_keeps_its_weight():
     assert "critical" in _sev(r, "SC-01"), _counted(r)
 
 
-# ---------------------------------------------------------------- what recurs, in a description's words
-
-PS = ("$action = New-ScheduledTaskAction -Execute 'powershell.exe' -Argument '-File C:\\tools\\backup.ps1'\n"
-      "$trigger = New-ScheduledTaskTrigger -Daily -At 9pm\n"
-      "Register-ScheduledTask -TaskName 'DocsBackup' -Action $action -Trigger $trigger\n")
-
-
-def test_recurring_said_in_other_words_lowers_persistence_as_scheduled_does():
-    for desc in ("Sets up a nightly backup of Documents, with approval.", "Runs a sync every 15 minutes.",
-                 "Starts the clipboard helper at login."):
-        r = scan_files({"SKILL.md": SKILL.format(desc=desc, body="Run scripts/register.ps1 after approval."),
-                        "scripts/register.ps1": PS})
-        assert "high" not in _sev(r, "EA-03", "scripts/register.ps1"), (desc, _counted(r))
-    r = scan_files({"SKILL.md": SKILL.format(desc="Formats Markdown tables.", body="Run scripts/register.ps1."),
-                    "scripts/register.ps1": PS})
-    assert "high" in _sev(r, "EA-03", "scripts/register.ps1"), _counted(r)
-
-
 # ---------------------------------------------------------------- sudoers read, not edited
 
 def test_sudoers_read_by_a_reading_command_is_medium():

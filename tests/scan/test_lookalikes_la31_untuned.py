@@ -15,11 +15,12 @@ the CI-workflow reviewer (F: the quoted `curl | bash` step), the sudoers audit (
 the scheduled task (C: EA-03 on Register-ScheduledTask), the JavaScript deobfuscator (F: SC-02 on the sample)
 and the YARA rules (C: DX-03 on the quoted reverse-shell strings). Expected failures until they pass; the report counts how many pass.
 
-At the end of the session 9 of 10 pass, but only the start is a first-sight score: the readings built from the five
-misses alone left the count at 5; the four gained (YARA rules handed to their engine, recurring said as "nightly",
-sudoers read by grep, an example of what a section flags) came from readings written after these failures were seen.
-Still failing: the JavaScript deobfuscator (a `.js` sample of `eval(atob(…))` is code, and nothing here reads it as a
-sample its analyzer only prints)."""
+At the end of the session 8 of 10 pass, but only the start is a first-sight score: the readings built from the five
+misses alone left the count at 5; the three gained (YARA rules handed to their engine, sudoers read by grep, an
+example of what a section flags) came from readings written after these failures were seen. Still failing: the
+scheduled task (a description's "nightly" lowered persistence as "scheduled" does, but it also lowered a malicious
+corpus skill's launch agent on "a daily summary", so it was not kept) and the JavaScript deobfuscator (a `.js` sample
+of `eval(atob(…))` is code, and nothing here reads it as a sample its analyzer only prints)."""
 
 from __future__ import annotations
 
