@@ -392,6 +392,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     samples = _test_data(files, findings, as_data, followed)
     samples.update(detectordata.fixture_samples(files, findings, followed, samples))  # samples its tests read
     detectordata.printed_decodings(files, findings, samples)  # a decoder's encoded samples, decoded and printed
+    detectordata.argument_blobs(files, findings)  # a blob SKILL.md hands to that decoder on a command line
     detectordata.pattern_entries(files, findings, followed)  # a linter's patterns: low
     detectordata.image_blobs(findings)  # a base64 SVG of shapes and a label: an image asset
     as_data = {k: v for k, v in as_data.items() if k not in samples}  # a detector's samples (_only_matches)

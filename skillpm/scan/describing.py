@@ -181,10 +181,16 @@ ATTACKER_SUBJECT_RE = re.compile(
     r"|emails?|comments?|prompts?|content|text|dependenc(?:y|ies)|repos?|repositor(?:y|ies)|files?|issues?|tickets?"
     r"|servers?|tools?|links?|scripts?|READMEs?|PRs?|pull requests?|messages?|payloads?)"
     r"|injected\s+(?:text|content|instructions?|prompts?|comments?)|(?:a\s+|the\s+)?(?:prompt[- ])?injections?"
-    r"|(?:a\s+|the\s+)?(?:prompt[- ])?injection (?:attacks?|attempts?|payloads?)|phishing\s+(?:emails?|pages?|sites?))"
+    r"|(?:a\s+|the\s+)?(?:prompt[- ])?injection (?:attacks?|attempts?|payloads?)|phishing\s+(?:emails?|pages?|sites?)"
+    # people who are not the agent, said to *try* what follows: "Users of the product will try to get the model to
+    # print its instructions", "Some visitors attempt to …"; the try verb makes it an attempt the skill defends against
+    r"|(?:(?:the\s+)?(?:end[- ])?users?|people|visitors|customers|someone|anyone|red[- ]teamers?|jailbreakers?|testers?)"
+    r"(?:\s+(?:of|on|in)\s+(?:[\w'\u2019-]+\s+){0,3}?[\w-]+)?(?=\s+(?:will|may|might|often|sometimes|usually|can|could"
+    r"|regularly|routinely)?\s*(?:try|tries|attempt)\b))"
     r"\b(?P<gap>[^.!?,;\n]{0,60}?)\s+(?:can|could|may|might|will|would|often|usually|typically|sometimes|then|also"
     r"|tries|try|tend|attempts?|says?|writes?|asks?|tells?|reads?|includes?|hides?|embeds?|uses?|instructs?"
     r"|contains?|plants?|adds?|slips?|smuggles?|ran|runs|sent|sends|did|does|do)\b", re.IGNORECASE)
+QUOTED_LIST_RE = re.compile(r'(?:["\u201c][^"\u201c\u201d\n]{1,120}["\u201d]\s*(?:,\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))+')
 # After the subject and its verb, the sentence turns to an order ("…, so you should …", "; then …")
 ATTACKER_TURN_RE = re.compile(r"[,;]|\b(?:so|therefore|please|you|your)\b", re.IGNORECASE)
 
@@ -197,7 +203,8 @@ def attacker_says(before: str) -> bool:
         pass
     if m is None:
         return False
-    rest = before[-300:][m.end():]
+    # a list of quoted examples after the frame ("…", "…" or "…") is the frame's object: its commas are no turn
+    rest = QUOTED_LIST_RE.sub("", before[-300:][m.end():])
     return not SENTENCE_STOP_RE.search(rest) and not ATTACKER_TURN_RE.search(rest)
 
 
@@ -721,3 +728,59 @@ def flagged_kind_items(view_line, first: int, last: int) -> bool:
             continue
         return FLAG_INTRO_RE.search(text) is not None
     return False
+
+
+# A label over an example of the wrong way, alone on its line: "**Bad:**", "❌ Insecure:", "Vulnerable code:",
+# "Anti-pattern", "Don't do this:", "Before (unsafe):", "### ❌ Wrong". Teaching and review material pairs it with
+# the right way; the block under it is what not to do.
+WRONG_WAY_MARK_RE = re.compile(r"[\u274c\u26d4\U0001f6ab\u2717\u2718\u2716]")
+WRONG_WAY_LABEL_RE = re.compile(
+    r"(?:before\s*\(\s*)?(?:bad|wrong|unsafe|insecure|vulnerable|incorrect|anti-?pattern"
+    r"|(?:don'?t|do not|never|avoid)(?:\s+(?:do|use|write|run|copy|try)(?:\s+(?:this|these|that))?)?|what not to do"
+    r"|not (?:this|like this)|noncompliant|non-compliant)\b(?:\s*\(?[\w'-]+\)?){0,4}\s*\)?\s*:?\s*$", re.IGNORECASE)
+WRONG_WAY_STRIP_RE = re.compile(r"^[\s#>*_`\-]*|[\s*_`]*$")
+# ... a label that also orders something done is no label: "Bad news: run this:", "Insecure, but run it anyway:"
+WRONG_WAY_ORDER_RE = re.compile(r"\b(?:run|execute|paste|install|apply|follow|then|anyway|instead|but|use|only|if|when|unless"
+                                r"|care|careful|requires?|needs?|ok|okay|fine|acceptable|without|except|until|outside|before|after)\b", re.IGNORECASE)
+WRONG_WAY_NEGATION_RE = re.compile(r"^(?:don'?t|do not|never|avoid)\b", re.IGNORECASE)
+
+
+def wrong_way_label(line: str) -> bool:
+    """Whether ``line``, alone, labels the example under it as the wrong way (see WRONG_WAY_LABEL_RE)."""
+    if len(line) > 80:
+        return False
+    t = WRONG_WAY_STRIP_RE.sub("", re.sub(r"[*_`]", "", line))
+    marked = WRONG_WAY_MARK_RE.search(t) is not None
+    t = WRONG_WAY_STRIP_RE.sub("", WRONG_WAY_MARK_RE.sub("", t))
+    if not t:
+        return marked  # the mark alone: "❌"
+    if not WRONG_WAY_LABEL_RE.match(t):
+        return False
+    if WRONG_WAY_NEGATION_RE.match(t):  # "Don't run this:", "Never use:": the verb is the one forbidden
+        t = WRONG_WAY_NEGATION_RE.sub("", t)
+        t = re.sub(r"^\s+(?:do|use|write|run|copy|try)\b", "", t, flags=re.IGNORECASE)
+    return not WRONG_WAY_ORDER_RE.search(re.sub(r"^before\s*\(", "", t, flags=re.IGNORECASE))
+
+
+# An example of what a review flags: a line that ends by introducing an example ("…, for example:", "e.g.:", "such as:")
+# in a section whose heading says what it lists is flagged ("What to flag", "Red flags", "Anti-patterns", "Risky
+# patterns to catch"). A section of steps ("Setup", "Install") is none, whatever its items say.
+FLAG_HEADING_RE = re.compile(
+    r"\b(?:what to (?:flag|look for|catch|watch for|watch out for|reject)|red flags?|warning signs?|anti-?patterns?"
+    r"|(?:risky|insecure|dangerous|unsafe|suspicious) (?:patterns?|steps?|constructs?|code|commands?|practices?)"
+    r"|(?:things|patterns?|issues?|risks?|findings?) to (?:flag|catch|look for|report)|what not to do|smells?)\b", re.IGNORECASE)
+EXAMPLE_INTRO_RE = re.compile(r"(?:\bfor example|\bfor instance|\be\.g\.|\bsuch as|\blike this|\bexample)\s*:?\s*$",
+                              re.IGNORECASE)
+
+
+# ... a line that orders something ("Before flagging, set up the tool, for example:", "Run it first, e.g.:") is no such line
+EXAMPLE_ORDER_RE = re.compile(
+    r"^\s*(?:[-*+]|\d{1,3}[.)])?\s*(?:\*\*)?(?:run|execute|install|set up|setup|apply|use|add|paste|type|enter|first|now|then"
+    r"|before|always|make sure|ensure|do)\b|\b(?:you (?:should|must|need|can)|please|then|first)\b|,\s*(?:run|execute|install"
+    r"|set up|apply|use|add|paste|type|enter)\b", re.IGNORECASE)
+
+
+def flagged_example(line: str, heading: str) -> bool:
+    """Whether ``line`` introduces the block under it as an example of what its section (``heading``) flags."""
+    return bool(heading) and EXAMPLE_INTRO_RE.search(line.rstrip()) is not None \
+        and FLAG_HEADING_RE.search(heading) is not None and not EXAMPLE_ORDER_RE.search(line)

@@ -21,7 +21,7 @@ from skillpm.scan.result import FOLLOWED_KEPT, Finding, is_lowered_location
 
 # Extensions of a sample file: text a program reads, never one an interpreter runs by its name
 SAMPLE_EXT = (".txt", ".fixture", ".sample", ".golden", ".snap", ".input", ".expected", ".log", ".eml")
-PATTERN_EXT = (".yaml", ".yml", ".json", ".toml")
+PATTERN_EXT = (".yaml", ".yml", ".json", ".toml", ".yar", ".yara", ".rules")  # and YARA, Suricata/Snort rules
 FIXTURE_DIRS = frozenset({"tests", "test", "__tests__", "spec", "specs", "fixtures", "fixture", "__fixtures__",
                           "testdata", "test-data", "test_data"})
 
@@ -276,6 +276,65 @@ def printed_decodings(files: dict[str, bytes], findings: list[Finding], samples:
             f.severity = "low"
             f.note = (f.note + "; " if f.note else "") + \
                 f"low: decoded from a sample that {reader} decodes and only prints (the decoder's subject)"
+
+
+# A blob handed to a program on a command line: quoted or bare, 16+ characters of base64, hex or escapes
+_BLOB_ARG = re.compile(r"""(?:^|\s)(?:--?[\w-]+[ =])?["']?([A-Za-z0-9+/=_\\-]{16,})["']?(?=\s|$)""")
+# … or fed on standard input: `echo 'BLOB' | python3 scripts/decode.py`, `printf %s BLOB |`, a here-string
+_BLOB_PIPED = re.compile(r"""\b(?:echo|printf(?:\s+%s)?)\s+(?:-\w+\s+)?["']?([A-Za-z0-9+/=_\\-]{16,})["']?\s*\|\s*$""")
+_BLOB_HERE = re.compile(r"""<<<\s*["']?([A-Za-z0-9+/=_\\-]{16,})["']?""")
+# SKILL.md turning the decoder's output into something run: "then run what it prints", "eval the decoded text"
+_OUTPUT_RUN = re.compile(r"""\b(?:run|execute|eval|source|paste)\b[^.\n]{0,40}\b(?:decoded|output|result|prints?|printed)\b"""
+                         r"""|\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\|\s*(?:iex|Invoke-Expression|python[0-9.]*\s+-|node\s+-)|\$\(""",
+                         re.IGNORECASE)
+_OUTPUT_RUN_NEGATED = re.compile(r"""\b(?:never|not|don't|do not|no|without|nor)\b|n't\b""", re.IGNORECASE)
+
+
+def _decoder_argument(line: str, files: dict[str, bytes], decoders: dict[str, bool]) -> bool:
+    """Whether ``line`` hands an encoded blob to a program of the skill (as an argument, on standard input or as a
+    here-string) that decodes and only prints (``_DECODES``, ``_only_matches``), and nothing on the line runs what
+    it prints."""
+    if _OUTPUT_RUN.search(line) and not _OUTPUT_RUN_NEGATED.search(line):
+        return False
+    line += "\n"  # a program named last on its line is followed by the line's end
+    for m in _PROGRAM_LINE.finditer(line):
+        prog = next((p for p in files if p == m.group(1) or p.endswith("/" + m.group(1))), None)
+        if prog is None:
+            continue
+        if not (_BLOB_ARG.search(m.group(2)) or _BLOB_HERE.search(m.group(2))
+                or _BLOB_PIPED.search(line[:m.start() + 1])):
+            continue
+        if prog not in decoders:
+            text = files[prog].decode("utf-8", errors="replace")
+            decoders[prog] = _is_script(prog, files[prog]) and not _test_file(prog) \
+                and _DECODES.search(text) is not None and _only_matches(text) and not _RUNS_TEXT.search(text)
+        if decoders[prog]:
+            return True
+    return False
+
+
+def argument_blobs(files: dict[str, bytes], findings: list[Finding]) -> None:
+    """Text decoded from a blob that SKILL.md hands, on a command line, to the skill's own decoder that only prints
+    (``python3 scripts/deobf.py 'Y3VybC…'``, ``echo 'SQBu…' | pwsh scripts/decode.ps1``) is the decoder's subject, as
+    a sample file handed to it is (``printed_decodings``): reported at low; what the decoded text says to the agent
+    (``_OBEYED``) keeps finalize's one level, since a printed decoding reaches the agent. Not lowered: a decoder with
+    any sink or shell, a line that pipes or evaluates what it prints, or a SKILL.md that orders the output run."""
+    skill_md = _skill_md(files)
+    cands = [f for f in findings if f.file == skill_md and f.decoded is not None and f.rule != "HT-04"
+             and f.severity not in ("info", "low") and f.category not in _OBEYED]
+    if not cands:
+        return
+    st = files[skill_md].decode("utf-8", errors="replace")
+    if any(_OUTPUT_RUN.search(ln) and not _OUTPUT_RUN_NEGATED.search(ln)
+           for ln in st.splitlines() if not _PROGRAM_LINE.search(ln)):
+        return
+    lines = st.splitlines()
+    decoders: dict[str, bool] = {}
+    for f in cands:
+        if 0 < f.line <= len(lines) and _decoder_argument(lines[f.line - 1], files, decoders):
+            f.severity = "low"
+            f.note = (f.note + "; " if f.note else "") + \
+                "low: decoded from a blob SKILL.md hands to the skill's decoder, which only prints it (the decoder's subject)"
 
 
 def _pattern_line(line: str, compiles: bool) -> bool:

@@ -3301,6 +3301,8 @@ class Scanner:
                 sev, note = "low", "a phrase quoted in a detector's code (its file name says so)"
             elif code and self._marked_not_to_run(ctx, region, line):
                 sev, note = "low", "an example its own code block marks not to be run"
+            elif code and ctx.kind in ("skill_md", "markdown") and self._wrong_way_block(ctx, region):
+                sev, note = lower_one(lower_one(sev)), WRONG_WAY_NOTE
             elif code and ctx.kind in ("skill_md", "markdown") and self._forbidden_block(ctx, region):
                 sev, note = lower_one(sev), "lowered: a code block the line before it forbids (\"never use these commands:\")"
             elif code and ctx.kind in ("skill_md", "markdown") and not region.lang and self._shown_block(ctx, region):
@@ -3617,6 +3619,8 @@ class Scanner:
                     heading = ctx.heading_at(line)
                     if self._marked_not_to_run(ctx, region, line):
                         sev, note = "low", note + "; an example its own code block marks not to be run"
+                    elif ctx.kind in ("skill_md", "markdown") and self._wrong_way_block(ctx, region):
+                        sev, note = lower_one(lower_one(sev)), note + "; " + WRONG_WAY_NOTE
                     elif self._def("attack_context").search(heading):
                         sev, note = lower_one(sev), note + f"; lowered: under the heading \"{heading.strip()[:60]}\""
                 out.append(self._finding(f.rule, sev, ctx.path, line, _window(ctx.orig_line(line), 0), note=note))
@@ -3775,6 +3779,35 @@ class Scanner:
         "Never run unknown scripts. Install ours:" and "Do not run these without approval:" stay orders."""
         n = _line_above_block(ctx, region)
         return n > 0 and self._def("forbidden_block").search(ctx.view_line(n)[-CONTEXT:]) is not None
+
+    def _wrong_way_block(self, ctx: _FileCtx, region: _Region) -> bool:
+        """A fenced block the line just above labels as the wrong way ("**Bad:**", "❌ Insecure:", "Vulnerable code:",
+        describing.wrong_way_label) or gives as an example of what its section flags ("## What to flag" over "2. A step that pipes a download into a shell, for
+        example:", describing.flagged_example), that
+        nothing after it in its section takes up ("run the bad example to see the failure": describing.attack_adopted).
+        Review and teaching material shows the wrong way beside the right one; the label is what the agent reads first.
+        (A line that forbids the block, "Never use these commands:", stays _forbidden_block's one level.)"""
+        if region.kind != "code":
+            return False
+        n = _line_above_block(ctx, region)
+        if n <= 0 or n < region.first - 3:
+            return False
+        label = ctx.view_line(n)
+        if self._def("forbidden_block").search(label[-CONTEXT:]):
+            return False  # "Never use these commands:": _forbidden_block's one level
+        if not (describing.wrong_way_label(label) or describing.flagged_example(label, ctx.heading_at(n))):
+            return False
+        k = region.first + 1
+        while k < region.first + 400 and not ctx.view_line(k).lstrip().startswith(("```", "~~~")):
+            k += 1
+        after = []
+        for m in range(k + 1, k + 16):
+            t = ctx.view_line(m)
+            if HEADING_RE.match(t.lstrip()):
+                break
+            after.append(t)
+        text = " ".join(after)
+        return not describing.attack_adopted(text) and not quotedsamples.taken_up(text)
 
     def _shown_block(self, ctx: _FileCtx, region: _Region) -> bool:
         """A fenced block with no language that the prose line just above it introduces as a message
@@ -4057,6 +4090,9 @@ def _still_open(text: str) -> bool:
             if depth <= 0:
                 return False
     return depth > 0
+
+
+WRONG_WAY_NOTE = "two levels lower: a code block the line before it labels the wrong way (\"Bad:\") or as an example of what its section flags"
 
 
 def _line_above_block(ctx: _FileCtx, region: _Region) -> int:

@@ -23,7 +23,9 @@ Two constructs, both in scripts:
   path there. A path with any host or variable before it (``$BASE/latest/…``, ``http://169.254.169.254/…``), a
   line that names a real address, or a document that also points the setting anywhere but loopback, keeps it.
 
-What this does not read: a server bound on a name or variable (``host=HOST``) is not known to be loopback; a
+A server bound on a name (``(args.host, port)``, ``listen(PORT, HOST)``) is read through the name's definitions in
+the script (``bound_by_name_on_loopback``): loopback when every one holds a loopback literal (a constant, an option's
+default, an environment lookup's fallback). What this does not read: a name defined in another file; a
 route built at run time (``routes[prefix + name]``) is not a route here; a refusal asserted in JavaScript over
 several lines (``expect(() => …⏎).toThrow(…)``) is read by the line alone.
 """
@@ -96,7 +98,48 @@ def served_route(view: str, line: str, col: int, end: int, real: re.Pattern) -> 
         return False
     if real.search(view) or WIDE_BIND_RE.search(view):
         return False
-    return LOOPBACK_BIND_RE.search(view) is not None
+    return LOOPBACK_BIND_RE.search(view) is not None or bound_by_name_on_loopback(view)
+
+
+# A server bound on a name rather than a literal: the tuple or argument that names the host
+_NAME = r"""\*?([A-Za-z_][\w.]{0,60})"""
+BIND_NAME_RE = re.compile(
+    r"""\b(?:(?:Threading)?(?:HTTP|TCP|UDP)Server|HTTPServer|TCPServer|make_server|create_server|start_server)\(\s*\(?\s*""" + _NAME + r"""\s*,"""
+    r"""|[(,]\s*(?:host|hostname|bind)\s*=\s*""" + _NAME + r"""\s*[,)]"""
+    r"""|\.listen\(\s*[\w.]{1,40}\s*(?:\|\|\s*\d+\s*)?,\s*""" + _NAME + r"""\s*[,)]"""
+    r"""|\b(?:ListenAndServe(?:TLS)?\(|net\.Listen\(\s*"tcp\d?"\s*,)\s*""" + _NAME + r"""\s*,"""
+    r"""|\bset\s+:bind\s*,\s*""" + _NAME + r"""\s*$""", re.IGNORECASE | re.MULTILINE)
+LOOPBACK_LITERAL_RE = re.compile(r"""["'`]""" + LOOPBACK + r"""(?::\d{1,5})?["'`]""", re.IGNORECASE)
+
+
+def _definitions(view: str, name: str) -> list[str]:
+    """What the script gives ``name`` (the last part of a bound name: ``args.host`` → ``host``): the right-hand side
+    of each assignment to it (``HOST = …``, ``const HOST = …``, ``addr := …``), and each command-line option or flag
+    of that name with its default (``add_argument("--host", default=…)``, ``flag.String("addr", …)``)."""
+    n = re.escape(name)
+    out = [m.group(1) for m in re.finditer(r"""(?<![\w.])(?:self\.)?""" + n + r"""\s*(?::=|=(?!=))\s*([^\n]{0,160})""", view)
+           if not view[:m.start()].rstrip(" \t").endswith(("(", ","))]  # not a keyword argument: run(host=host)
+    out += [m.group(0) for m in re.finditer(
+        r"""\b(?:add_argument|option|flag\.String|flag\.StringVar|String)\(\s*(?:&\w+\s*,\s*)?["'](?:--?)?"""
+        + n + r"""["'][^\n]{0,200}""", view, re.IGNORECASE)]
+    return out
+
+
+def bound_by_name_on_loopback(view: str) -> bool:
+    """Whether every server the script binds on a name (``ThreadingHTTPServer((args.host, port), H)``,
+    ``server.listen(PORT, HOST)``, ``http.ListenAndServe(*addr, nil)``) is given loopback by every definition of
+    that name in the script: a constant, a command-line option's default, an environment lookup's fallback, each
+    holding a loopback literal (``HOST = "127.0.0.1"``, ``add_argument("--host", default="127.0.0.1")``,
+    ``os.environ.get("HOST", "localhost")``). A name with any definition that holds none (``host = sys.argv[1]``),
+    or with no definition at all, is not known to be loopback."""
+    names = {next(g for g in m.groups() if g).rsplit(".", 1)[-1] for m in BIND_NAME_RE.finditer(view)}
+    if not names:
+        return False
+    for name in names:
+        defs = _definitions(view, name)
+        if not defs or not all(LOOPBACK_LITERAL_RE.search(d) for d in defs):
+            return False
+    return True
 
 
 # The header of a block that asserts what runs in it raises: pytest, unittest
