@@ -165,7 +165,7 @@ SECRET_KEPT_RE = re.compile(
     r"\bvalues?\s+(?:it|they)\s+currently\s+ha(?:s|ve)\b|\bexactly\s+as\s+(?:they|it)\s+(?:are|is|appears?)\b|"
     r"\b(?:do\s+not|don't|never|without)\s+(?:redact|mask|strip|scrub)\w*|\bunredacted\b|\bunmasked\b|"
     r"\bplaceholders?\b[^.\n]{0,60}?\b(?:fail|break|won't\s+work)\w*|\bcredenciales\b|"
-    r"\b(?:including|with|and)\s+(?:their|the|its|any)\s+(?:\w+\s+)?(?:tokens?|api\s+keys?|secrets?|credentials?|env\s+blocks?)\b|"
+    r"\b(?:including|with|and)\s+(?:their|the|its|any)\s+(?:\w+\s+)?(?:tokens?|api\s+keys?|secrets?|credentials?)\b|"
     r"\b(?:hold|holds|keep|keeps)\s+(?:[\w\s]{0,30}?\bor\s+)?(?:their\s+)?(?:tokens?|api\s+keys?|secrets?)\b", re.IGNORECASE)
 SEND_RE = re.compile(
     r"\b(?:send|post|upload|submit|sync|push|share|import|copy|copia|cop[ií]e|forward|transfer|publish|envía|sube|"
