@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import section_at, unit_at
+from skillpm.scan import litgate  # which literals may occur, from the file's words
+from skillpm.scan.docunits import lead_line, low_of, near, section_at, unit_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
 
 MAX_BYTES = 256 * 1024
@@ -51,14 +52,15 @@ TALK_RE = re.compile(
     r"\b(?:attackers?|malicious|malware|adversar\w*|red\s+flags?|warning\s+signs?|flag(?:ged)?\s+(?:it|them|this|these|that|as|any)|"
     r"detection|detectors?|to\s+detect|suspicious|"
     r"phishing|exfiltrat\w*|dangerous|risky|insecure\s+pattern|unsafe|anti-?patterns?|pitfalls?|compromis\w*|"
-    r"social\s+engineering|threat\s+model\w*|audit\w*)\b", re.IGNORECASE)
+    r"social\s+engineering|threat\s+model\w*|audit\w*|exploit\w*|incidents?|vulnerab\w*)\b", re.IGNORECASE)
 NEG_HEADING_RE = re.compile(
     r"\b(?:never|don't|do not|avoid\w*|red flags?|warning signs?|pitfalls?|anti-?patterns?|mistakes?|threats?|risks?|"
-    r"attacks?|detect\w*|what to look for|removing|uninstall\w*|security)\b", re.IGNORECASE)
+    r"attacks?|detect\w*|what to look for|look\s+for|check\s+for|inspect\w*|audit\w*|hardening|removing|uninstall\w*|"
+    r"security|scanning|heuristics?|hunt\w*|signals?)\b", re.IGNORECASE)
 NOASK_RE = re.compile(
     r"\bwithout\s+(?:a\s+|any\s+)?(?:separate\s+|further\s+|extra\s+)?(?:confirm\w*|asking|approval|prompting|checking\s+with)|"
     r"\bno\s+need\s+to\s+(?:ask|prompt|confirm|check|show|tell)|\b(?:don't|do\s+not|never)\s+(?:ask|prompt|bother)\b|"
-    r"\bno\s+(?:le\s+)?preguntes\b|\bsin\s+preguntar\b|\bohne\s+(?:zu\s+)?fragen\b|\bproceed\s+without\b|\bin\s+one\s+go\b|"
+    r"\bno\s+(?:le\s+)?preguntes\b|\bsin\s+preguntar\b|\bohne\s+(?:zu\s+)?fragen\b|\bin\s+one\s+go\b|"
     r"\bconfirm\w*\s*:\s*(?:no|none|not\s+needed)\b|\bnot\s+(?:be\s+)?(?:needed|necessary)\b|"
     r"\bsilently\b|\bquietly\b", re.IGNORECASE)
 FENCE_RE = re.compile(r"^[ \t]{0,3}(?:```|~~~)", re.MULTILINE)
@@ -85,6 +87,20 @@ def _ordered(view: str, pos: int) -> bool:
     return not NOT_ORDER_RE.search(view, s, pos)
 
 
+def _table_header(view: str, row: int) -> tuple[int, int]:
+    """(start, end) of the first row of the table whose row starts at ``row``."""
+    at = row
+    for _ in range(200):
+        if at == 0:
+            break
+        ps = view.rfind("\n", 0, at - 1) + 1
+        if not view[ps:at].lstrip(" \t>").startswith("|"):
+            break
+        at = ps
+    e = view.find("\n", at)
+    return at, (len(view) if e < 0 else e)
+
+
 def _scope(view: str, at: int) -> tuple[int, int]:
     """The procedure around ``at``: the sections within REACH of it, out to their bounds (at most 2×REACH more)."""
     lo = section_at(view, max(0, at - REACH))[0]
@@ -101,10 +117,18 @@ class _Reading:
         self._heads: dict[int, bool] = {}
 
     def _talks(self, pos: int) -> bool:
+        """Whether the unit around ``pos`` talks about attacks or what to look for (a table row: with its header)."""
         start, end, ctx_start = unit_at(self.view, pos)
         got = self._units.get(start)
         if got is None:
-            got = self._units[start] = TALK_RE.search(self.view, ctx_start, end) is not None
+            got = TALK_RE.search(self.view, ctx_start, end) is not None
+            if not got:  # a table row with its header row, a list item with the line that leads into its list
+                lead = (_table_header(self.view, start) if self.view[start:end].lstrip(" \t>").startswith("|")
+                        else lead_line(self.view, start))
+                if lead is not None:
+                    hs, he = lead
+                    got = TALK_RE.search(self.view, hs, he) is not None or NEG_HEADING_RE.search(self.view, hs, he) is not None
+            self._units[start] = got
         return got
 
     def _aside(self, pos: int) -> bool:
@@ -188,11 +212,13 @@ def _spread(r: _Reading):
     for m in NAMED_CONFIG_RE.finditer(view, r.lo, r.hi):
         if _in(r.fenced, m.start()) or r._aside(m.start()):
             continue
+        if not any(c in m.group(0) for c in "/._"):  # a product's name: its config said in the same unit
+            a, b, _ = unit_at(view, m.start())
+            if CONFIG_WORD_RE.search(view, a, b) is None:
+                continue
         seen.setdefault(re.sub(r"\W", "", m.group(0).lower()), m.start())
     if len(seen) >= NAMED_MIN:
-        first = min(seen.values())
-        if CONFIG_WORD_RE.search(view, r.lo, r.hi) is not None:
-            return first
+        return min(seen.values())
     for a, b in r.sentences():
         m = SPAN_RE.search(view, a, b)
         if m is None or _in(r.fenced, a):
@@ -243,7 +269,7 @@ SOURCE_PARTS = (
         r"\b(?:not|rather\s+than|instead\s+of)\s+(?:from\s+|through\s+|via\s+|on\s+)?(?:the\s+)?" + _ECOS + r"\b", re.IGNORECASE),
      False),
     ("registry swapped", re.compile(
-        r"\bregistry\s*=\s*\S|--(?:extra-)?index-url\b|\bGOPROXY\b|\bour\s+(?:own\s+)?(?:mirror|registry|index)\b|"
+        r"\bregistry\s*=\s*[`'\"]?https?://(?!registry\.npmjs\.org|registry\.yarnpkg\.com)|--(?:extra-)?index-url\b|\bGOPROXY\b|\bour\s+(?:own\s+)?(?:mirror|registry|index)\b|"
         r"\b(?:point|switch|set)\w*\s+(?:npm|pip|yarn|pnpm|cargo|gem|bundler|composer|nuget|uv|poetry)\b[^.\n]{0,30}?"
         r"\b(?:at|to)\b[^.\n]{0,30}?(?:mirror|registry|index|https?://)", re.IGNORECASE), True),
 )
@@ -253,12 +279,15 @@ UNPINNED_RE = re.compile(
     r"\bpick\s+up\s+(?:\w+\s+){0,2}updates\s+automatically\b|\bwithout\s+(?:a\s+)?(?:version|pin\w*)", re.IGNORECASE)
 SCRIPTY_RE = re.compile(r"\b(?:install|lifecycle|build|setup)\s*scripts?\b|\b(?:post|pre)install\b|\blifecycle\b",
                         re.IGNORECASE)
-ALLOW_RE = re.compile(r"\b(?:allow|enable|permit|approve|trust|let)\w*\b", re.IGNORECASE)
+# an allowing verb whose object is the scripts ("allow them", "enable the postinstall", "let install scripts run")
+ALLOW_RE = re.compile(r"\b(?:allow(?!-?list)|enable|permit|approve|let)\w*\s+(?:them|it|those|these|(?:the\s+|its\s+|their\s+|"
+                      r"all\s+)?(?:[\w-]+\s+)?(?:scripts?|postinstall|preinstall|lifecycle\s+\w+|install\s+hooks?)\b)",
+                      re.IGNORECASE)
 SCRIPTS_ON_RE = re.compile(r"ignore-scripts\s*(?:=|to|:)?\s*`?\s*false\b|--no-ignore-scripts\b|"
                            r"\bscripts?\s+(?:are\s+|be\s+)?(?:allowed|enabled|permitted)\b", re.IGNORECASE)
 CHECKS_OFF_RE = re.compile(
-    r"\b(?:skip|disable|drop|remove|turn\w*\s+off|switch\w*\s+off|ignore|bypass|without)\w*\b[^.\n|]{0,40}?"
-    r"(?:checksums?|hash(?:es|ing)?\b|integrity|signatures?|verification|--require-hashes|sum\s+(?:verification|check\w*|"
+    r"(?:\b(?:skip|disable|drop|remove|turn\w*\s+off|switch\w*\s+off|ignore|bypass)\w*\b[^.\n|]{0,40}?|"
+    r"\bwithout\s+(?:a\s+|any\s+|the\s+)?)(?:checksums?|hash(?:es|ing)?\b|integrity|signatures?|verification|--require-hashes|sum\s+(?:verification|check\w*|"
     r"database)|gpg)|\bGONOSUM(?:DB|CHECK)\b|\bGOINSECURE\b|(?<![\w-])-insecure\b|--trusted-host\b|--insecure\b|"
     r"--allow-unauthenticated\b|strict-ssl\s*=?\s*false|--no-check-certificate\b|--skip-integrity\w*", re.IGNORECASE)
 INSTALL_GATE = frozenset(w.encode() for w in (
@@ -327,6 +356,8 @@ BYPASS_RE = re.compile(
     r"\bfull[- ]auto\b|\byolo\b|\bapproval\s+(?:policy|mode)\s+(?:set\s+to\s+|of\s+)?[`'\"]?never\b|"
     r"\bauto-?approv\w*\s+(?:all|every)|\baccept\s+(?:all|every)\s+(?:tool|edit|command)|--allowedtools\s+['\"]?\*|"
     r"\bfull\s+(?:sandbox|disk)\s+access\b", re.IGNORECASE)
+FETCHED_RE = re.compile(r"\b(?:fetch|download|curl|wget|pull|get|load|read|retriev|publish|host|serv|take)\w*|"
+                        r"\b(?:from|at)\s*`?$", re.IGNORECASE)
 PROMPTISH_RE = re.compile(r"\b(?:prompts?|tasks?|task\s+list|instructions?|to-?dos?)\b", re.IGNORECASE)
 URL_RE = re.compile(r"https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[\w-]+\.[^\s`'\")<>|]*", re.IGNORECASE)
 REINSTALL_RE = re.compile(
@@ -338,16 +369,18 @@ UNSHOWN_RE = re.compile(r"\bno\s+need\s+to\s+show\b|\b(?:don't|do\s+not)\s+show\
 AGENT_GATE = frozenset(w.encode() for w in (
     "agent", "claude", "codex", "gemini", "aider", "copilot", "opencode", "goose", "headless", "noninteractive"))
 TRIGGER_GATE = frozenset(w.encode() for w in (
-    "cron", "crontab", "schedule", "scheduled", "scheduling", "timer", "timers", "launchagent", "launchd", "launch",
-    "systemd", "daily", "nightly", "hourly", "every", "hook", "hooks", "bashrc", "zshrc", "profile", "login", "boot",
-    "startup", "schtasks", "merge", "checkout", "commit"))
+    "cron", "crontab", "schedule", "scheduled", "scheduling", "schedules", "timer", "timers", "launchagent",
+    "launchagents", "launchd", "launch", "systemd", "daily", "nightly", "hourly", "hook", "hooks", "bashrc", "zshrc",
+    "bash_profile", "zprofile", "profile", "startup", "schtasks", "morning", "every"))
 
 
 def _remote_prompt(r: _Reading):
     """A remote address the agent's prompt or task is taken from, said as an order, in one sentence."""
     for a, b in r.sentences():
         u = URL_RE.search(r.view, a, b)
-        if u is None or not PROMPTISH_RE.search(r.view, a, b):
+        if u is None or not PROMPTISH_RE.search(r.view, a, b) or r.view[max(0, u.start() - 2):u.start()] == "](":
+            continue  # (a link's target is a page to read, not a prompt fetched at each run)
+        if not FETCHED_RE.search(r.view, a, u.start()):
             continue
         if _in(r.fenced, u.start()) or r._aside(u.start()) or r._talks(u.start()) or not _ordered(r.view, u.start()):
             continue
@@ -389,13 +422,23 @@ def _scheduled(ctx, r: _Reading, by_id: dict) -> list[Finding]:
 
 
 # ---------------------------------------------------------------- the reading
+# where a procedure may be: the places of an anchor's literals (plain finds), its pattern run only around them
+PLACE_RE = re.compile(r"https?://|\b(?:s3|gs)://|\bgists?\b|\bbuckets?\b|\bwebhooks?\b|\bpastebin\b", re.IGNORECASE)
+PLACE_LITS = ("://", "gist", "bucket", "webhook", "pastebin")
+STRONG_RE = re.compile(ALLOW_RE.pattern + "|" + SCRIPTS_ON_RE.pattern + "|" + CHECKS_OFF_RE.pattern, re.IGNORECASE)
+STRONG_LITS = ("allow", "enable", "permit", "approv", "ignore-scripts", "checksum", "hash", "integrity", "signature",
+               "verification", "gonosum", "goinsecure", "insecure", "trusted-host", "strict-ssl", "no-check-cert",
+               "require-hashes", "gpg", "scripts")
+BYPASS_LITS = ("skip-permissions", "dangerously", "bypass", "permission", "approval", "confirmation", "sandbox",
+               "full-auto", "full auto", "yolo", "auto-approv", "autoapprov", "accept all", "accept every",
+               "allowedtools", "disk access", "safety")
 SHAPES = (
-    # (what it reads, the words a file must hold for it (two sets, one of each), the anchor's pattern)
-    (_harvest, (HARVEST_WORDS, CONFIG_GATE), SEND_RE),
-    (_install, (INSTALL_GATE,), None),
-    (_scheduled, (AGENT_GATE, TRIGGER_GATE), AGENT_RUN_RE),
+    # (what it reads, the words a file must hold for it (one of each set), the anchors: (literals, pattern) each)
+    (_harvest, (HARVEST_WORDS, CONFIG_GATE), ((PLACE_LITS, PLACE_RE),)),
+    (_install, (INSTALL_GATE,), ((STRONG_LITS, STRONG_RE),)),
+    (_scheduled, (AGENT_GATE, TRIGGER_GATE), ((BYPASS_LITS, BYPASS_RE), (("://",), URL_RE))),
 )
-INSTALL_ANCHOR_RE = re.compile(SCRIPTY_RE.pattern + "|" + SCRIPTS_ON_RE.pattern + "|" + CHECKS_OFF_RE.pattern, re.IGNORECASE)
+MOST_SCOPES = 12  # procedures read per shape and file
 
 
 def handed_over(ctx, by_id: dict) -> list[Finding]:
@@ -403,28 +446,30 @@ def handed_over(ctx, by_id: dict) -> list[Finding]:
     if len(view) > MAX_BYTES:
         return []
     words = getattr(getattr(ctx, "base", None), "words", None)
-    fenced = None
+    low = fenced = None
     out: list[Finding] = []
-    for read, gates, anchor in SHAPES:
+    for read, gates, anchors in SHAPES:
         if words is not None and any(g.isdisjoint(words) for g in gates):
             continue
-        anchor = anchor or INSTALL_ANCHOR_RE
+        if low is None:
+            low, fenced = low_of(ctx), _fenced(view)
         done: list[tuple[int, int]] = []
-        for n, m in enumerate(anchor.finditer(view)):
-            if n >= 40:
-                break
-            if any(a <= m.start() < b for a, b in done):
+        for lits, rx in anchors:
+            for m in near(low, litgate.possible(ctx, lits), rx, view, before=60, after=80, most=60):
+                if len(done) >= MOST_SCOPES:
+                    break
+                p = m.start()
+                if _in(fenced, p) or any(a <= p < b for a, b in done):
+                    continue
+                lo, hi = _scope(view, p)
+                done.append((max(lo, p - REACH), min(hi, p + REACH)))  # (a later anchor this near reads the same parts)
+                got = read(ctx, _Reading(view, lo, hi, fenced), by_id)
+                if got:
+                    out += got
+                    break
+            else:
                 continue
-            if fenced is None:
-                fenced = _fenced(view)
-            if _in(fenced, m.start()):
-                continue
-            lo, hi = _scope(view, m.start())
-            done.append((lo, hi))
-            got = read(ctx, _Reading(view, lo, hi, fenced), by_id)
-            if got:
-                out += got
-                break
+            break
     return out
 
 
