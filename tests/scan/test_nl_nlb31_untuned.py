@@ -15,7 +15,8 @@ look-alike (the last three) must grade B or better.
 
 Measured with the starting scanner: 2 of 12 pass, both honest look-alikes (v11, v12). None of the nine harmful
 members is caught (v1 grades B on a lone EX-01), and the MCP setup guide (v10) grades C on AS-02 for naming
-`~/.cursor/mcp.json`. At the end of the branch: see the report.
+`~/.cursor/mcp.json`. At the end of the branch (handover.py, AS-02 narrowed): 11 of 12; v2 is still missed,
+its YAML plan not read as binding ("carry out the plan in … from top to bottom" is no follow order to bounddata).
 They stay non-strict xfail: a measure, not a fixture the readings were tuned to.
 """
 
