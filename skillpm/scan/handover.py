@@ -432,13 +432,43 @@ STRONG_LITS = ("allow", "enable", "permit", "approv", "ignore-scripts", "checksu
 BYPASS_LITS = ("skip-permissions", "dangerously", "bypass", "permission", "approval", "confirmation", "sandbox",
                "full-auto", "full auto", "yolo", "auto-approv", "autoapprov", "accept all", "accept every",
                "allowedtools", "disk access", "safety")
+
+def _w(*ws) -> frozenset:
+    return frozenset(w.encode() for w in ws)
+
+
+# the words of each shape's rarer parts (a set test on the file's words: a file without them is not read)
+KEPT_OR_UNASKED = _w("resolve", "resolved", "resolving", "resolves", "literal", "actual", "exactly", "redact", "redacted",
+                     "unredacted", "unmasked", "mask", "placeholder", "placeholders", "credenciales", "currently", "hold",
+                     "holds", "keep", "keeps", "including", "confirmation", "confirm", "asking", "approval", "prompting",
+                     "ask", "prompt", "preguntes", "preguntar", "fragen", "silently", "quietly", "needed", "necessary", "go")
+ALLOWING = _w("allow", "allowed", "allowing", "enable", "enabled", "permit", "permitted", "approve", "let", "false")
+SCRIPT_WORDS = _w("scripts", "script", "postinstall", "preinstall", "lifecycle")
+CHECK_WORDS = _w("checksum", "checksums", "hash", "hashes", "hashing", "integrity", "signature", "signatures",
+                 "verification", "gonosumdb", "gonosumcheck", "goinsecure", "insecure", "trusted", "strict", "gpg")
+BYPASS_OR_PROMPT = _w("skip", "permissions", "dangerously", "bypass", "bypassing", "permission", "approval", "approvals",
+                      "confirmation", "confirmations", "sandbox", "auto", "yolo", "allowedtools", "prompt", "prompts",
+                      "instructions", "task", "tasks", "safety")
+
+
+def _gated(shape, words) -> bool:
+    """Whether the file's words leave ``shape`` possible (True when the words are not at hand)."""
+    if words is None:
+        return True
+    if shape is _harvest:
+        return not (HARVEST_WORDS.isdisjoint(words) or CONFIG_GATE.isdisjoint(words) or KEPT_OR_UNASKED.isdisjoint(words))
+    if shape is _install:
+        return not CHECK_WORDS.isdisjoint(words) or not (ALLOWING.isdisjoint(words) or SCRIPT_WORDS.isdisjoint(words))
+    return not (AGENT_GATE.isdisjoint(words) or TRIGGER_GATE.isdisjoint(words) or BYPASS_OR_PROMPT.isdisjoint(words))
+
+
 SHAPES = (
-    # (what it reads, the words a file must hold for it (one of each set), the anchors: (literals, pattern) each)
-    (_harvest, (HARVEST_WORDS, CONFIG_GATE), ((PLACE_LITS, PLACE_RE),)),
-    (_install, (INSTALL_GATE,), ((STRONG_LITS, STRONG_RE),)),
-    (_scheduled, (AGENT_GATE, TRIGGER_GATE), ((BYPASS_LITS, BYPASS_RE), (("://",), URL_RE))),
+    # (what it reads, the anchors: (literals, pattern) each)
+    (_harvest, ((PLACE_LITS, PLACE_RE),)),
+    (_install, ((STRONG_LITS, STRONG_RE),)),
+    (_scheduled, ((BYPASS_LITS, BYPASS_RE), (("://",), URL_RE))),
 )
-MOST_SCOPES = 12  # procedures read per shape and file
+MOST_SCOPES = 6  # procedures read per shape and file
 
 
 def handed_over(ctx, by_id: dict) -> list[Finding]:
@@ -448,8 +478,8 @@ def handed_over(ctx, by_id: dict) -> list[Finding]:
     words = getattr(getattr(ctx, "base", None), "words", None)
     low = fenced = None
     out: list[Finding] = []
-    for read, gates, anchors in SHAPES:
-        if words is not None and any(g.isdisjoint(words) for g in gates):
+    for read, anchors in SHAPES:
+        if not _gated(read, words):
             continue
         if low is None:
             low, fenced = low_of(ctx), _fenced(view)
