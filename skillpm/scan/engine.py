@@ -36,6 +36,7 @@ from skillpm.scan import unasked  # what cannot be undone, on shared ground, wit
 from skillpm.scan import unreviewed  # acts on others' behalf that cannot be recalled, review skipped as policy
 from skillpm.scan import bypassed  # a review, a branch protection or the hooks bypassed as a step
 from skillpm.scan import saidrun  # a fetched script run as it arrives, said in words (and kept running at start-up)
+from skillpm.scan import handover  # setup steps that together hand the machine over: configs sent out, installs off the registry, headless scheduled agents
 from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
 from skillpm.scan.rules import RANK, LazyRegex, Pattern, Rule, ascii_safe, ascii_variant, load_rules
@@ -2836,6 +2837,7 @@ class Scanner:
                 findings += unreviewed.in_file(ctx, self.by_id, findings)  # emails sent, refunds issued, PRs merged: review skipped
                 findings += saidrun.in_file(ctx, self.by_id, findings)  # "fetch … and pipe it into sh", in words
                 findings += bypassed.in_file(ctx, self.by_id, findings)  # admin override, --no-verify: protection bypassed as routine
+                findings += handover.in_file(ctx, self.by_id, findings)  # a procedure's steps that together hand the machine over
                 if not nested:
                     findings += glossed.in_file(self, ctx, findings)  # … and any paragraph of it read in English
             elif kind == "markdown":  # any other document (lowered in references/, docs/, examples/, tests/): what a
@@ -2848,6 +2850,7 @@ class Scanner:
                 findings += unreviewed.in_file(ctx, self.by_id, findings)
                 findings += saidrun.in_file(ctx, self.by_id, findings)
                 findings += bypassed.in_file(ctx, self.by_id, findings)
+                findings += handover.in_file(ctx, self.by_id, findings)
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)
