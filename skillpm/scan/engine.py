@@ -35,6 +35,7 @@ from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
 from skillpm.scan import unreviewed  # acts on others' behalf that cannot be recalled, review skipped as policy
 from skillpm.scan import bypassed  # a review, a branch protection or the hooks bypassed as a step
+from skillpm.scan import persona  # a role whose rules take the refusal away
 from skillpm.scan import saidrun  # a fetched script run as it arrives, said in words (and kept running at start-up)
 from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
@@ -2824,6 +2825,7 @@ class Scanner:
                 findings += grants.in_file(ctx, self.by_id, findings)  # cluster-admin, AdministratorAccess or Owner granted to everyone
                 findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
                 findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
+                findings += persona.in_file(ctx, self.by_id, findings)  # a persona or mode whose rules take the refusal away
                 findings += unasked.in_file(ctx, self.by_id, findings)  # a production drop or force push, explicitly unasked
                 findings += unreviewed.in_file(ctx, self.by_id, findings)  # emails sent, refunds issued, PRs merged: review skipped
                 findings += saidrun.in_file(ctx, self.by_id, findings)  # "fetch … and pipe it into sh", in words
@@ -2834,6 +2836,7 @@ class Scanner:
                 # construct does, whatever the words: context copied in, a refusal answered, a control forced, a grant
                 findings += templated.in_file(ctx, self.by_id, findings)
                 findings += overruled.in_file(ctx, self.by_id, findings)
+                findings += persona.in_file(ctx, self.by_id, findings)
                 findings += denied.in_file(ctx, self.by_id, findings)
                 findings += grants.in_file(ctx, self.by_id, findings)
                 findings += unasked.in_file(ctx, self.by_id, findings)
