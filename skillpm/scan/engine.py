@@ -2815,6 +2815,7 @@ class Scanner:
                                                self._def("defensive"))  # actions the skill's purpose does not license
                 findings += asides.in_file(ctx, self.by_id)  # another language's paragraph naming credential stores
                 findings += secretsout.in_file(ctx, self.by_id, _negated)  # a credential's whole value in records sent out
+                findings += secretsout.placed(ctx, self.by_id, _negated)  # a credential's whole value where others read it
                 findings += placed.hidden_orders(ctx, self.by_id)  # what a hidden comment's orders do
                 findings += placed.precedence(ctx, self.by_id)  # the skill's text ranked over the user
                 findings += placed.unasked_list(ctx, self.by_id)  # a lead-in's "without pausing" over a list of acts
