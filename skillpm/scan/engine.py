@@ -36,6 +36,7 @@ from skillpm.scan import unasked  # what cannot be undone, on shared ground, wit
 from skillpm.scan import unreviewed  # acts on others' behalf that cannot be recalled, review skipped as policy
 from skillpm.scan import bypassed  # a review, a branch protection or the hooks bypassed as a step
 from skillpm.scan import persona  # a role whose rules take the refusal away
+from skillpm.scan import shown  # acts that cannot be undone, ordered by example
 from skillpm.scan import saidrun  # a fetched script run as it arrives, said in words (and kept running at start-up)
 from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
 from skillpm.scan.result import FOLLOWED_NOTE, Finding, is_lowered_location, lower_one, raise_one
@@ -2829,6 +2830,7 @@ class Scanner:
                 findings += persona.in_file(ctx, self.by_id, findings)  # a persona or mode whose rules take the refusal away
                 findings += unasked.in_file(ctx, self.by_id, findings)  # a production drop or force push, explicitly unasked
                 findings += unreviewed.in_file(ctx, self.by_id, findings)  # emails sent, refunds issued, PRs merged: review skipped
+                findings += shown.in_file(ctx, self.by_id, findings)  # the same, shown by worked examples made the pattern
                 findings += saidrun.in_file(ctx, self.by_id, findings)  # "fetch … and pipe it into sh", in words
                 findings += bypassed.in_file(ctx, self.by_id, findings)  # admin override, --no-verify: protection bypassed as routine
                 if not nested:
@@ -2842,6 +2844,7 @@ class Scanner:
                 findings += grants.in_file(ctx, self.by_id, findings)
                 findings += unasked.in_file(ctx, self.by_id, findings)
                 findings += unreviewed.in_file(ctx, self.by_id, findings)
+                findings += shown.in_file(ctx, self.by_id, findings)
                 findings += saidrun.in_file(ctx, self.by_id, findings)
                 findings += bypassed.in_file(ctx, self.by_id, findings)
             findings += self._comments(ctx)

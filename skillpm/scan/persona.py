@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import low_of, section_at
+from skillpm.scan.docunits import low_of, near, section_at
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
+from skillpm.scan import litgate  # which literals may occur, from the file's words
 
 MAX_BYTES = 256 * 1024
 
@@ -41,6 +42,9 @@ ROLE_RE = re.compile(
     r"\b(?:answer|respond|reply|speak|talk|act)\s+as\s+(?:\*\*)?[A-Z]\w+|\b(?:while|when|once)\s+(?:in\s+)?(?:the\s+)?"
     r"[\w\"'*-]+\s+mode\s+is\s+(?:on|active|enabled|switched\s+on)\b|\balter[- ]ego\b|\bcharacter\s+(?:sheet|traits?)\b")
 
+# where a role may be named (lowercase literals): ROLE_RE is tried only around them
+ROLE_LITS = ("character", "persona", "role", "play", "become", "answer as", "respond as", "reply as", "speak as",
+             "talk as", "act as", " mode", "alter")
 _NEG = r"(?:never|doesn't|does\s+not|don't|do\s+not|won't|will\s+not|must\s+not|shouldn't|should\s+not|no\s+longer)"
 _WHO = r"(?:you|i|he|she|they|it|[A-Z][\w-]+)"
 # the refusal itself taken away
@@ -108,12 +112,9 @@ def persona(ctx, by_id: dict) -> list[Finding]:
     if words is not None and ROLE_WORDS.isdisjoint(words):
         return []  # the common case: no word of a role (set test)
     low = low_of(ctx)
-    if ("character" not in low and "persona" not in low and "role" not in low and "play" not in low
-            and "mode" not in low and "alter" not in low):
-        return []
     out: list[Finding] = []
     done: set[int] = set()
-    for r in ROLE_RE.finditer(view):
+    for r in near(low, litgate.possible(ctx, ROLE_LITS), ROLE_RE, view, before=40, after=40):
         a, b = section_at(view, r.start())
         if a in done:
             continue
