@@ -39,8 +39,9 @@ ROLE_RE = re.compile(
     r"\b(?:stay|stays|staying|remain|remains|keep|keeps|break|breaks|breaking|step\s+out\s+of|out\s+of)\s+"
     r"(?:in\s+)?(?:character|role|persona)\b|\bin[- ](?:character|role)\b|\brole[- ]?play\w*|\bpersonas?\b|"
     r"\b(?:you|agent|assistant)\s+(?:play|plays|are\s+playing|become|will\s+be\s+playing|take\s+on\s+the\s+role)\b|"
-    r"\b(?:answer|respond|reply|speak|talk|act)\s+as\s+(?:\*\*)?[A-Z]\w+|\b(?:while|when|once)\s+(?:in\s+)?(?:the\s+)?"
-    r"[\w\"'*-]+\s+mode\s+is\s+(?:on|active|enabled|switched\s+on)\b|\balter[- ]ego\b|\bcharacter\s+(?:sheet|traits?)\b")
+    r"\b(?:answer|respond|reply|speak|talk|act)\s+as\s+(?:\*\*)?(?-i:[A-Z])\w+|\b(?:while|when|once)\s+(?:in\s+)?(?:the\s+)?"
+    r"[\w\"'*-]+\s+mode\s+is\s+(?:on|active|enabled|switched\s+on)\b|\balter[- ]ego\b|\bcharacter\s+(?:sheet|traits?)\b",
+    re.IGNORECASE)
 
 # where a role may be named (lowercase literals): ROLE_RE is tried only around them
 ROLE_LITS = ("character", "persona", "role", "play", "become", "answer as", "respond as", "reply as", "speak as",
