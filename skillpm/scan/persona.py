@@ -58,14 +58,18 @@ REFUSAL_RE = re.compile(
     r"\b(?:no\s+longer|not)\s+(?:bound|limited|restricted|constrained)\s+by\b|"
     r"\b" + _NEG + r"\s+(?:say|says|tell|tells|claim|claims)\s+(?:that\s+)?" + _WHO + r"\s+(?:cannot|can't|won't|will\s+not)\b|"
     r"\b(?:answers?|responds?|compl(?:y|ies))\s+(?:to\s+)?(?:every|any|all)\s+(?:request|question|ask)s?\s+(?:fully|in\s+full)\b|"
-    r"\burge\s+to\s+(?:decline|refuse)\b[^.\n]{0,40}?\b(?:does\s+not|doesn't)\s+exist\b",
+    r"\burge\s+to\s+(?:decline|refuse)\b[^.\n]{0,40}?\b(?:does\s+not|doesn't)\s+exist\b|"
+    r"\b(?:no|nothing|no\s+topic|no\s+request|no\s+subject)\s+(?:is\s+)?off[- ]limits\b|"
+    r"\b" + _NEG + r"\s+breaks?\s+character\s+to\s+(?:refuse|decline|say\s+no|object)\b",
     re.IGNORECASE)
 # warnings, disclaimers and safety notes taken away
 WARNING_RE = re.compile(
     r"\b(?:" + _NEG + r"\s+(?:\w+\s+)?(?:add|adds|include|includes|give|gives|attach|attaches|mention|mentions|offer|offers|"
     r"append|appends|issue|issues)|no|without|none|drops?|omits?|skips?)\b[^.\n|]{0,60}?(?:\bwarnings?\b|\bdisclaimers?\b|"
     r"\bcaveats?\b|\bsafety\s+notes?\b|\blegal\s+(?:notes?|notices?|warnings?)\b|for\s+educational\s+purposes|\bmoraliz\w*|"
-    r"\bmoralis\w*|\blectur\w*|\blaws?\b[^.\n|]{0,20}?\bethics\b|\bethics\b[^.\n|]{0,20}?\brisks?\b)",
+    r"\bmoralis\w*|\blectur\w*|\blaws?\b[^.\n|]{0,20}?\bethics\b|\bethics\b[^.\n|]{0,20}?\brisks?\b|"
+    r"\bethical\s+(?:commentary|concerns?|notes?|caveats?)\b|\bcommentary\s+on\s+(?:legality|ethics|safety|the\s+law)\b)|"
+    r"\b" + _NEG + r"\s+breaks?\s+character\s+to\s+(?:warn|caution|add|mention|lecture|moraliz\w*|moralis\w*)\b",
     re.IGNORECASE)
 # permission, authorisation, legality taken as given
 PERMISSION_RE = re.compile(
@@ -75,6 +79,10 @@ PERMISSION_RE = re.compile(
     r"(?:always\s+|already\s+|treated\s+as\s+|considered\s+|assumed\s+(?:to\s+be\s+)?)*(?:authori[sz]ed|cleared|pre-?cleared|"
     r"in\s+scope|permitted)\b|"
     r"\bassumes?\s+(?:it|that|they|this|the\s+\w+)\s+(?:is|are)\s+(?:in\s+scope|authori[sz]ed|legal|allowed|permitted)\b|"
+    r"\bassumes?\s+(?:that\s+)?(?:the\s+user|they|everyone|the\s+requester|the\s+partner|whoever\s+asks)\s+"
+    r"(?:owns?|has|have|holds?)\s+(?:\w+\s+){0,3}?(?:permission|authori[sz]\w*|rights?|consent|targets?)\b|"
+    r"\btreats?\s+(?:every|each|any|all)\s+(?:request|ask|target)s?\s+as\s+(?:legitimate|authori[sz]ed|approved|sanctioned|"
+    r"in\s+scope|lawful)\b|"
     r"\b(?:scope|authori[sz]ation|permission)\b[^.\n|]{0,40}?\b(?:were|was|is|are)\s+(?:already\s+)?(?:settled|granted|"
     r"given|covered|handled)\b",
     re.IGNORECASE)

@@ -126,6 +126,18 @@ PUBLISH_RE = re.compile(
     r"\b(?:issue|PR|pull\s+request)\s+(?:comments?|body|description)\b|\bcommit(?:s|ted|ting)?\b(?!\s+(?:message\s+)?(?:hash|sha))|"
     r"\bgit\s+push\b|\bdocker\s+push\b|\bpush(?:es|ed)?\s+(?:the\s+)?(?:image|branch|commits?|changes)\b|\bpublish(?:es|ed|ing)?\b",
     re.IGNORECASE)
+# a secret put straight into what others read: "include the API key in the PR description", "paste the token
+# into the issue", "add the password to the Slack message" (the carrier is published by nature)
+INTO_CARRIER_RE = re.compile(
+    r"\b(?:include|includes|including|paste|pastes|put|puts|add|adds|write|writes|copy|copies|list|lists|quote|quotes)\s+"
+    r"(?:the\s+|their\s+|its\s+|each\s+|every\s+|all\s+|your\s+|our\s+)?(?:[\w-]+\s+){0,2}?(?:api[ _-]?keys?|tokens?|"
+    r"passwords?|passphrases?|secrets?|credentials?|connection\s+strings?|private\s+keys?)\s+(?:\w+\s+){0,3}?(?:in|into|to)\s+"
+    r"(?:the\s+|a\s+|each\s+|every\s+|your\s+)?(?:#[\w-]+\s+|[\w-]+\s+(?=channel|ticket|issue|wiki))?(?:pr\s+(?:description|body)|pull[- ]request\s+(?:description|body)|"
+    r"pull[- ]requests?|issue\s+(?:comments?|body|description)|issues?|commit\s+messages?|slack\s+(?:messages?|posts?|channels?)|"
+    r"(?:team\s+)?channels?|chat\s+messages?|tickets?|release\s+notes|changelog|readme|wiki(?:\s+page)?|status\s+page)\b",
+    re.IGNORECASE)
+_CARRIER_LITS = ("pr ", "pull request", "pull-request", "issue", "commit message", "slack", "channel", "chat message",
+                 "ticket", "release notes", "changelog", "readme", "wiki", "status page")
 _PUB_LITS = ("post", "gh ", "glab", "comment", "body", "description", "commit", "push", "publish")
 _SAID_TAILS = ("abridg", "in full", "verbatim", "unmask", "unredact", "untruncat", "plaintext", "plain text", "cleartext",
                "clear text", "mask", "redact", "truncat", "shorten", "abbreviat", "obfuscat", "star out")
@@ -153,6 +165,8 @@ _FIELD_WORDS = _w("full", "complete", "entire", "whole", "unabridged", "verbatim
 _SAID_WORDS = _w("unabridged", "full", "verbatim", "unmasked", "unredacted", "untruncated", "plaintext", "plain",
                  "cleartext", "clear", "mask", "masking", "redact", "redacting", "truncate", "truncating", "shorten",
                  "shortening", "abbreviate", "abbreviating", "obfuscate", "obfuscating", "star")
+_FIELD_SECRET_WORDS = _w("key", "keys", "token", "tokens", "password", "passwords", "passphrase", "secret", "secrets",
+                        "credential", "credentials", "connection")
 _EMBED_WORDS = _w("hard", "hardcode", "literal", "literals", "real", "actual", "bake", "bakes", "baked", "baking", "embed",
                   "embeds", "embedded", "embedding", "inline", "write")
 
@@ -193,6 +207,13 @@ def placed(ctx, by_id: dict, negated) -> list[Finding]:
             if e is not None and not _EMBED_TALK_RE.search(text, lo, hi):
                 what = (e, f"credentials from {s.group(0)!r} written into the output as literals")
                 break
+    if what is None and not _FIELD_SECRET_WORDS.isdisjoint(words if words is not None else _FIELD_SECRET_WORDS):
+        put = _first(INTO_CARRIER_RE, text, negated,
+                     found=near(low, _CARRIER_LITS, INTO_CARRIER_RE, text, before=110, after=30, most=12))
+        if put is not None:
+            line = text.count("\n", 0, put.start()) + 1
+            return [document_finding(ctx, rule, "high", line, f"a credential put into what others read "
+                                     f"({put.group(0).strip()[:80]!r})")]
     if what is None:
         return []
     m, why = what
