@@ -49,6 +49,9 @@ ACT_RE = re.compile(
     r"\b(?:remove|removes|removed)\s+(?:the\s+|their\s+|my\s+)?(?:co-?owner|owner|admin|member)s?\b|"
     r"\b(?:grant|give|gives|grants|add)\s+(?:\w+\s+){0,2}?(?:admin|owner|root|write|maintainer)\s+(?:access|rights|role|"
     r"permissions?)\b|\bpermission=(?:admin|owner|maintain)\b|\brole=(?:owner|admin)\b|"
+    r"\bmake\s+(?:them|him|her|the\s+(?:user|requester|customer))\s+(?:an?\s+)?(?:admin|owner|org\s+owner|maintainer)\b|"
+    r"\badd\s+(?:them|him|her|the\s+(?:user|requester|customer))\s+to\s+(?:the\s+)?(?:admins?|owners?|administrators)\b|"
+    r"\b(?:erase|wipe|purge|delete)\s+(?:all\s+)?(?:their|the\s+(?:user|customer)'?s?)\s+(?:data|records|history|files)\b|"
     r"\bgh\s+repo\s+delete\b|-X\s+DELETE\b|\bDELETE\s+/\S*|\bpurge=true\b|"
     r"\b(?:delete|purge|wipe)s?\s+(?:the\s+|their\s+|old\s+)?(?:repo|repository|database|workspace|customer\s+data|records)\b")
 ACT_RE = re.compile(ACT_RE.pattern, re.IGNORECASE)
@@ -57,11 +60,11 @@ ACT_LITS = ("refund", "transfer", "payout", "wire", "funds", "money", "payment",
             "contract", "account", "workspace", "login", "sign-in", "password", "phone number", "2fa", "mfa", "recovery",
             "owner", "admin", "member", "root", "write", "maintainer", "permission=", "role=", "delete", "purge", "wipe")
 ENDORSE_LITS = ("match", "reference for", "same way", "likewise", "as shown", "the way the", "end to end", "same handling",
-                "examples", "agent", "assistant")
+                "examples", "agent", "assistant", "the same for", "copy")
 # someone's request the example answers: a quoted message, a turn of a transcript, a request column
 REQUEST_RE = re.compile(
     r"^[ \t]*>[ \t]*(?:\*\*)?(?:[\"\u201c]|(?:customer|user|client|requester|caller|member)\b)|"
-    r"^[ \t]*(?:\*\*)?(?:customer|client|requester|caller|member)(?:\*\*)?[ \t]*:|"
+    r"^[ \t]*(?:>[ \t]*)?(?:\*\*)?(?:customer|client|requester|caller|member|from)(?:\*\*)?[ \t]*:|"
     r"^[ \t]*\|[^\n]*\b(?:request|ticket|asks?|customer\s+says|message)\b[^\n]*\|[^\n]*\b(?:action|agent|does|do|response|"
     r"handling)\b", re.IGNORECASE | re.MULTILINE)
 # the examples made the pattern
@@ -69,7 +72,8 @@ ENDORSE_RE = re.compile(
     r"\bmatch\s+(?:them|these|those|the\s+examples)\b|\b(?:are|is)\s+the\s+reference\s+for\b|"
     r"\b(?:handle|treat|resolve)\s+(?:every|each|any|all)\s+(?:similar\s+|such\s+)?(?:request|ticket|case|message)s?\s+"
     r"(?:the\s+same\s+way|likewise|as\s+shown)\b|\bthe\s+way\s+the\s+(?:worked\s+)?examples\b|\bend\s+to\s+end\b|"
-    r"\bapply\s+the\s+same\s+handling\b|\bfollow\s+(?:these|the)\s+(?:worked\s+)?examples\b|"
+    r"\bapply\s+the\s+same\s+handling\b|\bas\s+(?:in|shown\s+in)\s+the\s+examples\b|\bdo\s+the\s+same\s+for\b|"
+    r"\bcopy\s+(?:these|them|this\s+pattern)\b|\bfollow\s+(?:these|the)\s+(?:worked\s+)?examples\b|"
     r"\b(?:agent|assistant)\s*(?:\*\*)?\s*:", re.IGNORECASE)
 # a person kept in the loop, in the example itself
 GATE_RE = re.compile(
