@@ -95,17 +95,25 @@ HARM_RE = re.compile(
     r"\bbreak(?:ing)?\s+into\s+(?:accounts?|systems?|networks?)\b|\bmalware\b",
     re.IGNORECASE)
 # a section about what an attack says (what to detect or refuse) is talk, not a role
-TALK_RE = re.compile(r"\b(?:jailbreaks?|prompt[- ]injections?|injected|detect\w*|red\s+flags?|warning\s+signs?|"
+TALK_RE = re.compile(r"\b(?:jailbreaks?|(?:prompt[- ])?injections?|injected|bypass\s+(?:attempts?|probes?)|test\s+(?:cases?|inputs?)|detect\w*|red\s+flags?|warning\s+signs?|"
                      r"attackers?\s+(?:may|might|use|often)|examples?\s+of\s+(?:attacks?|jailbreaks?))\b", re.IGNORECASE)
 KINDS = (("refusal", REFUSAL_RE), ("warnings", WARNING_RE), ("permission", PERMISSION_RE))
+
+
+def _quoted(sec: str, at: int) -> bool:
+    """Whether offset ``at`` of ``sec`` lies inside a double-quoted span of its line (a sample quoted as data)."""
+    ls = sec.rfind("\n", 0, at) + 1
+    head = sec[ls:at]
+    return head.count('"') % 2 == 1 or head.count("\u201c") > head.count("\u201d")
 
 
 def _traits(sec: str) -> dict[str, re.Match]:
     got = {}
     for name, rx in KINDS:
-        m = rx.search(sec)
-        if m is not None:
-            got[name] = m
+        for m in rx.finditer(sec):
+            if not _quoted(sec, m.start()):
+                got[name] = m
+                break
     return got
 
 

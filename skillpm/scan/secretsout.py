@@ -136,6 +136,8 @@ INTO_CARRIER_RE = re.compile(
     r"pull[- ]requests?|issue\s+(?:comments?|body|description)|issues?|commit\s+messages?|slack\s+(?:messages?|posts?|channels?)|"
     r"(?:team\s+)?channels?|chat\s+messages?|tickets?|release\s+notes|changelog|readme|wiki(?:\s+page)?|status\s+page)\b",
     re.IGNORECASE)
+_ASKED_RE = re.compile(r"\b(?:if|when|whenever|should|unless|whether|asks?|asked|requests?|wants?)\b[^.;:!?]*$",
+                       re.IGNORECASE)
 _CARRIER_LITS = ("pr ", "pull request", "pull-request", "issue", "commit message", "slack", "channel", "chat message",
                  "ticket", "release notes", "changelog", "readme", "wiki", "status page")
 _PUB_LITS = ("post", "gh ", "glab", "comment", "body", "description", "commit", "push", "publish")
@@ -210,6 +212,8 @@ def placed(ctx, by_id: dict, negated) -> list[Finding]:
     if what is None and not _FIELD_SECRET_WORDS.isdisjoint(words if words is not None else _FIELD_SECRET_WORDS):
         put = _first(INTO_CARRIER_RE, text, negated,
                      found=near(low, _CARRIER_LITS, INTO_CARRIER_RE, text, before=110, after=30, most=12))
+        if put is not None and _ASKED_RE.search(text[max(0, put.start() - 80):put.start()].rsplit("\n", 1)[-1]):
+            put = None  # a condition or someone's ask: "if the user asks you to paste a token into a ticket"
         if put is not None:
             line = text.count("\n", 0, put.start()) + 1
             return [document_finding(ctx, rule, "high", line, f"a credential put into what others read "
