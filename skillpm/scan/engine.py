@@ -35,6 +35,8 @@ from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
 from skillpm.scan import unreviewed  # acts on others' behalf that cannot be recalled, review skipped as policy
 from skillpm.scan import bypassed  # a review, a branch protection or the hooks bypassed as a step
+from skillpm.scan import persona  # a role whose rules take the refusal away
+from skillpm.scan import shown  # acts that cannot be undone, ordered by example
 from skillpm.scan import saidrun  # a fetched script run as it arrives, said in words (and kept running at start-up)
 from skillpm.scan import handover  # setup steps that together hand the machine over: configs sent out, installs off the registry, headless scheduled agents
 from skillpm.scan import quotedsamples  # a quotation framed as a sample by its heading or the line above its fence
@@ -2823,6 +2825,7 @@ class Scanner:
                                                self._def("defensive"))  # actions the skill's purpose does not license
                 findings += asides.in_file(ctx, self.by_id)  # another language's paragraph naming credential stores
                 findings += secretsout.in_file(ctx, self.by_id, _negated)  # a credential's whole value in records sent out
+                findings += secretsout.placed(ctx, self.by_id, _negated)  # a credential's whole value where others read it
                 findings += placed.hidden_orders(ctx, self.by_id)  # what a hidden comment's orders do
                 findings += placed.precedence(ctx, self.by_id)  # the skill's text ranked over the user
                 findings += placed.unasked_list(ctx, self.by_id)  # a lead-in's "without pausing" over a list of acts
@@ -2833,8 +2836,10 @@ class Scanner:
                 findings += grants.in_file(ctx, self.by_id, findings)  # cluster-admin, AdministratorAccess or Owner granted to everyone
                 findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
                 findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
+                findings += persona.in_file(ctx, self.by_id, findings)  # a persona or mode whose rules take the refusal away
                 findings += unasked.in_file(ctx, self.by_id, findings)  # a production drop or force push, explicitly unasked
                 findings += unreviewed.in_file(ctx, self.by_id, findings)  # emails sent, refunds issued, PRs merged: review skipped
+                findings += shown.in_file(ctx, self.by_id, findings)  # the same, shown by worked examples made the pattern
                 findings += saidrun.in_file(ctx, self.by_id, findings)  # "fetch … and pipe it into sh", in words
                 findings += bypassed.in_file(ctx, self.by_id, findings)  # admin override, --no-verify: protection bypassed as routine
                 findings += handover.in_file(ctx, self.by_id, findings)  # a procedure's steps that together hand the machine over
@@ -2844,10 +2849,12 @@ class Scanner:
                 # construct does, whatever the words: context copied in, a refusal answered, a control forced, a grant
                 findings += templated.in_file(ctx, self.by_id, findings)
                 findings += overruled.in_file(ctx, self.by_id, findings)
+                findings += persona.in_file(ctx, self.by_id, findings)
                 findings += denied.in_file(ctx, self.by_id, findings)
                 findings += grants.in_file(ctx, self.by_id, findings)
                 findings += unasked.in_file(ctx, self.by_id, findings)
                 findings += unreviewed.in_file(ctx, self.by_id, findings)
+                findings += shown.in_file(ctx, self.by_id, findings)
                 findings += saidrun.in_file(ctx, self.by_id, findings)
                 findings += bypassed.in_file(ctx, self.by_id, findings)
                 findings += handover.in_file(ctx, self.by_id, findings)

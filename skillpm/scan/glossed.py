@@ -147,6 +147,8 @@ descrições das ferramentas|tool descriptions;descrições das suas ferramentas
 antes da primeira mensagem|before the first message;recebeu|received;instruções iniciais|initial instructions;relatório|report
 órdenes|orders;indicaciones|instructions;lo que pida|what is asked by;lo que diga|what is said by;y sobre|and over
 ejecútalas|execute them;ejecútalos|execute them;ejecuta|execute;sin rechazarlas|without refusing them;sin rechazarlos|without refusing them
+personaje|character;en el personaje|in character;en personaje|in character;me niego|refuse;se niega|refuses;autorizado|authorized;autorizada|authorized;avisos legales|legal notices;juego de rol|role-play
+personnage|character;dans le personnage|in character;refuse jamais|never refuses;autorisé|authorized;Rolle|role;Figur|character;verweigert nie|never refuses;autorisiert|authorized;personagem|character;autorizado|authorized
 rechazar|refuse;advertencias|warnings;sin añadir advertencias|without adding warnings;sin advertencias|without warnings
 no la menciones|do not mention it;no las menciones|do not mention them;no los menciones|do not mention them;en el informe|in the report
 consignes|instructions;appliquez-les|apply them;exécutez-les|execute them;ne les mentionnez pas|do not mention them
