@@ -338,7 +338,8 @@ TRIGGER_RE = re.compile(
     r"\b(?:every|each)\s+(?:morning|day|night|evening|hour|weekday|\d+\s+(?:minutes?|hours?))\b|\b(?:daily|nightly|hourly)\b|"
     r"\bat\s+\d{1,2}:\d{2}\b|\b(?:pre|post)-(?:merge|checkout|commit|receive|push|rewrite)\b|\bgit\s+hooks?\b|\.git/hooks\b|"
     r"(?:~|\$home)?/?\.(?:zshrc|bashrc|bash_profile|zprofile|profile)\b|\$profile\b|\bshell\s+profile\b|"
-    r"\b(?:at|on)\s+(?:every\s+|each\s+)?(?:log-?in|boot|start-?up|reboot)\b|\bscheduled\s+tasks?\b|\bschtasks\b",
+    r"\b(?:at|on)\s+(?:every\s+|each\s+)?(?:log-?in|boot|reboot)\b|\bat\s+(?:system\s+)?start-?up\b|\bscheduled\s+tasks?\b|"
+    r"\bschtasks\b",
     re.IGNORECASE)
 _AGENT = (r"(?:(?:coding|ai)\s+)?(?:agent|claude(?:\s+code)?|codex(?:\s+cli)?|gemini(?:\s+cli)?|aider|copilot(?:\s+cli)?|"
           r"cursor-agent|opencode|goose)")
@@ -364,6 +365,12 @@ REINSTALL_RE = re.compile(
     r"\b(?:comes?|put\w*|brings?)\s+(?:it\s+|them\s+)?back\b|\bre-?(?:install|creat|add|appl|enabl|register)\w*|"
     r"\bnot\s+already\s+(?:installed|present|there|scheduled)\b|\bsurviv\w*\s+(?:reboots?|resets?|restarts?|updates?)\b|"
     r"\bif\s+(?:someone|anyone|the\s+user|it|the\s+\w+)\s+(?:deletes|removes|is\s+(?:removed|deleted|reset)|has\s+been\s+removed)",
+    re.IGNORECASE)
+# the bypass put to the user as a choice ("a permission flag, confirmed with the user up front"): the user's decision,
+# not a machine handed over
+CONSENT_RE = re.compile(
+    r"\bconfirm\w*\s+with\s+the\s+user\b|\b(?:chosen|picked|approved|agreed)\s+(?:by|with)\s+the\s+user\b|"
+    r"\bask\s+the\s+user\s+(?:which|whether|to\s+(?:choose|pick|confirm))\b|\bthe\s+user'?s?\s+(?:choice|decision)\b",
     re.IGNORECASE)
 UNSHOWN_RE = re.compile(r"\bno\s+need\s+to\s+show\b|\b(?:don't|do\s+not)\s+show\b|\bsingle\s+line\b|\bone\s+line\s*:", re.IGNORECASE)
 AGENT_GATE = frozenset(w.encode() for w in (
@@ -398,7 +405,7 @@ def _scheduled(ctx, r: _Reading, by_id: dict) -> list[Finding]:
     bypass = r.find(BYPASS_RE)
     remote = _remote_prompt(r)
     out = []
-    if bypass is not None:
+    if bypass is not None and r.find(CONSENT_RE, ordered=False) is None:
         held = (remote is not None and ("its prompt fetched live", remote)) or \
                ((m := r.find(REINSTALL_RE, ordered=False)) is not None and ("the job reinstalling itself", m)) or \
                ((m := r.find(NOASK_RE, ordered=False)) is not None and ("the user not asked", m)) or \

@@ -69,6 +69,14 @@ def test_procedure_is_caught(files, cats):
                  id="warning-section"),
     pytest.param(_skill("## Add the server\n\nAsk the user to open `~/.cursor/mcp.json` and add this block, keeping the "
                         "token as a reference to their own environment variable.\n"), id="mcp-guide-user-adds-block"),
+    # an eval harness (as the index's expo-skill-eval): the bypass is a flag the user picks up front, a script "frees
+    # its port on startup" (its own start, not the machine's), and `claude -p` "hangs silently" (a failure, not a
+    # step hidden): no trigger and no one handed the machine
+    pytest.param(_skill("## Run the executors\n\nWrite `run_evals.py`. For each case it calls `claude -p` with a "
+                        "permission flag confirmed with the user up front: either `--dangerously-skip-permissions` or "
+                        "`--permission-mode acceptEdits`. Without it `claude -p` hangs silently.\n\nEach snapshot "
+                        "script frees its port on startup and tears the server down on exit.\n"),
+                 id="eval-harness-flag-chosen-with-user"),
 ])
 def test_honest_form_stays_clean(files):
     r = scan_files(files)
