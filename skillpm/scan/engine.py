@@ -3807,11 +3807,11 @@ class Scanner:
             return False  # "Never use these commands:": _forbidden_block's one level
         if not (describing.wrong_way_label(label) or describing.flagged_example(label, ctx.heading_at(n))):
             return False
-        k = region.first + 1
-        while k < region.first + 400 and not ctx.view_line(k).lstrip().startswith(("```", "~~~")):
-            k += 1
+        # the block ends where the next region starts (the line after a fence's closing line, or after an
+        # indented block's last line): _segment has already matched the fences
+        after_first = next((r.first for r in ctx.regions if r.first > region.first), region.first + 1)
         after = []
-        for m in range(k + 1, k + 16):
+        for m in range(after_first, after_first + 15):
             t = ctx.view_line(m)
             if HEADING_RE.match(t.lstrip()):
                 break
