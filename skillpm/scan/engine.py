@@ -30,6 +30,7 @@ from skillpm.scan import printed  # text a shell script prints (a message naming
 from skillpm.scan import testdoubles  # a service's address served by a loopback mock, or asserted refused in a test
 from skillpm.scan import denied  # a control's refusal answered by overriding the control
 from skillpm.scan import grants  # an all-rights role handed to everyone
+from skillpm.scan import weakened  # settings whose values are the harm: a control set open, a source replaced, data made public
 from skillpm.scan import templated  # a section that has the agent copy its own context in
 from skillpm.scan import overruled  # the agent's refusal answered in advance
 from skillpm.scan import unasked  # what cannot be undone, on shared ground, without asking
@@ -2834,6 +2835,7 @@ class Scanner:
                     ctx, self.by_id, findings, lambda lo, hi: self._quoted_evidence(ctx, lo, hi) is not None))  # sources gathered then published, a control off, consent pre-answered
                 findings += denied.in_file(ctx, self.by_id, findings)  # a refusal answered by force, a protection or identity overridden
                 findings += grants.in_file(ctx, self.by_id, findings)  # cluster-admin, AdministratorAccess or Owner granted to everyone
+                findings += weakened.in_file(ctx, self.by_id, findings)  # trust for every address, audit logs kept a day, a tap replacing git, rows published
                 findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
                 findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
                 findings += persona.in_file(ctx, self.by_id, findings)  # a persona or mode whose rules take the refusal away
@@ -2852,6 +2854,7 @@ class Scanner:
                 findings += persona.in_file(ctx, self.by_id, findings)
                 findings += denied.in_file(ctx, self.by_id, findings)
                 findings += grants.in_file(ctx, self.by_id, findings)
+                findings += weakened.in_file(ctx, self.by_id, findings)
                 findings += unasked.in_file(ctx, self.by_id, findings)
                 findings += unreviewed.in_file(ctx, self.by_id, findings)
                 findings += shown.in_file(ctx, self.by_id, findings)
