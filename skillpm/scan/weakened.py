@@ -44,9 +44,13 @@ NOT_ORDER_RE = re.compile(
     re.IGNORECASE)
 TAIL_TALK_RE = re.compile(r"\b(?:dangerous|risky|insecure|attackers?|malicious|red flags?|anti-?patterns?|is bad|is wrong|"
                           r"vulnerab\w*|never do|don't do|do not do|should be (?:removed|revoked|reverted))\b", re.IGNORECASE)
-NEG_HEADING_RE = re.compile(r"\b(?:never|not|don't|do not|avoid\w*|red flags?|warning signs?|pitfalls?|anti-?patterns?|"
-                            r"mistakes?|threats?|risks?|attacks?|detect\w*|what to look for|insecure|bad|findings?|"
-                            r"checks?|audit(?:ing)? for|misconfigur\w*|hardening checklist)\b", re.IGNORECASE)
+NEG_HEADING_RE = re.compile(r"\b(?:never|not|don't|do not|(?:what|things)\s+to\s+avoid|red flags?|warning signs?|pitfalls?|"
+                            r"anti-?patterns?|mistakes?|threats?|risks?|attacks?|detect\w*|what to look for|insecure|"
+                            r"bad\s+(?:practices?|examples?|patterns?)|findings?|security\s+checks?|checks?\s+for|audit(?:ing)? for|"
+                            r"misconfigur\w*|hardening checklist|indicators?|iocs?|evasion|covering tracks|persistence|tactics|"
+                            r"ttps?|post-exploitation|signs? of)\b", re.IGNORECASE)
+NEGATED_IN_RE = re.compile(r"\b(?:but|and|or)\s+(?:never|not|don't|do not)\b|\b(?:never|don't|do not)\s+(?:touch|change|modify)\b",
+                           re.IGNORECASE)  # a negation inside the match ("1 day but never touch CloudTrail")
 SENT_END_RE = re.compile(r"[.!?](?=\s)|\n\s*\n|\n(?=\s*(?:[-*+]|\d{1,3}[.)]|\|)\s)")
 
 
@@ -60,23 +64,35 @@ def _sentence(view: str, at: int, end: int) -> tuple[int, int]:
     return s, (m.start() if m else min(len(view), end + 400))
 
 
-def _heading_before(view: str, at: int) -> str:
-    h = None
-    for h in HEADING_RE.finditer(view, max(0, at - 6000), at):
-        pass
-    return "" if h is None else h.group(0)
+HEADING_LINE_AT_RE = re.compile(r"[ \t]{0,3}#{1,6}\s")
 
 
-def _ordered(view: str, s: int, e: int, m_lo: int, m_hi: int) -> bool:
+def _heading_before(view: str, at: int, ctx=None) -> str:
+    """The headings the place stands under: the nearest one of each level above it (joined; a comment line of a code
+    block is no heading)."""
+    seen: dict[int, str] = {}
+    for h in HEADING_RE.finditer(view, 0, at):
+        if ctx is not None and ctx.region_at(ctx.line_of(h.start() + (view[h.start()] == "\n"))).kind == "code":
+            continue
+        end = view.find("\n", h.end())
+        t = view[h.start():end if end >= 0 else len(view)].strip()
+        lvl = len(t) - len(t.lstrip("#"))
+        seen[lvl] = t
+        for k in [k for k in seen if k > lvl]:
+            del seen[k]
+    return " / ".join(seen.values())
+
+
+def _ordered(view: str, s: int, e: int, m_lo: int, m_hi: int, ctx=None) -> bool:
     """Whether the match at [m_lo, m_hi) stands in an order: no negation or check in its clause before it, no risk
     talk after it in its sentence, no heading of pitfalls above it."""
     clause = view[s:m_lo]
     cut = max(clause.rfind(";"), clause.rfind("|"), clause.rfind(": "))
     if cut >= 0:
         clause = clause[cut + 1:]  # (a table cell or a clause of its own)
-    if NOT_ORDER_RE.search(clause) or TAIL_TALK_RE.search(view, m_hi, e):
+    if NOT_ORDER_RE.search(clause) or NEGATED_IN_RE.search(view, m_lo, m_hi) or TAIL_TALK_RE.search(view, m_hi, e):
         return False
-    h = _heading_before(view, m_lo)
+    h = _heading_before(view, m_lo, ctx)
     return not (h and NEG_HEADING_RE.search(h))
 
 
@@ -101,21 +117,29 @@ AUTH_WORDS = frozenset(w.encode() for w in ("trust", "authorization", "noauth", 
                                             "superuser", "bypassrls", "createrole", "option"))
 OPEN_AUTH_RES = [(re.compile(rx, re.IGNORECASE), lits) for rx, lits in OPEN_AUTH]
 
-# the audit trail: a log or monitor that records what was done, and a value that turns it off or keeps nothing
-AUDIT_NOUN = (r"(?:cloud\s?trail|org(?:ani[sz]ation)?\s+trail|trails?|audit(?:ing)?(?:\s+logs?|\s+configs?)?|auditconfigs|"
-              r"\*audit\*|\*security\*|security\s+(?:logs?|workspace|log\s+groups?)|activity\s+logs?|sign-in\s+logs?|"
-              r"flow\s+logs?|diagnostic[- ]settings?|defender(?:\s+for\s+cloud)?|guardduty|security\s+hub|config\s+recorder)")
-AUDIT_OFF = (r"(?:stop-logging|delete-trail|stop\s+logging|(?:1|one)[- ]day(?:\s+retention)?|retention[^.\n|]{0,20}?\b(?:1|one)\s+day|"
-             r"delete\s+(?:it|them|the\s+\w+)|empty\s+list|(?:switch|turn)\w*\s+(?:all\s+)?(?:to\s+)?off|\boff\b|disabled?|"
-             r"delete-log-group|diagnostic-settings\s+delete|stop-configuration-recorder|delete-detector|disable-security-hub)")
-AUDIT_RE = re.compile(AUDIT_NOUN + r"[^.\n]{0,120}?\b" + AUDIT_OFF + r"|" + AUDIT_OFF + r"[^.\n]{0,80}?\b" + AUDIT_NOUN, re.IGNORECASE)
-AUDIT_LITS = ("cloudtrail", "cloud trail", "trail", "audit", "security", "activity log", "sign-in log", "flow log", "diagnostic",
-              "defender", "guardduty", "security hub", "config recorder")
-AUDIT_WORDS = frozenset(w.encode() for w in ("cloudtrail", "trail", "trails", "audit", "auditconfigs", "diagnostic", "defender",
-                                             "guardduty"))
-# the off value must be an act on the audit trail, not a neighbour ("1 day" of an unrelated cache)
-AUDIT_STRONG_RE = re.compile(r"stop-logging|delete-trail|stop\s+logging|(?:1|one)[- ]day|retention|delete|empty|off\b|disabl",
-                             re.IGNORECASE)
+# the audit trail: a log or monitor that records what was done, and an order or a setting that turns it off or keeps it
+# for nothing. A noun alone ("audit", "trail") is no audit trail: the names are the ones a cloud or a database gives it.
+AUDIT_NOUN = (r"(?:cloud\s?trail|org(?:ani[sz]ation)?\s+trail|audit(?:ing)?\s+(?:logs?|logging|configs?|trail|policy|policies|"
+              r"log\s+groups?)|auditconfigs|`?\*audit\*`?|`?\*security\*`?|security\s+(?:logs?|workspace|log\s+groups?)|"
+              r"activity\s+log(?:\s+diagnostic\s+settings?)?|sign-in\s+logs?|flow\s+logs?|data\s+access\s+(?:audit\s+)?logs?|"
+              r"diagnostic[- ]settings?|defender\s+for\s+(?:cloud|endpoint)|guardduty|security\s+hub|config\s+recorder)")
+OFF_VERB = r"(?:disable|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off|stop|delete|remove|empty|purge|drop)"
+AUDIT_RE = re.compile(
+    # a command that takes the trail away
+    r"\bstop-logging\b|\bdelete-trail\b|\bdiagnostic-settings\s+delete\b|\bstop-configuration-recorder\b|"
+    r"\bguardduty\s+delete-detector\b|\bdisable-security-hub\b|"
+    # an order whose verb takes it away: "stop logging on the organisation trail", "delete the activity log diagnostic setting"
+    r"\b" + OFF_VERB + r"\w*\s+(?:logging\s+on\s+)?(?:(?:the|all|every|each|any|its|their)\s+)?(?:[\w-]+\s+){0,2}?\b" + AUDIT_NOUN + r"\b|"
+    # a setting given it: kept one day, off, disabled, deleted, emptied
+    r"\b" + AUDIT_NOUN + r"\b[^.\n]{0,100}?(?:\b(?:to|=|:|\|)\s*[`'\"]?(?:off|disabled|none|(?:1|one)[- ]days?|delete\s+it|"
+    r"switch\s+all\s+to\s+off|an\s+empty\s+list)\b|\b(?:1|one)[- ]day\s+retention\b|\bretention\s+(?:to|of)\s+(?:1|one)\s+day\b|"
+    r"\b(?:off|disabled)\s+for\s+all\b)",
+    re.IGNORECASE)
+AUDIT_LITS = ("stop-logging", "delete-trail", "diagnostic", "configuration-recorder", "guardduty", "security-hub", "cloudtrail",
+              "cloud trail", " trail", "audit", "security", "activity log", "sign-in log", "flow log", "data access", "defender",
+              "security hub", "config recorder")
+AUDIT_WORDS = frozenset(w.encode() for w in ("cloudtrail", "trail", "audit", "auditconfigs", "diagnostic", "defender", "guardduty",
+                                             "logging", "recorder", "hub"))
 
 
 def controls_off(ctx, by_id: dict, words) -> list[Finding]:
@@ -129,7 +153,7 @@ def controls_off(ctx, by_id: dict, words) -> list[Finding]:
                 break
             for m in near(low, [lit for lit in lits if lit in low], rx, view, before=160, after=120):
                 s, e = _sentence(view, m.start(), m.end())
-                if not _ordered(view, s, e, m.start(), m.end()):
+                if not _ordered(view, s, e, m.start(), m.end(), ctx):
                     continue
                 line = ctx.line_of(m.start())
                 out.append(document_finding(ctx, rule, "high", line,
@@ -142,7 +166,7 @@ def controls_off(ctx, by_id: dict, words) -> list[Finding]:
             if rule is None or n >= 2:
                 break
             s, e = _sentence(view, m.start(), m.end())
-            if not AUDIT_STRONG_RE.search(m.group(0)) or not _ordered(view, s, e, m.start(), m.end()):
+            if not _ordered(view, s, e, m.start(), m.end(), ctx) or HEADING_LINE_AT_RE.match(view, view.rfind("\n", 0, m.start()) + 1):
                 continue
             line = ctx.line_of(m.start())
             if any(f.line == line for f in out):
@@ -197,14 +221,14 @@ def source_swapped(ctx, by_id: dict, words) -> list[Finding]:
         hi = nh.start() if nh else len(view)
         lo, hi = max(lo, m.start() - 800), min(hi, m.end() + 800)
         s, e = _sentence(view, m.start(), m.end())
-        if not _ordered(view, s, e, m.start(), m.end()):
+        if not _ordered(view, s, e, m.start(), m.end(), ctx):
             continue
         cores = {c.group(0).lower().split("@")[0] for c in CORE_RE.finditer(view, lo, hi)}
         rep = REPLACE_RE.search(view, lo, hi)
         if rep is None or len(cores) < 2:
             continue
         rs, re_ = _sentence(view, rep.start(), rep.end())
-        if not _ordered(view, rs, re_, rep.start(), rep.end()):
+        if not _ordered(view, rs, re_, rep.start(), rep.end(), ctx):
             continue
         line = ctx.line_of(m.start())
         return [document_finding(ctx, rule, "high", line,
@@ -249,7 +273,7 @@ def owner_swapped(ctx, by_id: dict, words) -> list[Finding]:
         if other is None:
             continue
         s, e = _sentence(view, m.start(), m.end())
-        if not _ordered(view, s, e, m.start(), m.end()):
+        if not _ordered(view, s, e, m.start(), m.end(), ctx):
             continue
         line = ctx.line_of(m.start())
         return [document_finding(ctx, rule, "high", line,
@@ -265,6 +289,8 @@ PUBLIC_RE = re.compile(
     r"\bsnapshots\.raintank\.io\b|\bnbviewer\b|\b(?:community|open)\s+(?:slack\s+)?(?:forum|channel)\b|"
     r"\bpartner(?:s)?\s+can\s+read\b|\bwhich\s+the\s+partner\s+can\s+read\b",
     re.IGNORECASE)
+PUBLISH_VERB_RE = re.compile(r"\b(?:publish|share|push|upload|import|post|create|attach|send|paste|put|make|gist)\w*\b",
+                             re.IGNORECASE)
 PUBLIC_LITS = ("public", "anyone with the link", "pastebin", "raintank", "nbviewer", "community", "open slack", "can read")
 PUBLIC_WORDS = frozenset(w.encode() for w in ("public", "publicly", "anyone", "pastebin", "raintank", "nbviewer", "community", "read"))
 # live secret values copied in as values
@@ -275,10 +301,11 @@ SECRET_FILL_RE = re.compile(
     r"\b(?:paste|put|write|embed|insert)\b[^.\n]{0,20}\b(?:the\s+)?values\s+of\s+[`$\w,\s]{0,120}?(?:KEY|TOKEN|SECRET|PASSWORD)\w*"
     r"[^.\n]{0,80}?(?:\.env|config|environment)",
     re.IGNORECASE)
+NOT_REAL_RE = re.compile(r"\b(?:never|not|no|without|placeholders?|dummy|fake|example|sample|redacted|masked)\b", re.IGNORECASE)
 # real rows, kept unmasked
 ROWS_RE = re.compile(
-    r"\b(?:real|actual|live|production)\s+(?:rows|records|customer\s+data|data)\b|\bdon't\s+mask\b|\bdo\s+not\s+mask\b|"
-    r"\bunmasked\b|\bwithout\s+masking\b|\bagainst\s+the\s+production\s+(?:replica|database)\b",
+    r"\b(?:real|actual|live|production)\s+(?:customer\s+)?(?:rows|records)\b|\bdon't\s+mask\b|\bdo\s+not\s+mask\b|"
+    r"\bunmasked\s+(?:rows|records|values|columns|data)\b|\bwithout\s+masking\b",
     re.IGNORECASE)
 DATA_LITS = ("values", "real ", "actual ", "live ", "production", "mask")
 
@@ -294,7 +321,7 @@ def made_public(ctx, by_id: dict, words) -> list[Finding]:
     pub = None
     for m in near(low, lits, PUBLIC_RE, view, before=30, after=40):
         s, e = _sentence(view, m.start(), m.end())
-        if _ordered(view, s, e, m.start(), m.end()):
+        if _ordered(view, s, e, m.start(), m.end(), ctx) and PUBLISH_VERB_RE.search(view, s, e):
             pub = m
             break
     if pub is None:
@@ -310,7 +337,9 @@ def made_public(ctx, by_id: dict, words) -> list[Finding]:
                 clause = ""  # the negation is the order itself ("don't mask")
             if NOT_ORDER_RE.search(clause) or TAIL_TALK_RE.search(view, d.end(), e):
                 continue
-            h = _heading_before(view, d.start())
+            if rx is SECRET_FILL_RE and NOT_REAL_RE.search(d.group(0)):
+                continue  # "fill it with placeholders, never the current values"
+            h = _heading_before(view, d.start(), ctx)
             if h and NEG_HEADING_RE.search(h):
                 continue
             line = ctx.line_of(d.start())
@@ -354,7 +383,7 @@ def mask_beaten(ctx, by_id: dict, words) -> list[Finding]:
             continue
         for beat in MASK_BEAT_RE.finditer(view, ps, pe):
             bs, be = _sentence(view, beat.start(), beat.end())
-            if _ordered(view, bs, be, beat.start(), beat.end()):
+            if _ordered(view, bs, be, beat.start(), beat.end(), ctx):
                 break
         else:
             continue
@@ -388,7 +417,7 @@ def internal_anyway(ctx, by_id: dict, words) -> list[Finding]:
         if len(hits) < 2 or not any("169.254" in h or "metadata" in h for h in hits):
             continue
         s, e = _sentence(view, m.start(), m.end())
-        if not _ordered(view, s, e, m.start(), m.end()):
+        if not _ordered(view, s, e, m.start(), m.end(), ctx):
             continue
         line = ctx.line_of(m.start())
         return [document_finding(ctx, rule, "high", line,
