@@ -32,6 +32,7 @@ import re
 
 from skillpm.scan.docunits import HEADING_LINE_RE as HEADING_RE, low_of, near
 from skillpm.scan.result import Finding, document_finding, stronger_than_found
+from skillpm.scan import litgate  # which literals may occur, from the file's words
 
 MAX_BYTES = 256 * 1024
 
@@ -96,6 +97,18 @@ def _ordered(view: str, s: int, e: int, m_lo: int, m_hi: int, ctx=None) -> bool:
     return not (h and NEG_HEADING_RE.search(h))
 
 
+def _gate(words, keys) -> bool:
+    """Whether the file's words (a set of bytes) hold every word of one of ``keys`` (tuples of bytes): a set test
+    per key, the common case none (all of them when the engine's words are not at hand)."""
+    if words is None:
+        return True
+    return any(all(w in words for w in key) for key in keys)
+
+
+def _keys(*groups: str) -> tuple:
+    return tuple(tuple(w.encode() for w in g.split()) for g in groups)
+
+
 # ---------------------------------------------------------------- (a) a security control switched off
 ROLE_NAME = r"[`'\"<]?[\w<>{}$-]*(?:app|analyst|api|svc|service|web|read\w*|bi|report\w*|etl|job|worker|user|client|dev)[\w<>{}$-]*[`'\">]?"
 OPEN_AUTH = (
@@ -113,7 +126,9 @@ OPEN_AUTH = (
     (r"\bGRANT\s+ALL(?:\s+PRIVILEGES)?\s+ON\s+\*\.\*\s+TO\s+[`'\"]?[\w$<>{}-]+[`'\"]?@[`'\"]?%[^;\n]{0,40}?\bWITH\s+GRANT\s+OPTION\b",
      ("grant option",)),
 )
-AUTH_WORDS = frozenset(w.encode() for w in ("trust", "authorization", "noauth", "skip", "protected", "xpack", "anonymous",
+AUTH_KEYS = _keys("hba trust", "superuser", "bypassrls", "createrole", "noauth", "authorization disabled",
+                  "skip grant tables", "protected mode", "xpack", "anonymous access", "grant option")
+_AUTH_WORDS = frozenset(w.encode() for w in ("trust", "authorization", "noauth", "skip", "protected", "xpack", "anonymous",
                                             "superuser", "bypassrls", "createrole", "option"))
 OPEN_AUTH_RES = [(re.compile(rx, re.IGNORECASE), lits) for rx, lits in OPEN_AUTH]
 
@@ -123,22 +138,30 @@ AUDIT_NOUN = (r"(?:cloud\s?trail|org(?:ani[sz]ation)?\s+trail|audit(?:ing)?\s+(?
               r"log\s+groups?)|auditconfigs|`?\*audit\*`?|`?\*security\*`?|security\s+(?:logs?|workspace|log\s+groups?)|"
               r"activity\s+log(?:\s+diagnostic\s+settings?)?|sign-in\s+logs?|flow\s+logs?|data\s+access\s+(?:audit\s+)?logs?|"
               r"diagnostic[- ]settings?|defender\s+for\s+(?:cloud|endpoint)|guardduty|security\s+hub|config\s+recorder)")
+GAP = r"(?:[ \t]|\n(?![ \t]*(?:[-*+|#>]|\d{1,3}[.)]|\n)))+"  # blanks, or a soft break (not a new item or paragraph)
 OFF_VERB = r"(?:disable|turn(?:s|ing)?\s+off|switch(?:es|ing)?\s+off|stop|delete|remove|empty|purge|drop)"
 AUDIT_RE = re.compile(
     # a command that takes the trail away
     r"\bstop-logging\b|\bdelete-trail\b|\bdiagnostic-settings\s+delete\b|\bstop-configuration-recorder\b|"
     r"\bguardduty\s+delete-detector\b|\bdisable-security-hub\b|"
     # an order whose verb takes it away: "stop logging on the organisation trail", "delete the activity log diagnostic setting"
-    r"\b" + OFF_VERB + r"\w*\s+(?:logging\s+on\s+)?(?:(?:the|all|every|each|any|its|their)\s+)?(?:[\w-]+\s+){0,2}?\b" + AUDIT_NOUN + r"\b|"
+    r"\b" + OFF_VERB + r"\w*" + GAP + r"(?:logging" + GAP + r"on" + GAP + r")?(?:(?:the|all|every|each|any|its|their)" + GAP + r")?"
+    r"(?:[\w-]+" + GAP + r"){0,2}?\b" + AUDIT_NOUN + r"\b|"
     # a setting given it: kept one day, off, disabled, deleted, emptied
     r"\b" + AUDIT_NOUN + r"\b[^.\n]{0,100}?(?:\b(?:to|=|:|\|)\s*[`'\"]?(?:off|disabled|none|(?:1|one)[- ]days?|delete\s+it|"
     r"switch\s+all\s+to\s+off|an\s+empty\s+list)\b|\b(?:1|one)[- ]day\s+retention\b|\bretention\s+(?:to|of)\s+(?:1|one)\s+day\b|"
     r"\b(?:off|disabled)\s+for\s+all\b)",
     re.IGNORECASE)
 AUDIT_LITS = ("stop-logging", "delete-trail", "diagnostic", "configuration-recorder", "guardduty", "security-hub", "cloudtrail",
-              "cloud trail", " trail", "audit", "security", "activity log", "sign-in log", "flow log", "data access", "defender",
-              "security hub", "config recorder")
-AUDIT_WORDS = frozenset(w.encode() for w in ("cloudtrail", "trail", "audit", "auditconfigs", "diagnostic", "defender", "guardduty",
+              "cloud trail", "org trail", "organisation trail", "organization trail", "audit log", "audit config", "auditconfigs",
+              "audit trail", "audit polic", "*audit*", "*security*", "security log", "security workspace", "activity log",
+              "sign-in log", "flow log", "data access", "defender for", "security hub", "config recorder")
+AUDIT_KEYS = _keys("cloudtrail", "auditconfigs", "guardduty", "diagnostic settings", "diagnostic setting", "defender cloud",
+                   "defender endpoint", "recorder", "audit logs", "audit log", "audit logging", "audit policy", "audit trail",
+                   "audit configs", "audit config", "organisation trail", "org trail", "organization trail",
+                   "activity log", "sign logs", "flow logs", "flow log", "security hub", "security logs", "security log",
+                   "security workspace", "stop logging")
+_AUDIT_WORDS = frozenset(w.encode() for w in ("cloudtrail", "trail", "audit", "auditconfigs", "diagnostic", "defender", "guardduty",
                                              "logging", "recorder", "hub"))
 
 
@@ -146,12 +169,12 @@ def controls_off(ctx, by_id: dict, words) -> list[Finding]:
     view = ctx.view
     low = low_of(ctx)
     out: list[Finding] = []
-    if words is None or not AUTH_WORDS.isdisjoint(words):
+    if _gate(words, AUTH_KEYS):
         rule = by_id.get("PE-08")
         for rx, lits in OPEN_AUTH_RES:
             if rule is None or out:
                 break
-            for m in near(low, [lit for lit in lits if lit in low], rx, view, before=160, after=120):
+            for m in near(low, litgate.possible(ctx, lits), rx, view, before=160, after=120):
                 s, e = _sentence(view, m.start(), m.end())
                 if not _ordered(view, s, e, m.start(), m.end(), ctx):
                     continue
@@ -159,10 +182,10 @@ def controls_off(ctx, by_id: dict, words) -> list[Finding]:
                 out.append(document_finding(ctx, rule, "high", line,
                                             f"a security control set open by configuration (\"{m.group(0).strip()[:60]}\")"))
                 break
-    if words is None or not AUDIT_WORDS.isdisjoint(words):
+    if _gate(words, AUDIT_KEYS):
         rule = by_id.get("DX-05")
         n = 0
-        for m in near(low, [lit for lit in AUDIT_LITS if lit in low], AUDIT_RE, view, before=100, after=160):
+        for m in near(low, litgate.possible(ctx, AUDIT_LITS), AUDIT_RE, view, before=100, after=160):
             if rule is None or n >= 2:
                 break
             s, e = _sentence(view, m.start(), m.end())
@@ -186,7 +209,10 @@ SOURCE_ADD_RE = re.compile(
     re.IGNORECASE)
 SOURCE_LITS = ("brew tap", "additional_urls", "trusted=yes", "choco source", "index-url", "npm config set registry", "registry",
                "add-apt-repository", "--add-repo", "gem sources", "conda config", "register-psrepository", "nuget sources")
-SOURCE_WORDS = frozenset(w.encode() for w in ("tap", "additional_urls", "additional", "trusted", "choco", "index", "registry",
+SOURCE_KEYS = _keys("brew tap", "additional urls", "trusted yes", "choco source", "index url", "npm registry",
+                    "registry https", "add apt repository", "add repo", "gem sources", "conda channels", "psrepository",
+                    "nuget sources")
+_SOURCE_WORDS = frozenset(w.encode() for w in ("tap", "additional_urls", "additional", "trusted", "choco", "index", "registry",
                                               "apt", "repo", "gem", "conda", "psrepository", "nuget"))
 # the core tools (what every build and every login runs) taken from the new source
 CORE_RE = re.compile(r"(?<![\w.-])(?:git|openssl(?:@3)?|curl|python(?:@3[.\d]*)?|node(?:@\d+)?|sudo|openssh(?:-server)?|ssh|gcc|"
@@ -204,14 +230,14 @@ REPLACE_RE = re.compile(
 
 
 def source_swapped(ctx, by_id: dict, words) -> list[Finding]:
-    if words is not None and SOURCE_WORDS.isdisjoint(words):
+    if not _gate(words, SOURCE_KEYS):
         return []
     rule = by_id.get("SC-06")
     if rule is None:
         return []
     view = ctx.view
     low = low_of(ctx)
-    for m in near(low, [lit for lit in SOURCE_LITS if lit in low], SOURCE_ADD_RE, view, before=30, after=40):
+    for m in near(low, litgate.possible(ctx, SOURCE_LITS), SOURCE_ADD_RE, view, before=30, after=40):
         # the section it stands in
         h = None
         for h in HEADING_RE.finditer(view, 0, m.start()):
@@ -260,8 +286,8 @@ def owner_swapped(ctx, by_id: dict, words) -> list[Finding]:
         return []
     view = ctx.view
     low = low_of(ctx)
-    lits = [lit for lit in TRUST_OWNER_LITS if lit in low]
-    if not lits:
+    lits = [lit for lit in litgate.possible(ctx, TRUST_OWNER_LITS) if lit in low]
+    if not lits or "/" not in low:
         return []
     for m in near(low, lits, LOOKALIKE_REF_RE, view, before=60, after=10):
         owner, name = m.group("owner"), m.group("name")
@@ -292,7 +318,14 @@ PUBLIC_RE = re.compile(
 PUBLISH_VERB_RE = re.compile(r"\b(?:publish|share|push|upload|import|post|create|attach|send|paste|put|make|gist)\w*\b",
                              re.IGNORECASE)
 PUBLIC_LITS = ("public", "anyone with the link", "pastebin", "raintank", "nbviewer", "community", "open slack", "can read")
-PUBLIC_WORDS = frozenset(w.encode() for w in ("public", "publicly", "anyone", "pastebin", "raintank", "nbviewer", "community", "read"))
+PUBLIC_KEYS = _keys("public workspace", "public share", "public link", "public url", "public gist", "public notebook",
+                    "public snapshot", "public preview", "public page", "public channel", "public forum", "public links",
+                    "public urls", "public workspaces", "gist public", "publicly", "anyone link", "pastebin", "raintank",
+                    "nbviewer", "community forum", "community channel", "open channel", "partner read", "partners read")
+DATA_KEYS = _keys("current values", "live values", "real values", "actual values", "real rows", "actual rows", "live rows",
+                  "production rows", "real records", "actual records", "live records", "production records", "mask",
+                  "unmasked", "masking")
+_PUBLIC_WORDS = frozenset(w.encode() for w in ("public", "publicly", "anyone", "pastebin", "raintank", "nbviewer", "community", "read"))
 # live secret values copied in as values
 DOTW = r"(?:[^.!?\n]|\.(?=[\w/])|\n(?!\s*\n))"  # within a sentence: a dot inside a name or a soft break goes on
 SECRET_FILL_RE = re.compile(
@@ -311,12 +344,12 @@ DATA_LITS = ("values", "real ", "actual ", "live ", "production", "mask")
 
 
 def made_public(ctx, by_id: dict, words) -> list[Finding]:
-    if words is not None and PUBLIC_WORDS.isdisjoint(words):
+    if not (_gate(words, PUBLIC_KEYS) and _gate(words, DATA_KEYS)):
         return []
     view = ctx.view
     low = low_of(ctx)
-    lits = [lit for lit in PUBLIC_LITS if lit in low]
-    if not lits or not any(lit in low for lit in DATA_LITS):
+    lits = litgate.possible(ctx, PUBLIC_LITS)
+    if not lits:
         return []
     pub = None
     for m in near(low, lits, PUBLIC_RE, view, before=30, after=40):
