@@ -28,7 +28,10 @@ from __future__ import annotations
 import posixpath
 import re
 
-from skillpm.scan import litgate
+
+
+def _any(data: bytes, marks: tuple[bytes, ...]) -> bool:
+    return any(m in data for m in marks)
 
 MAX_BYTES = 256 * 1024
 MAX_LEAVES = 4000
@@ -42,7 +45,7 @@ def table():
         from pathlib import Path
 
         raw = tomllib.loads((Path(__file__).with_name("filekinds.toml")).read_text())
-        recs, texts = [], []
+        recs, texts, runners = [], [], []
         for e in raw.get("record", []):
             e = dict(e)
             e["_all"] = [re.compile(x, re.M) for x in e.get("all", [])]
@@ -58,7 +61,13 @@ def table():
             e["_mark"] = tuple(m.encode() for m in e.get("mark", []))
             e["ends"] = tuple(x.lower() for x in e.get("ends", []))
             texts.append(e)
-        _TABLE = (recs, texts)
+        for e in raw.get("runner", []):
+            e = dict(e)
+            e["_re"] = re.compile(e["re"], re.M)
+            e["_mark"] = tuple(m.encode() for m in e.get("mark", []))
+            e["ends"] = tuple(x.lower() for x in e.get("ends", []))
+            runners.append(e)
+        _TABLE = (recs, texts, runners)
     return _TABLE
 
 
@@ -92,6 +101,53 @@ def _template_vars(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
     return out
 
 
+# ================================================================ programs a tool runs on every event
+
+_CMD_WORD_RE = re.compile(r"[\w~$./{}-]*[\w-]\.(?:py|sh|bash|js|mjs|cjs|rb|pl|ps1|php|ts)\b|[\w~$.{}-]*/[\w./-]+")
+
+
+def _named_files(cmd: str, files: dict[str, bytes]) -> list[str]:
+    """The skill's files a command names (by their file name, at least four characters)."""
+    names = {posixpath.basename(w) for w in _CMD_WORD_RE.findall(cmd)}
+    names = {n for n in names if len(n) >= 4}
+    return [p for p in sorted(files) if posixpath.basename(p) in names and not p.lower().endswith((".md", ".markdown"))]
+
+
+def run_programs(sc, files: dict[str, bytes], found: list) -> list:
+    """EX-01 high on the network send of a skill's program that a tool's setting runs on every event
+    (``[[runner]]`` of the table): a git clean filter that uploads, an ssh ProxyCommand that reports."""
+    _, _, runners = table()
+    out: list = []
+    done: set[str] = set()
+    for path in sorted(files):
+        data = files[path]
+        if len(data) > MAX_BYTES:
+            continue
+        low = path.lower()
+        es = [e for e in runners if (not e["ends"] or low.endswith(e["ends"])) and _any(data, e["_mark"])]
+        if not es:
+            continue
+        text = data.decode("utf-8", errors="replace")
+        for e in es:
+            for m in e["_re"].finditer(text):
+                cmd = next((m.group(g) for g in m.re.groupindex if m.group(g)), "")
+                for target in _named_files(cmd, files):
+                    if target in done or target == path:
+                        continue
+                    done.add(target)
+                    body = files[target].decode("utf-8", errors="replace") if len(files[target]) <= MAX_BYTES else ""
+                    sent = sc._def("egress").search(body)
+                    if not sent:
+                        continue
+                    line = body.count("\n", 0, sent.start()) + 1
+                    if any(f.file == target and f.category == "exfiltration" and f.grades for f in (*found, *out)):
+                        continue
+                    where = f"{path}:{text.count(chr(10), 0, m.start()) + 1}"
+                    out.append(sc._finding("EX-01", "high", target, line, body.split("\n")[line - 1].strip()[:300],
+                                           note=f"set as {e['kind']} ({where}): {e['when']}; it sends data out each time"))
+    return out
+
+
 def _render_template(path: str, text: str, tvars: dict[str, dict[str, str]]) -> str:
     for root, vals in tvars.items():
         if root and not path.startswith(root + "/"):
@@ -107,7 +163,7 @@ def _render_template(path: str, text: str, tvars: dict[str, dict[str, str]]) -> 
 def _loader():
     import yaml
 
-    class Loader(yaml.SafeLoader):
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         pass
 
     def tagged(loader, suffix, node):
@@ -317,7 +373,7 @@ def _holds_text(e, m, text: str = "") -> bool:
 def file_kinds(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     from skillpm.scan.obeyed import _known, _line_text
 
-    recs, texts = table()
+    recs, texts, _ = table()
     out: list = []
     tvars = None
     hold: dict[str, list] = {}  # record entry name -> [(path, line, leaf)]
@@ -327,8 +383,8 @@ def file_kinds(sc, files: dict[str, bytes], found: list, description: str = "") 
         data = files[path]
         if len(data) > MAX_BYTES or low.endswith((".md", ".markdown")):
             continue
-        rec_es = [e for e in recs if low.endswith(e["ends"]) and litgate.any_in(data, e["_mark"])]
-        txt_es = [e for e in texts if (not e["ends"] or low.endswith(e["ends"])) and litgate.any_in(data, e["_mark"])]
+        rec_es = [e for e in recs if low.endswith(e["ends"]) and _any(data, e["_mark"])]
+        txt_es = [e for e in texts if (not e["ends"] or low.endswith(e["ends"])) and _any(data, e["_mark"])]
         if not rec_es and not txt_es:
             continue
         text = data.decode("utf-8", errors="replace")
@@ -376,4 +432,4 @@ def file_kinds(sc, files: dict[str, bytes], found: list, description: str = "") 
             extra = f"; trusted: {leaf2.partition(' = ')[2]} ({p2}:{l2})"
         out.append(sc._finding(e["rule"], e["severity"], path, line, _line_text(text, line),
                                note=f"{e['kind']} ({leaf}): {e['note']}{extra}"))
-    return out
+    return out + run_programs(sc, files, found + out)
