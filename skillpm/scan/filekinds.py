@@ -71,6 +71,16 @@ def table():
     return _TABLE
 
 
+def sources() -> tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...]:
+    """The ``[[source]]`` rows (package managers' config files and their settings that switch verification off or
+    take packages over plain HTTP), as obeyed.SOURCE_SETTINGS reads them: (tool, file names, path ends, regex)."""
+    import tomllib
+    from pathlib import Path
+
+    raw = tomllib.loads((Path(__file__).with_name("filekinds.toml")).read_text())
+    return tuple((s["tool"], tuple(s["files"]), tuple(s["ends"]), s["re"]) for s in raw.get("source", []))
+
+
 # ================================================================ rendering
 
 _CC_RE = re.compile(r"\{\{\s*cookiecutter\.(\w+)\s*\}\}")
