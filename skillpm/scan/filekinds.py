@@ -116,9 +116,12 @@ def _template_vars(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
 _CMD_WORD_RE = re.compile(r"[\w~$./{}-]*[\w-]\.(?:py|sh|bash|js|mjs|cjs|rb|pl|ps1|php|ts)\b|[\w~$.{}-]*/[\w./-]+")
 
 
-def _named_files(cmd: str, files: dict[str, bytes]) -> list[str]:
-    """The skill's files a command names (by their file name, at least four characters)."""
+def _named_files(cmd: str, files: dict[str, bytes], module: bool = False) -> list[str]:
+    """The skill's files a command names (by their file name, at least four characters); a Python module's name
+    (``module``) names its ``.py`` file."""
     names = {posixpath.basename(w) for w in _CMD_WORD_RE.findall(cmd)}
+    if module:
+        names |= {w.split(".")[0] + ".py" for w in re.findall(r"[\w.]+", cmd)}
     names = {n for n in names if len(n) >= 4}
     return [p for p in sorted(files) if posixpath.basename(p) in names and not p.lower().endswith((".md", ".markdown"))]
 
@@ -141,7 +144,7 @@ def run_programs(sc, files: dict[str, bytes], found: list) -> list:
         for e in es:
             for m in e["_re"].finditer(text):
                 cmd = next((m.group(g) for g in m.re.groupindex if m.group(g)), "")
-                for target in _named_files(cmd, files):
+                for target in _named_files(cmd, files, e.get("module", False)):
                     if target in done or target == path:
                         continue
                     done.add(target)

