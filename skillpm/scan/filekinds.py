@@ -19,8 +19,14 @@ rules read such a file as text and see no command. Here:
   someone else's (group ``host``), what else the file must hold (``needs``) and what the skill's other files may
   add (``skill_needs``: the SKILL.md row that says to delete the lock file).
 
-Every entry is gated by literals (``mark``) and by the file's path; a skill with no file of a listed kind pays a
-suffix test per file.
+- a ``[[runner]]`` entry is a setting that names a program a tool runs by itself on each event (a git clean filter,
+  textconv or fsmonitor; an ssh ProxyCommand or Match exec; a tmux run-shell; a vim autocommand; npm's script-shell
+  or node-options preload; a .pth import): the skill's file it names that sends data out is EX-01 high there;
+- the ``[[source]]`` rows are the package managers' own config files and the settings that switch verification off
+  (obeyed.SOURCE_SETTINGS reads them, ``sources()``).
+
+Every entry is gated by its path (``ends``) and literals (``mark``, plain substring tests); a skill with no file of
+a listed kind pays a suffix test per file and a few substring tests for the kinds recognised by content.
 """
 
 from __future__ import annotations

@@ -29,6 +29,10 @@ plain download piped to a shell wherever it sits: the ssh_config ``Match exec``,
 the IPython startup file's upload of the environment; both look-alikes); the GCS delete-all, the IAM ``Action: *``
 for an outside account, the GCP owner binding, the requirements file's extra index and the copier task's foreign
 index are missed: every one of them a key of a data file, not a command line.
+
+At the branch's end (the file-kind table, filekinds.toml): 10 of 11. The copier task that installs from another
+index stays missed: an index put in place of PyPI over HTTPS, with verification on, may be a company's own; who runs
+it cannot be read from the file (the same line kinds30 drew for a Cargo mirror).
 """
 
 from __future__ import annotations
