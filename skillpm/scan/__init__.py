@@ -375,6 +375,9 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += computedflags.computed_flags(sc, files, findings)  # a destructive command's flag made at run time
         findings += persisted.kept_doors(sc, files, findings, description)  # a persisted job that lets a remote party in
         findings += obeyed.obeyed_configs(sc, files, findings, description)  # config files a tool runs or obeys
+        from skillpm.scan import filekinds
+
+        findings += filekinds.file_kinds(sc, files, findings, description)  # a file kind's dangerous keys (filekinds.toml)
         docstrings.restore_read_docstrings(files, findings)  # a docstring some file reads may be run
         captioned.restore_ordered(files, findings)  # an attack example SKILL.md tells the agent to run
         timegate.armed_by_date(files, findings)  # a harm a script switches on after a fixed date: one level up

@@ -44,7 +44,7 @@ import json
 import posixpath
 import re
 
-from skillpm.scan import litgate
+from skillpm.scan import filekinds, litgate
 
 CONFIG_MAX = 256 * 1024
 
@@ -90,23 +90,9 @@ GRADLE_FIRST_RE = re.compile(r"\baddFirst\s*\(|\.add\s*\(\s*0\s*,")  # put ahead
 GRADLE_INSECURE_RE = re.compile(r"\b(?:is)?[aA]llowInsecureProtocol\s*(?:=\s*|\(\s*)?true\b")
 # A package manager's own config file, and the settings in it that hand every install to whoever sits between the
 # machine and the source: verification switched off, or a source over plain HTTP (group "url": skipped when the host
-# is the machine's own or a private network's). (tool, file names, how the file's path ends, setting)
-SOURCE_SETTINGS = (
-    ("npm", (".npmrc", "npmrc"), (), r"^[ \t]*strict-ssl[ \t]*=[ \t]*false\b|^[ \t]*(?:@[\w.-]+:)?registry[ \t]*=[ \t]*(?P<url>http://\S+)"),
-    ("Yarn", (".yarnrc.yml", ".yarnrc.yaml", "yarnrc.yml"), (),
-     r"^[ \t]*enableStrictSsl:[ \t]*false\b|^[ \t]*npmRegistryServer:[ \t]*['\"]?(?P<url>http://[^'\"\s]+)"
-     r"|^[ \t]*unsafeHttpWhitelist:[ \t]*\n?[ \t]*-?[ \t]*['\"]?(?P<url2>[\w*.-]+)"),
-    ("Yarn", (".yarnrc", "yarnrc"), (), r'^[ \t]*strict-ssl[ \t]+"?false\b|^[ \t]*registry[ \t]+"?(?P<url>http://[^"\s]+)'),
-    ("Bundler", (), (".bundle/config",),
-     r"^[ \t]*BUNDLE_SSL_VERIFY_MODE:[ \t]*['\"]?0\b|^[ \t]*BUNDLE_MIRROR__\w+:[ \t]*['\"]?(?P<url>http://[^'\"\s]+)"),
-    ("NuGet", ("nuget.config",), (), r'allowInsecureConnections="true"|<add\s+key="[^"]*"\s+value="(?P<url>http://[^"]+)"'),
-    ("Composer", ("composer.json",), (), r'"secure-http"\s*:\s*false\b'),
-    ("conda", (".condarc", "condarc"), (), r"^[ \t]*ssl_verify:[ \t]*(?:false|no)\b"),
-    ("APT", (), (".list", ".sources"), r"^[ \t]*deb(?:-src)?[ \t]+\[[^\]\n]*\b(?:trusted|allow-insecure)=yes\b[^\]\n]*\][ \t]+(?P<url>\S+)"
-     r"|^[ \t]*Trusted:[ \t]*yes\b"),
-    ("APT", (), ("apt.conf",), r'APT::Get::AllowUnauthenticated\s+"?(?:true|1)\b|Acquire::AllowInsecureRepositories\s+"?(?:true|1)\b'),
-    ("uv", ("uv.toml",), (), r"^[ \t]*allow-insecure-host[ \t]*=[ \t]*\[?[ \t]*['\"](?P<url>[^'\"]+)"),
-)
+# is the machine's own or a private network's). (tool, file names, how the file's path ends, setting): the
+# ``[[source]]`` rows of the file-kind table (filekinds.toml), which holds every file kind's dangerous keys.
+SOURCE_SETTINGS = filekinds.sources()
 SOURCE_RES = tuple((tool, names, ends, re.compile(rx, re.M)) for tool, names, ends, rx in SOURCE_SETTINGS)
 LOCAL_HOST_RE = re.compile(r"^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+"
                            r"|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|host\.docker\.internal|[\w.-]+\.(?:local|localhost|internal|lan|home\.arpa))$")
