@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan import builtsql, litgate
+from skillpm.scan import builtsql, litgate, values
 from skillpm.scan.hidden import decode_b64_strict
 
 FILE_MAX = builtsql.FILE_MAX
@@ -174,6 +174,9 @@ def copies(text: str, sql: bool = False) -> list[str]:
         base = ESCAPED_LIT_RE.sub(_escaped, base)
     if base != text:
         out.append(base)
+    v = values.view(text)  # the shared layer's copy: base32/base85, arithmetic byte arrays, lists joined, composed steps
+    if v is not None and v not in out:
+        out.append(v)
     return out
 
 
