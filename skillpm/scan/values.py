@@ -65,6 +65,9 @@ ARITH_RE = re.compile(r"(?:(?<![\w)\]])(?:\$_|\b[a-zA-Z_]\w{0,12}(?:\[\w{0,8}\])
 ARITH_WORDS = ("^", "-bxor", "wrapping_", " - ", " + ", "-", "+", ">>", "<<")
 ARITH_CONTEXT = ("as char", "(char)", "[char]", "toChar", "chr(", "fromCharCode", "new String(", "String(", "string(",
                  "GetString(", "from_utf8", "bytes(", "collect", "-join", "join(", "pack(", "char::from", "byte(")
+# a shell's own escapes made text: `$(printf '\x6e\x70…')`, `$(printf %b '…')`, `$(echo -e '…')`, `$'\x6e…'`
+ESC_WORDS = ("printf '\\x", 'printf "\\x', "printf '\\1", 'printf "\\1', "printf %b", "printf '%b", 'printf "%b', "echo -e",
+             "echo -ne", "$'\\x", "$'\\1")
 PCT_WORDS = ("unquote(", "decodeURIComponent(", "decodeURI(", "unescape(", "PathUnescape(", "QueryUnescape(",
              "UrlDecode(", "URLDecoder.decode(", "urldecode(", "rawurldecode(", "percent_decode", "CGI.unescape(",
              "UnescapeDataString(")
@@ -73,10 +76,10 @@ PCT_WORDS = ("unquote(", "decodeURIComponent(", "decodeURI(", "unescape(", "Path
 GATE_WORDS = tuple(dict.fromkeys((*B64_WORDS, *B32_WORDS, *B85_WORDS, *hidden.HEX_DECODER_WORDS, *IP_WORDS, "toInt(16)", "from_str_radix(", "HexFormat",
                                   "fromCharCode", "FromCharCode", "from_utf8", "[]byte{", "[]rune{", "byteArrayOf(", "vec![",
                                   "toChar()", "[char]", "chr(", "strrev(", "[::-1]", "| rev", "|rev", "rev <<<",
-                                  "as char", "(char)", "(byte)0x", "-bxor")))
+                                  "as char", "(char)", "(byte)0x", "-bxor", *ESC_WORDS)))
 GATE_BYTES = tuple(w.encode() for w in GATE_WORDS)
 WORDS = {"b64": B64_WORDS, "b32": B32_WORDS, "b85": B85_WORDS, "hex": HEX_WORDS, "rev": REV_WORDS, "code": CODE_WORDS,
-         "ip": IP_WORDS, "pct": PCT_WORDS}
+         "ip": IP_WORDS, "pct": PCT_WORDS, "esc": ESC_WORDS}
 ALL = frozenset(WORDS)
 
 
@@ -419,6 +422,23 @@ def _call_span(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
+_SH_ESC = r"""((?:\\x[0-9a-fA-F]{2}|\\0?[0-3][0-7]{2}|[\w./:@+=-]){3,400})"""
+SH_ESC_RE = re.compile(r"""\$\(\s*(?:printf\s+(?:(['"]?)%b\1\s+)?|echo\s+-[neE]{1,3}\s+)(['"])""" + _SH_ESC + r"""\2\s*\)|\$'""" + _SH_ESC + "'")
+SH_ONE_ESC_RE = re.compile(r"\\x([0-9a-fA-F]{2})|\\0?([0-3][0-7]{2})")
+
+
+def _sh_escaped(m: re.Match) -> str:
+    """A shell's escaped string (SH_ESC_RE) as the text it makes, quoted; unchanged when it has under three escapes
+    or makes anything but printable ASCII."""
+    body = m.group(3) or m.group(4)
+    if len(SH_ONE_ESC_RE.findall(body)) < 3:
+        return m.group(0)
+    out = SH_ONE_ESC_RE.sub(lambda e: chr(int(e.group(1), 16) if e.group(1) else int(e.group(2), 8)), body)
+    if not out.isprintable() or not out.isascii() or '"' in out or "\\" in out:
+        return m.group(0)
+    return '"' + out + '"'
+
+
 def _joined_lists(text: str, how: frozenset[str]) -> str:
     """``text`` with each list of literals whose joined text decodes (under ``how``) to a value a reader looks for
     written as that one value (its lines kept), where no single literal of it does."""
@@ -449,6 +469,8 @@ def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | Non
             q = '"' + s + '"' + "\n" * m.group(0).count("\n")
             return "(" + q + ")" if m.group(0).startswith("(") else q  # (a call's arguments stay a call's)
         out = CODE_ARRAY_RE.sub(spelled, out)
+    if "esc" in how and ("$(" in out or "$'" in out):
+        out = SH_ESC_RE.sub(_sh_escaped, out)
     if "$(" in out and any(w in out for w in ("base64", "xxd", "rev")):
         env = env or {}
 
