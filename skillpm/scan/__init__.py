@@ -389,6 +389,9 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     protocols.credential_helpers(files, findings)  # a git credential helper's keychain read is git's answer
     protocols.credential_clients(files, findings)  # … and a git credential store read to hand it to git
     wrappers.money_wrappers(files, findings)  # a charge whose amount and customer are its function's parameters
+    from skillpm.scan import defanged
+
+    defanged.defanged_samples(files, findings)  # a data file of defanged samples: no address in it reachable
     detectordata.kept_ordered(files, findings)  # a text file SKILL.md orders run or followed is an order there
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}
