@@ -9,8 +9,8 @@ and as each of its layers decodes (base64, UTF-16 PowerShell ``-Enc``, zlib/gzip
 ``defanged_samples`` lowers, in place, to low each finding of a data file (not a script, not Markdown; a ``.txt`` or ``.log`` of samples is data) at medium or
 above, when the file's text and its decoded layers name at least one defanged address and no live one, and no
 program of the skill puts the addresses back (``replace("hxxp", "http")``, ``s/hxxp/http/``, ``"[.]" → "."``).
-A file with one live address anywhere keeps every finding. Gated on ``hxxp``/``[.]``: other skills pay one
-substring test per file with a finding.
+A file with one live address anywhere keeps every finding. Gated on ``hxxp``/``[.]``/"defang" in the file: other skills
+pay a few substring tests per file with a finding.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ import re
 
 from skillpm.scan.result import Finding
 
-GATE = (b"hxxp", b"[.]", b"[:]")
-URL_RE = re.compile(r"\b([a-z][a-z0-9+.-]{1,10})(?:\[:\]|:)//([^\s'\"`)<>\]|]+(?:\[\.\][^\s'\"`)<>|]+)*)", re.I)
+GATE = (b"hxxp", b"[.]", b"[:]", b"defang", b"Defang", b"DEFANG")
+URL_RE = re.compile(r"\b([a-z][a-z0-9+.-]{1,10})(?:\[:\]|:)//([^\s'\"`)<>|]+)", re.I)
 IP_RE = re.compile(r"(?<![\w.])(\d{1,3})(?:\.|\[\.\])(\d{1,3})(?:\.|\[\.\])(\d{1,3})(?:\.|\[\.\])(\d{1,3})(?![\w.])")
 DOC_NETS = ("192.0.2.", "198.51.100.", "203.0.113.")
 DOC_HOST_RE = re.compile(r"(?:^|\.)(?:example\.(?:com|net|org)|[\w-]+\.(?:example|invalid|test))(?::\d+)?(?:/|$)", re.I)
