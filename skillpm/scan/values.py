@@ -40,7 +40,14 @@ B64_WORDS = ("b64decode", "base64 -d", "base64 --decode", "base64 -D", "base64 -
              'unpack1("m', "unpack('m", 'unpack("m', "'base64'", '"base64"', "base64.StdEncoding", "base64.URLEncoding",
              "base64.RawStdEncoding", "base64.RawURLEncoding", "base64::decode", "STANDARD.decode", "Base64.decode",
              "decodeBase64", "base64decode", "textdecodebase64", "urlsafe_b64decode", "b64_decode", "Base64.strict_decode64",
-             "Base64.urlsafe_decode64", "decode_base64", "base64.decode")
+             "Base64.urlsafe_decode64", "decode_base64", "base64.decode",
+             # (the words spelledsql and assembled kept their own lists of: Go's and C#'s DecodeString, Ruby's and Perl's
+             # unpack, Java's static getDecoder(), Rust's base64:: engines, Swift's Data(base64Encoded:), Dart's
+             # base64Decode, MySQL's FROM_BASE64, Python's binascii.a2b_base64, openssl's -base64)
+             "DecodeString(", "unpack1(", "unpack(", "getDecoder()", "getMimeDecoder()", "getUrlDecoder()", "base64::",
+             "base64Encoded:", "base64Decode(", "FROM_BASE64(", "from_base64(", "a2b_base64", "-base64", "'base64url'", '"base64url"')
+# the generic ones of those (hex's and base32's DecodeString, every unpack format): a file's transforms, never a gate
+B64_GENERIC = frozenset(("DecodeString(", "unpack1(", "unpack(", "-base64"))
 HEX_WORDS = (*hidden.HEX_DECODER_WORDS, "toInt(16)", "toInt(radix = 16)", "parseInt(", "Integer.parseInt(", "Integer.valueOf(",
              "Byte.parseByte(", "from_str_radix(", "HexFormat", "ToByte(", "ToInt32(", "int(h, 16)", ", 16)", ",16)", "'hex')",
              "\"hex\")", "hex2bin", "xxd")
@@ -73,7 +80,7 @@ PCT_WORDS = ("unquote(", "decodeURIComponent(", "decodeURI(", "unescape(", "Path
              "UnescapeDataString(")
 # the words that name a decoder specifically (a reader's cheap gate, litgate.any_in over a file's bytes): the generic
 # ones above (".decode()", "parseInt(", "StringBuilder(") only say which transforms a file that passed may perform
-GATE_WORDS = tuple(dict.fromkeys((*B64_WORDS, *B32_WORDS, *B85_WORDS, *hidden.HEX_DECODER_WORDS, *IP_WORDS, "toInt(16)", "from_str_radix(", "HexFormat",
+GATE_WORDS = tuple(dict.fromkeys((*(w for w in B64_WORDS if w not in B64_GENERIC), *B32_WORDS, *B85_WORDS, *hidden.HEX_DECODER_WORDS, *IP_WORDS, "toInt(16)", "from_str_radix(", "HexFormat",
                                   "fromCharCode", "FromCharCode", "from_utf8", "[]byte{", "[]rune{", "byteArrayOf(", "vec![",
                                   "toChar()", "[char]", "chr(", "strrev(", "[::-1]", "| rev", "|rev", "rev <<<",
                                   "as char", "(char)", "(byte)0x", "-bxor", *ESC_WORDS)))
@@ -106,6 +113,11 @@ def _text(raw: bytes | None) -> str | None:
     except UnicodeDecodeError:
         return None
     return s if s.replace("\n", " ").replace("\t", " ").isprintable() else None
+
+
+def text_of(raw: bytes | None) -> str | None:
+    """Decoded bytes as the text they make (ASCII, printable but for line breaks and tabs), or None."""
+    return _text(raw)
 
 
 def _ip(raw: bytes | None) -> str | None:
