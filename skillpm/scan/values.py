@@ -43,11 +43,11 @@ B64_WORDS = ("b64decode", "base64 -d", "base64 --decode", "base64 -D", "base64 -
              "Base64.urlsafe_decode64", "decode_base64", "base64.decode",
              # (the words spelledsql and assembled kept their own lists of: Go's and C#'s DecodeString, Ruby's and Perl's
              # unpack, Java's static getDecoder(), Rust's base64:: engines, Swift's Data(base64Encoded:), Dart's
-             # base64Decode, MySQL's FROM_BASE64, Python's binascii.a2b_base64, openssl's -base64)
+             # base64Decode, MySQL's FROM_BASE64, Python's binascii.a2b_base64, Node's base64url)
              "DecodeString(", "unpack1(", "unpack(", "getDecoder()", "getMimeDecoder()", "getUrlDecoder()", "base64::",
-             "base64Encoded:", "base64Decode(", "FROM_BASE64(", "from_base64(", "a2b_base64", "-base64", "'base64url'", '"base64url"')
+             "base64Encoded:", "base64Decode(", "FROM_BASE64(", "from_base64(", "a2b_base64", "'base64url'", '"base64url"')
 # the generic ones of those (hex's and base32's DecodeString, every unpack format): a file's transforms, never a gate
-B64_GENERIC = frozenset(("DecodeString(", "unpack1(", "unpack(", "-base64"))
+B64_GENERIC = frozenset(("DecodeString(", "unpack1(", "unpack("))
 HEX_WORDS = (*hidden.HEX_DECODER_WORDS, "toInt(16)", "toInt(radix = 16)", "parseInt(", "Integer.parseInt(", "Integer.valueOf(",
              "Byte.parseByte(", "from_str_radix(", "HexFormat", "ToByte(", "ToInt32(", "int(h, 16)", ", 16)", ",16)", "'hex')",
              "\"hex\")", "hex2bin", "xxd")
@@ -73,8 +73,8 @@ ARITH_WORDS = ("^", "-bxor", "wrapping_", " - ", " + ", "-", "+", ">>", "<<")
 ARITH_CONTEXT = ("as char", "(char)", "[char]", "toChar", "chr(", "fromCharCode", "new String(", "String(", "string(",
                  "GetString(", "from_utf8", "bytes(", "collect", "-join", "join(", "pack(", "char::from", "byte(")
 # a shell's own escapes made text: `$(printf '\x6e\x70…')`, `$(printf %b '…')`, `$(echo -e '…')`, `$'\x6e…'`
-ESC_WORDS = ("printf '\\x", 'printf "\\x', "printf '\\1", 'printf "\\1', "printf %b", "printf '%b", 'printf "%b', "echo -e",
-             "echo -ne", "$'\\x", "$'\\1")
+ESC_WORDS = ("printf '\\x", 'printf "\\x', "printf '\\1", 'printf "\\1', "%b '\\", '%b "\\', "echo -e '\\", 'echo -e "\\',
+             "echo -ne '\\", 'echo -ne "\\', "$'\\x", "$'\\1")
 PCT_WORDS = ("unquote(", "decodeURIComponent(", "decodeURI(", "unescape(", "PathUnescape(", "QueryUnescape(",
              "UrlDecode(", "URLDecoder.decode(", "urldecode(", "rawurldecode(", "percent_decode", "CGI.unescape(",
              "UnescapeDataString(")
