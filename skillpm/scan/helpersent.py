@@ -40,10 +40,10 @@ def _helpers(files: dict[str, bytes]) -> set[str]:
     """The skill's scripts that a tool runs as its credential helper: named so, or named by a helper setting."""
     named: set[str] = set()
     for path, data in files.items():
-        if HELPER_NAME_RE.search(path):
+        if "credential-" in path and HELPER_NAME_RE.search(path):
             named.add(path)
-        if len(data) > FILE_MAX or not litgate.any_in(data, GATE):
-            continue
+        if len(data) > FILE_MAX or b"cred" not in data or not litgate.any_in(data, GATE):
+            continue  # (every word of GATE holds "cred": one substring test for most files)
         for m in SETTING_RE.finditer(data.decode("utf-8", errors="replace")):
             v = m.group(1).rsplit("/", 1)[-1]
             for p in files:

@@ -166,9 +166,10 @@ def copies(text: str, sql: bool = False) -> list[str]:
         base = ESCAPED_LIT_RE.sub(_escaped, base)
     if base != text:
         out.append(base)
-    v = values.view(text)  # the shared layer's copy: base32/base85, arithmetic byte arrays, lists joined, composed steps
-    if v is not None and v not in out:
-        out.append(v)
+    if litgate.any_in(raw, values.EXTRA_BYTES):  # the shared layer's copy: base32/base85, arithmetic byte arrays, …
+        v = values.view(text)
+        if v is not None and v not in out:
+            out.append(v)
     return out
 
 

@@ -85,6 +85,10 @@ GATE_WORDS = tuple(dict.fromkeys((*(w for w in B64_WORDS if w not in B64_GENERIC
                                   "toChar()", "[char]", "chr(", "strrev(", "[::-1]", "| rev", "|rev", "rev <<<",
                                   "as char", "(char)", "(byte)0x", "-bxor", *ESC_WORDS)))
 GATE_BYTES = tuple(w.encode() for w in GATE_WORDS)
+# the words of the decoders this layer has that the older readers' own copies (spelledsql.copies) lack: base32,
+# base85, a shell's escapes, byte arrays changed by arithmetic; those readers ask for this layer's view only then
+EXTRA_BYTES = tuple(w.encode() for w in dict.fromkeys((*B32_WORDS, *B85_WORDS, *ESC_WORDS, "as char", "(char)", "(byte)0x", "-bxor",
+                                                        "wrapping_sub", "wrapping_add")))
 WORDS = {"b64": B64_WORDS, "b32": B32_WORDS, "b85": B85_WORDS, "hex": HEX_WORDS, "rev": REV_WORDS, "code": CODE_WORDS,
          "ip": IP_WORDS, "pct": PCT_WORDS, "esc": ESC_WORDS}
 ALL = frozenset(WORDS)
