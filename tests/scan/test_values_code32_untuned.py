@@ -16,6 +16,11 @@ At first sight the starting scanner passes 5 of 10: both look-alikes, the Node D
 body decoded), the kubelet call (by the installer pipe it runs in the pod, not by the kubelet endpoint) and the hex
 host read from a JSON file; the base85 and base32 decodes, the Java XOR array, the PowerShell offset chars and the
 SQL chr() host are not read (each graded A).
+
+At the session's end: 6 of 10 (the base85 bootstrap, through values' base85 step). The decoding layer now spells the
+Java XOR array, the PowerShell offset chars and the base32 index (values.view shows the host), but no reader takes
+the decoded value on to the send or the pip.conf write through the variable it is held in; values does not read
+SQL's chr()||chr() runs (spelledsql does, for a wipe's words only).
 """
 
 from __future__ import annotations
