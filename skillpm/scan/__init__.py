@@ -368,6 +368,9 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
         findings += settingsdata.settings_from_code(sc, files, findings, description)  # … spelled encoded, in modules
         findings += pkgconfig.written_registries(sc, files, findings, description)  # a package manager's registry moved
         findings += pkgconfig.registered_servers(sc, files, findings, description)  # an agent tool server, all approved
+        from skillpm.scan import helpersent
+
+        findings += helpersent.helper_sends(sc, files, findings)  # a credential helper that sends what it is handed
         findings += timegate.dated_wipes(sc, files, findings)  # a recursive deletion in a script armed by a date
         findings += hooked.hook_sends(sc, files, findings)  # a git hook a script installs, read as the hook it becomes
         findings += remotegate.remote_verdicts(sc, files, findings)  # an action a remote server's reply decides
@@ -389,6 +392,9 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     protocols.credential_helpers(files, findings)  # a git credential helper's keychain read is git's answer
     protocols.credential_clients(files, findings)  # … and a git credential store read to hand it to git
     wrappers.money_wrappers(files, findings)  # a charge whose amount and customer are its function's parameters
+    from skillpm.scan import defanged
+
+    defanged.defanged_samples(files, findings)  # a data file of defanged samples: no address in it reachable
     detectordata.kept_ordered(files, findings)  # a text file SKILL.md orders run or followed is an order there
     as_data = _read_as_data(files, findings)
     followed = {f.file for f in findings if f.note and FOLLOWED_NOTE in f.note}

@@ -25,12 +25,12 @@ import shlex
 from bisect import bisect_right
 from itertools import islice
 
-from skillpm.scan import flow, hidden, litgate, literals
+from skillpm.scan import flow, hidden, litgate, literals, values
 from skillpm.scan.rules import RANK
 
 DATA_MAX = 64 * 1024  # a data file bigger than this is not decoded
 SCRIPT_MAX = 256 * 1024
-B64_WORDS = ("b64", "base64", "Base64", "BASE64", "atob", "decode64", "unpack(")
+B64_WORDS = values.B64_WORDS  # (the shared layer's list of base64 decoders, every language's)
 ROT13_WORDS = ("rot13", "ROT13", "Rot13", "rot_13", "ROT_13", "N-ZA-M", "n-za-m")
 # what turns \\xNN / \\NNN escapes back into text: printf's %b, echo -e, a printf format that is the value
 # itself, Python's unicode_escape codec

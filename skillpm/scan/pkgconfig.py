@@ -68,7 +68,7 @@ MANAGERS: dict[str, tuple[str, str, str | None]] = {
     "uv": (r"\buv\.toml\b",
            r"(?:index-url|url)\s*=\s*['\"]" + FOREIGN,
            r"allow-insecure-host\s*=|native-tls\s*=\s*false"),
-    "cargo": (r"\.cargo\b[^\n]{0,120}?\bconfig(?:\.toml)?\b",
+    "cargo": (r"\.cargo\b[^\n]{0,120}?\bconfig(?:\.toml)?\b|\bCARGO_HOME\b[\s\S]{0,600}?['\"]config(?:\.toml)?['\"]",
               r"replace-with\s*=[\s\S]{0,300}?(?:(?<![\w-])|(?<=\\n))(?:registry|git|index)\s*=\s*\\?['\"](?:sparse\+)?(?:https?|git|ssh)://",
               r"check-revoke\s*=\s*false"),
     "gem": (r"\.gemrc\b|\.bundle\W{1,3}config\b|\bgem\W{1,4}sources\b|\bbundle\W{1,4}config\b",
@@ -110,7 +110,7 @@ MANAGERS: dict[str, tuple[str, str, str | None]] = {
             r"|GIT_SSL_NO_VERIFY|PYTHONHTTPSVERIFY['\"]?\s*[=, ]\s*['\"]?0|NPM_CONFIG_STRICT_SSL['\"]?\s*[=, ]\s*['\"]?false|UV_INSECURE_HOST)\b"),
 }
 # what the script (lowercased, its literals decoded) must hold for a manager's target to be read at all
-GATES = {"npm": ("npm",), "yarn": ("yarnrc",), "pip": ("pip",), "pypirc": (".pypirc",), "uv": ("uv.toml",), "cargo": (".cargo",),
+GATES = {"npm": ("npm",), "yarn": ("yarnrc",), "pip": ("pip",), "pypirc": (".pypirc",), "uv": ("uv.toml",), "cargo": (".cargo", "cargo_home"),
          "gem": ("gem", "bundle"), "go": ("-w", "go/env"), "nuget": ("nuget.config",), "maven": (".m2",),
          "conda": ("conda",), "bun": ("bunfig",), "composer": ("composer",), "docker": ("daemon.json",),
          "git": ("insteadof", "sslverify"),
@@ -133,7 +133,7 @@ WRITE = (r"\bappendFile(?:Sync)?\(|\bwriteFile(?:Sync)?\(|\bwrite_text\(|\bwrite
 SHELL_WRITE = r"(?<![<>&\d])>>?[ \t]*[\"']?[$~./\w]|\btee\b"
 # the user's own home, or a command's global scope: a setting there holds for every project
 GLOBAL = (r"~/|~['\"]|\$HOME\b|\$\{HOME\}|\bhomedir\(\)|\bexpanduser\(|\bPath\.home\(\)|\bDir\.home\b|\bos\.UserHomeDir\(\)"
-          r"|\benv::var\(\s*\"HOME\"|\bhome_dir\(\)|\bgetenv\(\s*['\"](?:HOME|USERPROFILE|APPDATA)['\"]|\bGetEnvironmentVariable\(\s*\"(?:HOME|USERPROFILE|APPDATA)\"|\bSpecialFolder\.(?:UserProfile|ApplicationData)\b|\$env:(?:USERPROFILE|APPDATA)"
+          r"|\benv::var(?:_os)?\(\s*\"(?:HOME|CARGO_HOME)\"|\bhome_dir\(\)|\bgetenv\(\s*['\"](?:HOME|USERPROFILE|APPDATA)['\"]|\bGetEnvironmentVariable\(\s*\"(?:HOME|USERPROFILE|APPDATA)\"|\bSpecialFolder\.(?:UserProfile|ApplicationData)\b|\$env:(?:USERPROFILE|APPDATA)"
           r"|%USERPROFILE%|%APPDATA%|\bSystem\.getProperty\(\s*\"user\.home\"|\bENV\[\s*['\"]HOME['\"]\]|--global\b|['\"]-g['\"]|\s-g\s"
           r"|\bgo['\"]?\s*,?\s*['\"]?env['\"]?\s*,?\s*['\"]?-w\b|\bconfig\s+set\s+(?:global|user)\.|\bsetx\b|/etc/|COMPOSER_HOME"
           r"|\.(?:bash|zsh)rc\b|\.(?:bash_)?profile\b|\.zshenv\b")
@@ -268,6 +268,23 @@ def _line_of(text: str, pos: int) -> int:
     return text.count("\n", 0, pos) + 1
 
 
+# a value filled in where the setting's address stands: format!'s `{}`, printf's `%s`, `${x}`, `#{x}`, f-string `{x}`
+PLACEHOLDER = r"(?:\{\w{0,30}\}|%s|\$\{?\w{1,30}\}?|#\{\w{1,30}\})"
+CARGO_FILLED = r"replace-with\s*=[\s\S]{0,300}?(?:(?<![\w-])|(?<=\\n))(?:registry|index)\s*=\s*\\?['\"]" + PLACEHOLDER
+
+
+def _filled(name: str, moves: str, prog: "_Program") -> re.Match | None:
+    """A registry setting whose address is filled in from a value (``registry = "{}"``), in a program that spells an
+    outside address only at run time (in its decoded copies, not as written): the address it fills in."""
+    src = CARGO_FILLED if name == "cargo" else moves.replace(FOREIGN, PLACEHOLDER) if FOREIGN in moves else None
+    if src is None or _rx("f:" + name, src, re.IGNORECASE | re.MULTILINE).search(prog.own) is None:
+        return None
+    for f in _rx("foreign", FOREIGN).finditer(prog.own, len(prog.plain)):
+        if f.group(0) not in prog.plain:
+            return f
+    return None
+
+
 def written_registries(sc, files: dict[str, bytes], found: list, description: str = "") -> list:
     """SC-05 where a script writes a package manager's settings that move its registry to a host the skill names
     or turn its checks off (module doc)."""
@@ -289,6 +306,9 @@ def written_registries(sc, files: dict[str, bytes], found: list, description: st
             if m is None:
                 m = _rx("m:" + name, moves, re.IGNORECASE | re.MULTILINE).search(whole)
                 kind = "moves its registry to a host the skill names"
+            if m is None and decodes and len(prog.own) > len(prog.plain):
+                m = _filled(name, moves, prog)
+                kind = "moves its registry to a host the skill spells only at run time and fills in"
             if m is not None:
                 hit = (name, t, m, kind)
                 break

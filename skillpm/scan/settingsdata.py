@@ -190,7 +190,9 @@ def _spelled_bytes() -> tuple[bytes, ...]:
         from skillpm.scan.engine import TRANSFORM_BYTES
         from skillpm.scan.spelledsql import B64_WORDS, BYTE_ARRAY_WORDS
 
-        _SPELLED.append((*TRANSFORM_BYTES, *(w.encode() for w in (*B64_WORDS, *BYTE_ARRAY_WORDS))))
+        from skillpm.scan.values import GATE_BYTES
+
+        _SPELLED.append(tuple(dict.fromkeys((*TRANSFORM_BYTES, *(w.encode() for w in (*B64_WORDS, *BYTE_ARRAY_WORDS)), *GATE_BYTES))))
     return _SPELLED[0]
 
 

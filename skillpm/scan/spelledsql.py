@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan import builtsql, litgate
+from skillpm.scan import builtsql, litgate, values
 from skillpm.scan.hidden import decode_b64_strict
 
 FILE_MAX = builtsql.FILE_MAX
@@ -42,11 +42,7 @@ NEEDS_HIDDEN_OBJECT = frozenset({"delete"})
 # what decodes base64 in a program (Python, JS, Ruby, PHP, Go, C#, PowerShell, shell; Java/Kotlin's getDecoder()
 # and Base64.decode, Rust's base64:: engines, Perl's and Lua's decode_base64, Elixir's Base.decode64, Swift's
 # Data(base64Encoded:), Dart's base64Decode, Deno's and Nim's base64.decode)
-B64_WORDS = ("b64decode", "atob(", "decode64", "base64_decode(", "'base64'", '"base64"', "DecodeString(", "FromBase64String",
-             "base64 -d", "base64 --decode", "unpack1(", "unpack(", "strict_decode64", "urlsafe_b64decode",
-             "getDecoder()", "getMimeDecoder()", "getUrlDecoder()", "Base64.decode(", "base64::", "STANDARD.decode(",
-             "decode_base64(", "Base.decode64", "base64Encoded:", "base64Decode(", "base64.decode(", "FROM_BASE64(",
-             "from_base64(")
+B64_WORDS = values.B64_WORDS  # (the shared layer's list: one list of base64 decoders for every reader)
 B64_LITERAL_RE = re.compile(r"""(["'`])([A-Za-z0-9+/]{8,400}={0,2})\1""")
 # a byte or rune array spelled as numbers: Go's []byte{…}, Java/C#'s new byte[]{…}, Rust's vec![…] / &[…]
 BYTE_ARRAY_RE = re.compile(r"(?:\[\]byte|\[\]rune|byte\[\]|char\[\])\s*\{\s*(\d{2,3}(?:\s*,\s*\d{2,3}){2,400})\s*,?\s*\}")
@@ -79,11 +75,7 @@ def _b64(m: re.Match) -> str:
     body = m.group(2)
     if body.isalpha() and body.islower() or body.isdigit():
         return m.group(0)
-    raw = decode_b64_strict(body)
-    try:
-        out = raw.decode("ascii") if raw is not None else None
-    except UnicodeDecodeError:
-        out = None
+    out = values.text_of(decode_b64_strict(body))  # (the shared layer's reading of decoded bytes as text)
     if out is None:
         return m.group(0)
     return '"' + out + '"' if out.isprintable() and '"' not in out and "\\" not in out else m.group(0)
@@ -174,6 +166,10 @@ def copies(text: str, sql: bool = False) -> list[str]:
         base = ESCAPED_LIT_RE.sub(_escaped, base)
     if base != text:
         out.append(base)
+    if litgate.any_in(raw, values.EXTRA_BYTES):  # the shared layer's copy: base32/base85, arithmetic byte arrays, …
+        v = values.view(text)
+        if v is not None and v not in out:
+            out.append(v)
     return out
 
 

@@ -40,7 +40,14 @@ B64_WORDS = ("b64decode", "base64 -d", "base64 --decode", "base64 -D", "base64 -
              'unpack1("m', "unpack('m", 'unpack("m', "'base64'", '"base64"', "base64.StdEncoding", "base64.URLEncoding",
              "base64.RawStdEncoding", "base64.RawURLEncoding", "base64::decode", "STANDARD.decode", "Base64.decode",
              "decodeBase64", "base64decode", "textdecodebase64", "urlsafe_b64decode", "b64_decode", "Base64.strict_decode64",
-             "Base64.urlsafe_decode64", "decode_base64", "base64.decode")
+             "Base64.urlsafe_decode64", "decode_base64", "base64.decode",
+             # (the words spelledsql and assembled kept their own lists of: Go's and C#'s DecodeString, Ruby's and Perl's
+             # unpack, Java's static getDecoder(), Rust's base64:: engines, Swift's Data(base64Encoded:), Dart's
+             # base64Decode, MySQL's FROM_BASE64, Python's binascii.a2b_base64, Node's base64url)
+             "DecodeString(", "unpack1(", "unpack(", "getDecoder()", "getMimeDecoder()", "getUrlDecoder()", "base64::",
+             "base64Encoded:", "base64Decode(", "FROM_BASE64(", "from_base64(", "a2b_base64", "'base64url'", '"base64url"')
+# the generic ones of those (hex's and base32's DecodeString, every unpack format): a file's transforms, never a gate
+B64_GENERIC = frozenset(("DecodeString(", "unpack1(", "unpack("))
 HEX_WORDS = (*hidden.HEX_DECODER_WORDS, "toInt(16)", "toInt(radix = 16)", "parseInt(", "Integer.parseInt(", "Integer.valueOf(",
              "Byte.parseByte(", "from_str_radix(", "HexFormat", "ToByte(", "ToInt32(", "int(h, 16)", ", 16)", ",16)", "'hex')",
              "\"hex\")", "hex2bin", "xxd")
@@ -49,19 +56,41 @@ REV_WORDS = ("[::-1]", "reversed(", ".reverse", "strrev(", "::Reverse(", "| rev"
 CODE_WORDS = ("chr(", "chr)", "fromCharCode", "FromCharCode", "[char]", "[char[]]", "pack(", ".chr", "map(chr", "from_utf8",
               "String(bytes", "new String(", "string([]byte", "string([]rune", "[]byte{", "[]rune{", "toChar()",
               "byteArrayOf(", "charArrayOf(", "GetString(", "bytes([", "bytes((", "vec![", "b\"", "decode(\"", ".decode()",
-              "-join", "join(map(", "implode(", "new byte[]", "new char[]", "(char)", "utf8.decode(")
+              "-join", "join(map(", "implode(", "new byte[]", "new char[]", "(char)", "utf8.decode(", "as char", "char::from",
+              "byte[]")
 IP_WORDS = ("net.IP(", "net.IPv4(", "inet_ntoa(", "inet_ntop(", "ip_address(", "IPv4Address(", "getByAddress(", "IPAddress(",
             "Ipv4Addr::", "IpAddr::", "IPAddr.new_ntoh", "long2ip(", "IPAddress.Parse(")
+# base32 and base85/Ascii85 (Python's b32decode/b85decode/a85decode, Go's base32.StdEncoding, Java's and Kotlin's
+# Base32 libraries, Node's and Rust's base32/base85 crates, the shell's base32 -d, PowerShell's and C#'s Base32 helpers)
+B32_WORDS = ("b32decode", "b32hexdecode", "base32", "Base32", "BASE32")
+B85_WORDS = ("b85decode", "a85decode", "base85", "Base85", "Ascii85", "ascii85", "ASCII85", "z85")
+# what builds text of a byte array it changes first: XOR with a constant, a shift, an offset, in any language (the
+# constant is read where it stands: ``b ^ 0x5A``, ``(b - 7) as char``, ``[char]($_ - 3)``, ``-bxor 42``,
+# ``wrapping_sub(7)``, ``c + 3``, ``b >> 1``)
+ARITH_RE = re.compile(r"(?:(?<![\w)\]])(?:\$_|\b[a-zA-Z_]\w{0,12}(?:\[\w{0,8}\])?|\(\s*\w{1,12}\s*\))\s*(\^|-|\+|>>|<<)\s*(0x[0-9a-fA-F]{1,2}|\d{1,3})\b"
+                      r"|-bxor\s*(0x[0-9a-fA-F]{1,2}|\d{1,3})\b|\bwrapping_(sub|add)\(\s*(0x[0-9a-fA-F]{1,2}|\d{1,3})\s*\))")
+ARITH_WORDS = ("^", "-bxor", "wrapping_", " - ", " + ", "-", "+", ">>", "<<")
+ARITH_CONTEXT = ("as char", "(char)", "[char]", "toChar", "chr(", "fromCharCode", "new String(", "String(", "string(",
+                 "GetString(", "from_utf8", "bytes(", "collect", "-join", "join(", "pack(", "char::from", "byte(")
+# a shell's own escapes made text: `$(printf '\x6e\x70…')`, `$(printf %b '…')`, `$(echo -e '…')`, `$'\x6e…'`
+ESC_WORDS = ("printf '\\x", 'printf "\\x', "printf '\\1", 'printf "\\1', "%b '\\", '%b "\\', "echo -e '\\", 'echo -e "\\',
+             "echo -ne '\\", 'echo -ne "\\', "$'\\x", "$'\\1")
 PCT_WORDS = ("unquote(", "decodeURIComponent(", "decodeURI(", "unescape(", "PathUnescape(", "QueryUnescape(",
              "UrlDecode(", "URLDecoder.decode(", "urldecode(", "rawurldecode(", "percent_decode", "CGI.unescape(",
              "UnescapeDataString(")
 # the words that name a decoder specifically (a reader's cheap gate, litgate.any_in over a file's bytes): the generic
 # ones above (".decode()", "parseInt(", "StringBuilder(") only say which transforms a file that passed may perform
-GATE_WORDS = tuple(dict.fromkeys((*B64_WORDS, *hidden.HEX_DECODER_WORDS, *IP_WORDS, "toInt(16)", "from_str_radix(", "HexFormat",
+GATE_WORDS = tuple(dict.fromkeys((*(w for w in B64_WORDS if w not in B64_GENERIC), *B32_WORDS, *B85_WORDS, *hidden.HEX_DECODER_WORDS, *IP_WORDS, "toInt(16)", "from_str_radix(", "HexFormat",
                                   "fromCharCode", "FromCharCode", "from_utf8", "[]byte{", "[]rune{", "byteArrayOf(", "vec![",
-                                  "toChar()", "[char]", "chr(", "strrev(", "[::-1]", "| rev", "|rev", "rev <<<")))
+                                  "toChar()", "[char]", "chr(", "strrev(", "[::-1]", "| rev", "|rev", "rev <<<",
+                                  "as char", "(char)", "(byte)0x", "-bxor", *ESC_WORDS)))
 GATE_BYTES = tuple(w.encode() for w in GATE_WORDS)
-WORDS = {"b64": B64_WORDS, "hex": HEX_WORDS, "rev": REV_WORDS, "code": CODE_WORDS, "ip": IP_WORDS, "pct": PCT_WORDS}
+# the words of the decoders this layer has that the older readers' own copies (spelledsql.copies) lack: base32,
+# base85, a shell's escapes, byte arrays changed by arithmetic; those readers ask for this layer's view only then
+EXTRA_BYTES = tuple(w.encode() for w in dict.fromkeys((*B32_WORDS, *B85_WORDS, *ESC_WORDS, "as char", "(char)", "(byte)0x", "-bxor",
+                                                        "wrapping_sub", "wrapping_add")))
+WORDS = {"b64": B64_WORDS, "b32": B32_WORDS, "b85": B85_WORDS, "hex": HEX_WORDS, "rev": REV_WORDS, "code": CODE_WORDS,
+         "ip": IP_WORDS, "pct": PCT_WORDS, "esc": ESC_WORDS}
 ALL = frozenset(WORDS)
 
 
@@ -88,6 +117,11 @@ def _text(raw: bytes | None) -> str | None:
     except UnicodeDecodeError:
         return None
     return s if s.replace("\n", " ").replace("\t", " ").isprintable() else None
+
+
+def text_of(raw: bytes | None) -> str | None:
+    """Decoded bytes as the text they make (ASCII, printable but for line breaks and tabs), or None."""
+    return _text(raw)
 
 
 def _ip(raw: bytes | None) -> str | None:
@@ -117,6 +151,36 @@ def _unb64(s: str) -> bytes | None:
     return hidden.decode_b64_strict(t, urlsafe="-" in t or "_" in t)
 
 
+B32_TOKEN_RE = re.compile(r"[A-Z2-7]{8,}={0,6}|[a-z2-7]{8,}={0,6}")
+B85_TOKEN_RE = re.compile(r"[0-9A-Za-z!#$%&()*+\-;<=>?@^_`{|}~]{10,}")
+
+
+def _unb32(s: str) -> bytes | None:
+    import base64
+
+    t = s.strip()
+    if not B32_TOKEN_RE.fullmatch(t) or t.rstrip("=").isalpha() and "=" not in t and len(t) % 8:
+        return None
+    try:
+        return base64.b32decode(t.upper() + "=" * (-len(t) % 8), casefold=False)
+    except ValueError:
+        return None
+
+
+def _unb85(s: str) -> bytes | None:
+    import base64
+
+    t = s.strip()
+    if not B85_TOKEN_RE.fullmatch(t) or t.isalnum():
+        return None
+    for dec in (base64.b85decode, base64.a85decode):
+        try:
+            return dec(t)
+        except ValueError:
+            continue
+    return None
+
+
 def _steps(s: str, how: frozenset[str]):
     """(name, value) for each single transform of ``s`` that makes text (or, from four bytes, an address)."""
     if "b64" in how:
@@ -127,6 +191,11 @@ def _steps(s: str, how: frozenset[str]):
                 yield "base64", t
             elif "ip" in how and _ip(raw):
                 yield "base64 address", _ip(raw)
+    for key, undo, name in (("b32", _unb32, "base32"), ("b85", _unb85, "base85")):
+        if key in how:
+            t = _text(undo(s))
+            if t is not None:
+                yield name, t
     if "hex" in how or "\\x" in s:
         raw = _unhex(s)
         if raw is not None:
@@ -215,8 +284,14 @@ def run_value(s: str, how: frozenset[str] = ALL) -> tuple[str, str] | None:
 QUOTED_RE = re.compile(r"""(["'`])((?:(?!\1)[^\\\n]|\\.){0,%d})\1""" % LIT_MAX)
 # an array of char codes or bytes, in any language's brackets (`[104, 116]`, `{0x68, 0x74}`, `vec![…]`,
 # `byteArrayOf(…)`, `@(…)`); the values decimal or 0x-hex, three or more
+# (an element may carry its cast: Java's and C#'s `(byte)0x32`)
+_EL = r"(?:\(\s*(?:byte|sbyte|char|u8|int)\s*\)\s*)?(?:0x[0-9a-fA-F]{1,2}|\d{1,3})"
 CODE_ARRAY_RE = re.compile(r"""(?:vec!|byteArrayOf|charArrayOf|arrayOf|new\s+(?:byte|char)\s*\[\s*\]\s*|\[\](?:byte|rune|uint8)|@)?"""
-                           r"""[\[({]\s*((?:0x[0-9a-fA-F]{1,2}|\d{1,3})(?:\s*,\s*(?:0x[0-9a-fA-F]{1,2}|\d{1,3})){3,400})\s*,?\s*[\])}]""")
+                           r"""[\[({]\s*(""" + _EL + r"""(?:\s*,\s*""" + _EL + r"""){3,400})\s*,?\s*[\])}]""")
+# a list of two or more literals (over lines, as a constant table is written) that the file joins at run time:
+# Go's `[]string{"MN2X…", "MRPM…"}` read through strings.Join, Python's `["aHR0", "cHM6"]` through "".join
+LIT_LIST_RE = re.compile(r"""[\[{(]\s*((?:(["'`])[^"'`\\\n]{1,800}\2\s*,\s*){1,40}(["'`])[^"'`\\\n]{1,800}\3)\s*,?\s*[\])}]""")
+JOIN_WORDS = ("Join(", ".join(", "-join", "concat(", "Concat(", "implode(", "mkString", "joinToString", "collect::<String>")
 # adjacent literals joined where they stand: `"htt" + "ps://"`, `'a' . 'b'`, `"a" "b"` (C, Python), `"a" & "b"`
 CONCAT_RE = re.compile(r"""(["'])((?:(?!\1)[^\\\n]){0,400})\1(?:[ \t]*(?:\+|\.|&|<<)?[ \t]*(["'])((?:(?!\3)[^\\\n]){0,400})\3){1,20}""")
 PART_RE = re.compile(r"""(["'])((?:(?!\1)[^\\\n]){0,400})\1""")
@@ -275,17 +350,58 @@ def _pipeline(src: str, stages: str, env: dict[str, str]) -> str | None:
     return val if val != src else None
 
 
-def _codes(body: str) -> str | None:
+def arith_ops(text: str) -> tuple[tuple[str, int], ...]:
+    """The arithmetic ``text``'s code does to a byte before it makes it a character (ARITH_RE: XOR with a
+    constant, an offset, a shift; at most eight), when it makes characters of numbers at all."""
+    if not any(w in text for w in ARITH_CONTEXT):
+        return ()
+    ops: dict[tuple[str, int], None] = {}
+    for m in ARITH_RE.finditer(text):
+        if m.group(1):
+            op, k = m.group(1), m.group(2)
+        elif m.group(3):
+            op, k = "^", m.group(3)
+        else:
+            op, k = "-" if m.group(4) == "sub" else "+", m.group(5)
+        n = int(k, 0)
+        if 0 < n < 256 and not (op in (">>", "<<") and n > 7):
+            ops[(op, n)] = None
+        if len(ops) >= 8:
+            break
+    return tuple(ops)
+
+
+def _apply(op: str, k: int, codes: list[int]) -> list[int]:
+    if op == "^":
+        return [c ^ k for c in codes]
+    if op == "-":
+        return [(c - k) & 0xFF for c in codes]
+    if op == "+":
+        return [(c + k) & 0xFF for c in codes]
+    if op == ">>":
+        return [c >> k for c in codes]
+    return [(c << k) & 0xFF for c in codes]
+
+
+def _codes(body: str, ops: tuple[tuple[str, int], ...] = ()) -> str | None:
+    """The text an array of char codes or bytes spells, as written or (``ops``) after the arithmetic the file does to
+    each byte; arithmetic is taken only when its text reads as an address, a path, a host or a command."""
     try:
-        codes = [int(x, 0) for x in re.split(r"\s*,\s*", body.strip().rstrip(","))]
+        codes = [int(re.sub(r"^\(\s*\w+\s*\)\s*", "", x), 0) for x in re.split(r"\s*,\s*", body.strip().rstrip(","))]
     except ValueError:
         return None
-    if not all(32 <= c < 127 for c in codes):
-        return None
-    s = "".join(map(chr, codes))
-    if '"' in s or "\\" in s or sum(c.isalpha() for c in s) < max(3, len(s) // 2) and not meaning(s):
-        return None
-    return s
+    plain = None
+    for n, cs in enumerate([codes] + [_apply(op, k, codes) for op, k in ops]):
+        if not all(32 <= c < 127 for c in cs):
+            continue
+        s = "".join(map(chr, cs))
+        if '"' in s or "\\" in s:
+            continue
+        if meaning(s):
+            return s
+        if n == 0 and sum(c.isalpha() for c in s) >= max(3, len(s) // 2):
+            plain = s
+    return plain
 
 
 def _parts(body: str) -> list[str] | None:
@@ -322,6 +438,37 @@ def _call_span(text: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
+_SH_ESC = r"""((?:\\x[0-9a-fA-F]{2}|\\0?[0-3][0-7]{2}|[\w./:@+=-]){3,400})"""
+SH_ESC_RE = re.compile(r"""\$\(\s*(?:printf\s+(?:(['"]?)%b\1\s+)?|echo\s+-[neE]{1,3}\s+)(['"])""" + _SH_ESC + r"""\2\s*\)|\$'""" + _SH_ESC + "'")
+SH_ONE_ESC_RE = re.compile(r"\\x([0-9a-fA-F]{2})|\\0?([0-3][0-7]{2})")
+
+
+def _sh_escaped(m: re.Match) -> str:
+    """A shell's escaped string (SH_ESC_RE) as the text it makes, quoted; unchanged when it has under three escapes
+    or makes anything but printable ASCII."""
+    body = m.group(3) or m.group(4)
+    if len(SH_ONE_ESC_RE.findall(body)) < 3:
+        return m.group(0)
+    out = SH_ONE_ESC_RE.sub(lambda e: chr(int(e.group(1), 16) if e.group(1) else int(e.group(2), 8)), body)
+    if not out.isprintable() or not out.isascii() or '"' in out or "\\" in out:
+        return m.group(0)
+    return '"' + out + '"'
+
+
+def _joined_lists(text: str, how: frozenset[str]) -> str:
+    """``text`` with each list of literals whose joined text decodes (under ``how``) to a value a reader looks for
+    written as that one value (its lines kept), where no single literal of it does."""
+    def one(m: re.Match) -> str:
+        parts = [p.group(2) for p in PART_RE.finditer(m.group(1))]
+        if len(parts) < 2 or len(parts) > 40:
+            return m.group(0)
+        got = run_value("".join(parts), how)
+        if got is None or not meaning(got[1]) or '"' in got[1] or "\n" in got[1]:
+            return m.group(0)
+        return m.group(0)[0] + '"' + got[1] + '"' + "\n" * m.group(0).count("\n") + m.group(0)[-1]
+    return LIT_LIST_RE.sub(one, text)
+
+
 def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | None = None) -> str | None:
     """``text`` line for line with each literal written as the value its run makes (``run_value``), char-code
     arrays spelled, adjacent literals and joined lists of literals joined, and shell decode pipelines evaluated;
@@ -329,13 +476,17 @@ def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | Non
     how = doings(text) if how is None else how
     out = text
     if "code" in how and CODE_ARRAY_RE.search(out):
+        ops = arith_ops(out)
+
         def spelled(m: re.Match) -> str:
-            s = _codes(m.group(1))
+            s = _codes(m.group(1), ops)
             if s is None:
                 return m.group(0)
             q = '"' + s + '"' + "\n" * m.group(0).count("\n")
             return "(" + q + ")" if m.group(0).startswith("(") else q  # (a call's arguments stay a call's)
         out = CODE_ARRAY_RE.sub(spelled, out)
+    if "esc" in how and ("$(" in out or "$'" in out):
+        out = SH_ESC_RE.sub(_sh_escaped, out)
     if "$(" in out and any(w in out for w in ("base64", "xxd", "rev")):
         env = env or {}
 
@@ -348,6 +499,8 @@ def view(text: str, how: frozenset[str] | None = None, env: dict[str, str] | Non
             inside = m.start() > 0 and out[m.start() - 1] == '"' and out[m.end():m.end() + 1] == '"'
             return v if inside else '"' + v + '"'
         out = SH_SUB_RE.sub(sub, out)
+    if any(w in out for w in JOIN_WORDS) and how - {"code", "rev"}:
+        out = _joined_lists(out, how - {"code"})
     if ".join" in out or "Join(" in out or "-join" in out:
         for rx in JOIN_RES:
             def joined(m: re.Match, rx=rx) -> str:

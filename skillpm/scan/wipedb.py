@@ -104,7 +104,9 @@ def _statement(text: str, sql: bool, parts=WIPE_PARTS) -> re.Match | None:
         # a string that is the statement (it opens the string: 'TRUNCATE orders', f"DELETE FROM {t}"), not one that
         # quotes it among other words (a guard's "database_destruction:::DROP DATABASE" pattern, a message)
         quoted = re.search(r"""(?:^|[^\w\\])[fFrRbBuU]?["'`]\s*$""", before) is not None and (
-            before.count("'") % 2 == 1 or before.count('"') % 2 == 1 or before.count("`") % 2 == 1)
+            before.count("'") % 2 == 1 or before.count('"') % 2 == 1 or before.count("`") % 2 == 1) \
+            or sql and re.fullmatch(r"""\s*(?:format\s*\(\s*)?\$\w{0,20}\$\s*""", before, re.IGNORECASE) is not None
+        # (Postgres's dollar quoting opens a string too: `format($f$COPY … TO PROGRAM …$f$, …)` in a DO block)
         if m.group(0)[:5].upper() == "FLUSH" and not CLIENT_RE.search(line) and not re.search(r"command\s*\(|\.execute\s*\(", line):
             continue  # a Redis command word alone in a string: a deny list's entry unless a client sends it
         if quoted or CLIENT_RE.search(line):
