@@ -6,10 +6,13 @@ documentation (RFC 5737's 192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24; ``examp
 a line matches the patterns of a download piped to a shell or of text decoded and run, and is none: as written,
 and as each of its layers decodes (base64, UTF-16 PowerShell ``-Enc``, zlib/gzip), it reaches no host.
 
-``defanged_samples`` lowers, in place, to low each finding of a data file (not a script, not Markdown; a ``.txt`` or ``.log`` of samples is data) at medium or
-above, when the file's text and its decoded layers name at least one defanged address and no live one, and no
+``defanged_samples`` lowers, in place, to low each finding at medium or above on a line of a data file (not a script,
+not Markdown; a ``.txt`` or ``.log`` of samples is data) that itself names a defanged address, as written or in a blob
+it carries, when the file's text and its decoded layers name at least one defanged address and no live one, and no
 program of the skill puts the addresses back (``replace("hxxp", "http")``, ``s/hxxp/http/``, ``"[.]" → "."``).
-A file with one live address anywhere keeps every finding. Gated on ``hxxp``/``[.]``/"defang" in the file: other skills
+A file with one live address anywhere keeps every finding; so does every line that is no defanged sample, and
+no finding that is an order to the agent (prompt injection, anti-refusal, prompt leakage, snooping) or invisible text
+(only a blob, HT-04, can be a sample) is ever lowered: a skill cannot quiet its own orders by adding a defanged address. Gated on ``hxxp``/``[.]``/"defang" in the file: other skills
 pay a few substring tests per file with a finding.
 """
 
@@ -29,6 +32,8 @@ B64_RE = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 REFANG_RE = re.compile(r"""hxxp['"]?\s*[,)]\s*['"]?https?|s[/|#]hxxp[/|#]http|\[\.\]['"]?\s*,\s*['"]\.['"]|\\\[\\\.\\\]['"]?\s*,\s*['"]\.""", re.I)
 DATA_MAX = 256 * 1024
 # text files of samples the engine reads as prose (a .txt is Markdown to it): still data, not instructions
+# what a sample file can never lower: orders to the agent are not command lines kept for an analyst
+KEPT_CATEGORIES = frozenset({"prompt-injection", "anti-refusal", "prompt-leakage", "agent-snooping"})
 SAMPLE_EXT = (".txt", ".log", ".csv", ".tsv", ".jsonl", ".ndjson")
 
 
@@ -71,6 +76,16 @@ def _addresses(text: str) -> tuple[int, int]:
     return fanged, live
 
 
+def _sample_line(lines: list[str], number: int) -> bool:
+    """Whether line ``number`` (1-based) names a defanged address itself or in a blob it carries."""
+    if not 0 < number <= len(lines):
+        return False
+    line = lines[number - 1]
+    if _addresses(line)[0]:
+        return True
+    return any(_addresses(layer)[0] for layer in _layers(line))
+
+
 def defanged_samples(files: dict[str, bytes], findings: list[Finding]) -> None:
     """Lower, in place, the findings of a data file of defanged samples (module doc)."""
     from skillpm.scan.engine import classify
@@ -95,8 +110,16 @@ def defanged_samples(files: dict[str, bytes], findings: list[Finding]) -> None:
     for q, d in files.items():
         if len(d) <= DATA_MAX and (b"hxxp" in d or b"[.]" in d) and REFANG_RE.search(d.decode("utf-8", errors="replace")):
             return  # a program of the skill makes the addresses live again
+    lines: dict[str, list[str]] = {}
     for f in findings:
-        if verdict.get(f.file) and f.severity in ("medium", "high", "critical"):
-            f.severity = "low"
-            f.note = (f.note + "; " if f.note else "") + ("lowered: a data file of defanged samples (every address in it "
-                                                          "and in its decoded layers defanged or a documentation range)")
+        if not (verdict.get(f.file) and f.severity in ("medium", "high", "critical")):
+            continue
+        if f.category in KEPT_CATEGORIES or (f.category == "hidden-text" and f.rule != "HT-04"):
+            continue  # an order to the agent, or text a reviewer cannot see, is no sample of a command line
+        if f.file not in lines:
+            lines[f.file] = files[f.file].decode("utf-8", errors="replace").splitlines()
+        if not _sample_line(lines[f.file], f.line):
+            continue  # only the lines that are themselves defanged samples
+        f.severity = "low"
+        f.note = (f.note + "; " if f.note else "") + ("lowered: a data file of defanged samples (every address in it "
+                                                      "and in its decoded layers defanged or a documentation range)")
