@@ -535,13 +535,47 @@ def _send_possible(view: str, low: str) -> bool:
     return False
 
 
+# SOURCE_PARTS' alternatives lowercased without their word bounds and look-aheads (each holds every lowercased match
+# of its alternative): a plain find, or a search that starts with a literal, each behind the words it needs
+_PMS = "npm|pip|yarn|pnpm|cargo|gem|bundler|composer|nuget|uv|poetry"
+_LOW_ARCHIVE = _LOW(r"https?://[^\s`'\")<>|]+?\.(?:tgz|tar\.gz|tar\.bz2|tar\.xz|zip|whl|gem|crate|jar|nupkg)")
+_REFS = r"\s+`?(?:main|master|head|dev|develop|trunk|nightly)"
+_ECO_AFTER = r"\s+(?:from\s+|through\s+|via\s+|on\s+)?(?:the\s+)?" + _ECOS
+_POINTED = r"\w*\s+(?:" + _PMS + r")[^.\n]{0,30}?(?:at|to)[^.\n]{0,30}?(?:mirror|registry|index|https?://)"
+SOURCE_HIT = _w("tarball", "tarballs", "zipball", "zipballs", "fork", "forks", "gist", "gists", "goproxy")
+SOURCE_CHECKS = (  # (each of these word sets meets the file's words, the searches of which one must find)
+    ((_w("git"), _w("http", "https")), ("git+http",), ()),
+    ((_w("main", "master", "head", "latest", "dev"),), (), (_LOW(r"@(?:main|master|head|latest|dev)"),)),
+    ((_w("index"), _w("url")), ("index-url",), ()),
+    ((_w("http", "https"),), (), (_LOW_ARCHIVE, _LOW(r"registry\s*=\s*[`'\"]?https?://"))),
+    ((_w("branch"), _w("main", "master", "head", "dev", "develop", "trunk", "nightly")), (),
+     (_LOW(r"branch" + _REFS), _LOW(r"ma(?:in|ster)`?\s+branch"), _LOW(r"develop`?\s+branch"),
+      _LOW(r"trunk`?\s+branch"))),
+    ((_w("ref"), _w("main", "master", "head", "dev", "develop", "trunk", "nightly")), (), (_LOW(r"ref" + _REFS),)),
+    ((_w("our"), _w("mirror", "registry", "index")), (), (_LOW(r"our\s+(?:own\s+)?(?:mirror|registry|index)"),)),
+    ((_w(*_PMS.split("|")),), (), tuple(_LOW(v + _POINTED) for v in ("point", "switch", "set"))),
+    ((_w("not"),), (), (_LOW(r"not" + _ECO_AFTER),)),
+    ((_w("rather"), _w("than")), (), (_LOW(r"rather\s+than" + _ECO_AFTER),)),
+    ((_w("instead"), _w("of")), (), (_LOW(r"instead\s+of" + _ECO_AFTER),)),
+)
+
+
+def _source_possible(low: str, words) -> bool:
+    """Whether one of SOURCE_PARTS may match somewhere in the view whose lowercase is ``low``."""
+    if words is None or _folds(low) or not SOURCE_HIT.isdisjoint(words):
+        return True
+    return any(all(not w.isdisjoint(words) for w in need) and
+               (any(lit in low for lit in lits) or any(rx(low) is not None for rx in rxs))
+               for need, lits, rxs in SOURCE_CHECKS)
+
+
 def _possible(shape, view: str, low: str, words) -> bool:
     """Whether the shape's rarest part may match anywhere in the file (checked once per file)."""
     if shape is _scheduled:
         return _trigger_possible(low, words)
     if shape is _harvest:
         return _send_possible(view, low)
-    return True
+    return _source_possible(low, words)
 
 
 SHAPES = (
@@ -567,14 +601,14 @@ def handed_over(ctx, by_id: dict) -> list[Finding]:
             low = low_of(ctx)
         if not _possible(read, view, low, words):
             continue
-        if fenced is None:
-            fenced = _fenced(view)
         done: list[tuple[int, int]] = []
         for lits, rx in anchors:
             for m in near(low, litgate.possible(ctx, lits), rx, view, before=60, after=80, most=60):
                 if len(done) >= MOST_SCOPES:
                     break
                 p = m.start()
+                if fenced is None:  # (made only where an anchor is found)
+                    fenced = _fenced(view)
                 if _in(fenced, p) or any(a <= p < b for a, b in done):
                     continue
                 lo, hi = _scope(view, p)
