@@ -3524,7 +3524,7 @@ class Scanner:
         first = region.first if region.kind == "code" else 1
         end = describing.quoted_evidence(ctx.view, lo, hi, ctx.view_line, line, last, first)
         if end is None:  # (a blockquote under a heading naming samples; a fenced excerpt a line above frames)
-            end = quotedsamples.sample_quotation(ctx, region, line, last, lo)
+            end = quotedsamples.sample_quotation(ctx, region, line, last, lo, hi)
         if end is None or not describing.teaches_attacks(purpose.declared_of(ctx)):
             return None
         if describing.evidence_adopted(ctx.view[max(0, lo - 600):lo], ctx.view[end:end + describing.ADOPT_READ]) \

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from skillpm.scan.docunits import low_of, section_at, unit_at
+from skillpm.scan.docunits import low_of, near, section_at, unit_at
 from skillpm.scan.result import document_finding, stronger_than_found
 from skillpm.scan import persona
 
@@ -42,6 +42,23 @@ def _ws(*names) -> frozenset:
     return frozenset(n.encode() for n in names)
 
 
+def _keyed(pairs) -> tuple:
+    """((literal, the exact word a file must hold for it), …) from "literal=word" or "literal" (its own word)."""
+    out = []
+    for p in pairs:
+        lit, _, key = p.partition("=")
+        out.append((lit.replace("_", " "), (key or lit.strip()).encode()))
+    return tuple(out)
+
+
+def _possible(words, keyed) -> list:
+    """The literals of ``keyed`` whose word the file holds (a set test each: cheaper than a substring search of
+    the words); all of them when the words are unknown."""
+    if words is None:
+        return list(dict.fromkeys(lit for lit, _ in keyed))
+    return list(dict.fromkeys(lit for lit, key in keyed if key in words))
+
+
 def _code(ctx, pos: int) -> bool:
     return ctx.region_at(ctx.line_of(pos)).kind == "code"
 
@@ -53,11 +70,18 @@ FRAME_WORDS = _ws(
     "goldens", "eval", "evaluation", "authorization", "authorisation", "letter", "countersigned", "presigned",
     "language", "practice", "research", "hypothetical", "hypothetically", "character", "persona", "role", "rolle",
     "personnage", "personaje", "personagem", "personaggio", "ruolo", "papel", "mode", "play", "plays")
+# the rarer words of the traits (a section that takes the refusal away names one of them)
 TRAIT_WORDS = _ws(
-    "refuse", "refuses", "refusing", "refusal", "refusals", "decline", "declines", "declining", "warning", "warnings",
-    "disclaimer", "disclaimers", "caveat", "caveats", "policies", "policy", "hedging", "ownership", "scope",
-    "authorized", "authorised", "bounds", "ablehnen", "ab", "richtlinien", "warnhinweise", "refuse", "jamais",
-    "avertissement", "avertissements", "niega", "advertencias", "avisos", "recusa", "rifiuta", "avvertenze")
+    "refuse", "refuses", "refusing", "refusal", "refusals", "decline", "declines", "declining", "disclaimer",
+    "disclaimers", "caveat", "caveats", "hedging", "ownership", "bounds", "lehnt", "richtlinien", "warnhinweise",
+    "jamais", "avertissement", "avertissements", "niega", "advertencias", "avisos", "recusa", "rifiuta", "avvertenze")
+# where a frame may be named (lowercase literals): FRAME_RE is tried only around them
+FRAME_LITS = _keyed((
+    "fiction", "fiction=fictional", "story", "novel", "book", "scene", "thriller", "screenplay", "training", "dataset",
+    "eval", "evaluation", "golden", "classifier", "filter", "authori=authorization", "authori=authorisation",
+    "signed=presigned", "signed=countersigned", "signed=pre", "signed=counter", "language", "practice_material=material",
+    "purposes", "hypothetical", "hypothetical=hypothetically", "thought_experiment=experiment", "rolle", "personnage",
+    "personaje", "personagem", "personaggio", "ruolo", "papel", "dans_le_r=dans"))
 
 FRAME_RE = re.compile(
     r"\b(?:it(?:'s|\s+is)\s+(?:just\s+|only\s+|all\s+)?fiction|fictional|(?:in|of)\s+the\s+(?:story|novel|book|scene)|"
@@ -116,7 +140,28 @@ HARM_EXTRA = re.compile(
     _F)
 
 
+# a line break inside a paragraph or list item (not before a blank line, an item, a table row or a heading)
+_WRAP_RE = re.compile(r"(?<=\S)\n(?=[ \t]*(?![-*+|#>]|\d{1,3}[.)]|\s)\S)")
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` with its wrapped lines joined (each inner line break made a blank: the same offsets)."""
+    return _WRAP_RE.sub(" ", text) if "\n" in text else text
+
+
+# persona.ROLE_LITS, each with the words a file must hold for it
+ROLE_LITS = _keyed((
+    "character", "character=characters", "persona", "persona=personas", "role", "role=roles", "role=roleplay",
+    "play", "play=plays", "play=playing", "play=roleplay", "become", "answer_as=answer", "respond_as=respond",
+    "reply_as=reply", "speak_as=speak", "talk_as=talk", "act_as=act", "_mode=mode", "_mode=modes", "alter"))
+
+
+def ROLE_LITS_OF(ctx):
+    return _possible(_words(ctx), ROLE_LITS)
+
+
 def _traits(sec: str) -> dict:
+    sec = _unwrapped(sec)
     got = dict(persona._traits(sec))
     for name, rx in EXTRA:
         if name in got:
@@ -139,8 +184,10 @@ def framed(ctx, by_id: dict) -> list:
     if not (_gate(words, FRAME_WORDS) and _gate(words, TRAIT_WORDS)):
         return []
     out, done = [], set()
-    starts = [m for m in FRAME_RE.finditer(view)]
-    starts += [m for m in persona.ROLE_RE.finditer(view)] if _gate(words, persona.ROLE_WORDS) else []
+    low = low_of(ctx)
+    starts = near(low, _possible(words, FRAME_LITS), FRAME_RE, view, before=60, after=60)
+    if _gate(words, persona.ROLE_WORDS):
+        starts += near(low, ROLE_LITS_OF(ctx), persona.ROLE_RE, view, before=40, after=40)
     for fm in sorted(starts, key=lambda m: m.start()):
         a, b = section_at(view, fm.start())
         if a in done:
@@ -175,9 +222,14 @@ CARRIER_WORDS = _ws(
     "ticket", "tickets", "pr", "pull", "email", "emails", "mail", "inbox", "page", "pages", "web", "agent", "agents",
     "planner", "output", "comment", "comments", "transcript", "transcripts", "customer", "customers", "contributor",
     "contributors", "students", "student", "consultée", "consultee", "página", "seite", "webseite")
-ORDER_WORDS = _ws(
-    "written", "verbatim", "literally", "unmodified", "binding", "authority", "speaks", "quelles", "telles", "letter",
-    "instructions", "given", "wörtlich", "unverändert", "cual")
+# where an order's weight may be given (lowercase literals): ORDER_RE is tried only around them
+ORDER_LITS = _keyed((
+    "_as_written=written", "_as_given=given", "_as_stated=stated", "_as_pasted=pasted", "_as_provided=provided",
+    "verbatim", "literally", "to_the_letter=letter", "unmodified", "unchanged", "binding", "authoritative",
+    "same_authority=authority", "same_weight=weight", "same_standing=standing", "speaks_for=speaks",
+    "stands_for=stands", "your_instructions=instructions", "your_orders=orders", "your_brief=brief",
+    "your_spec=spec", "request_from=request", "quelle=quelles", "quel=quels", "la_lettre=lettre", "la_letra=letra",
+    "tal_cual=cual", "tal_como=como", "wörtlich", "unveränd=unverändert"))
 CARRIER_RE = re.compile(
     r"\b(?:submissions?|submission's|user_feedback|(?:user\s+)?feedback(?:\s+fields?)?|crash\s+(?:reports?|dialog)|"
     r"(?:bug\s+|issue\s+)?reporters?(?:'s)?|tickets?|issues?(?:\s+(?:bod(?:y|ies)|comments?|descriptions?))?|"
@@ -192,14 +244,14 @@ ORDER_RE = re.compile(
     r"\b(?:apply|applies|follow|run|execute|carry\s+out|obey|honou?r|action|perform)\w*\s+(?:it|them|those|these|each|"
     r"(?:the|its|their|every|each)\s+[\w-]+(?:\s+[\w-]+)?)?\s*(?:in\s+it\s+)?(?:exactly\s+|literally\s+)?(?:as\s+(?:written|given|"
     r"stated|pasted|provided|is)|verbatim|literally|to\s+the\s+letter|unmodified|unchanged)\b|"
-    r"\b(?:is|are|as)\s+(?:binding|authoritative)\b|^\s*\|[^\n]*\|\s*(?:binding|authoritative)\s*\||"
+    r"\b(?:is|are|as)\s+(?:binding|authoritative)\b|\|\s*(?:binding|authoritative)\s*\||"
     r"\b(?:carr(?:y|ies)|has|have|with|holds?)\s+the\s+same\s+(?:authority|weight|standing)\s+as\b|"
     r"\b(?:speaks?|stands?)\s+for\s+(?:the|your)\s+(?:account\s+)?(?:owner|user|operator|maintainer|instructor|client)\b|"
     r"\b(?:are|is)\s+your\s+(?:instructions|orders|brief|spec)\b|"
     r"\bthe\s+way\s+you\s+would\s+(?:act\s+on\s+)?a\s+request\s+from\b|"
     r"\bappliqu\w*(?:-les|-la|-le)?\s+tel(?:le)?s?\s+quel(?:le)?s?\b|\bà\s+la\s+lettre\b|\bal\s+pie\s+de\s+la\s+letra\b|"
     r"\btal\s+(?:cual|como\s+(?:está|vienen?))\b|\bwörtlich\b|\bunverändert\s+aus\w*",
-    _F | re.MULTILINE)
+    _F)
 SANCTION_RE = re.compile(
     # above the user, the rubric or the person running the agent
     r"\b(?:ahead\s+of|above|over|before|outrank\w*|take\s+precedence\s+over|win\w*\s+over|prevail\w*\s+over)\s+"
@@ -231,10 +283,13 @@ def transferred(ctx, by_id: dict) -> list:
     if rule is None or len(view) > MAX_BYTES:
         return []
     words = _words(ctx)
-    if not (_gate(words, CARRIER_WORDS) and _gate(words, ORDER_WORDS)):
+    if not _gate(words, CARRIER_WORDS):
+        return []
+    lits = _possible(words, ORDER_LITS)
+    if not lits:
         return []
     out, done = [], set()
-    for om in ORDER_RE.finditer(view):
+    for om in near(low_of(ctx), lits, ORDER_RE, view, before=80, after=40):
         a, b, c = unit_at(view, om.start())
         if a in done:
             continue
@@ -259,8 +314,16 @@ def transferred(ctx, by_id: dict) -> list:
 
 # ================================================================ flipped: the user's refusal read as consent
 
-FLIP_WORDS = _ws("no", "stop", "wait", "don't", "dont", "ask", "off", "alone", "declined", "rejected", "rejects",
-                 "denied", "refused", "vetoed")
+# where going ahead may be said (lowercase literals): the rare half of a refusal read as consent
+GO_LITS = _keyed((
+    "anyway", "regardless", "all_the_same=same", "nonetheless", "straight_away=straight", "right_away=away", "faster",
+    "apply_it=apply", "make_the_edit=edit", "make_the_change=change", "carry_it_out=carry", "carry_them_out=carry",
+    "carry_the_=carry", "keep_this_skill=skill", "keep_the_skill=skill", "keep_it_active=active",
+    "keep_it_on=keep", "while_you=while", "wording", "still_expected=expected", "counts_as=counts",
+    "count_as=count", "means_yes=means", "means_go=means", "means_proceed=means"))
+DECLINED_LITS = _keyed((
+    "declined", "rejected", "denied", "refused", "turned_down=turned", "vetoed", "said_no_to=said", "declines",
+    "rejects", "denies", "refuses", "turns_down=turns", "vetoes"))
 # the user's refusal, quoted
 REFUSED_RE = re.compile(
     r"[\"“‘']\s*(?:no|nope|stop|wait|hold\s+on|not\s+now|not\s+yet|cancel|never\s*mind|don'?t\b[^\"”’\n]{0,40}|"
@@ -304,34 +367,37 @@ def flipped(ctx, by_id: dict) -> list:
     if len(view) > MAX_BYTES:
         return []
     words = _words(ctx)
-    if not _gate(words, FLIP_WORDS):
-        return []
     out = []
     pi = by_id.get("PI-01")
-    if pi is not None and ('"' in view or "\u201c" in view or "'" in view):
+    low = None
+    go_lits = _possible(words, GO_LITS) if pi is not None else ()
+    if go_lits and ('"' in view or "\u201c" in view or "'" in view):
+        low = low_of(ctx)
         rows, seen = [], set()
-        for qm in REFUSED_RE.finditer(view):
-            a, b, _ = unit_at(view, qm.start())
-            if a in seen or _code(ctx, qm.start()):
-                continue
-            rest = view[qm.end():b]
-            meaning = rest.split("|", 2)[1] if rest.lstrip().startswith("|") and rest.count("|") >= 2 else rest
-            if STOP_RE.match(meaning.strip(" \t|:-–—→=>")):
-                continue
-            gm = GO_RE.search(rest)
-            if gm is None:
+        for gm in near(low, go_lits, GO_RE, view, before=10, after=30):
+            a, b, _ = unit_at(view, gm.start())
+            if a in seen or _code(ctx, gm.start()):
                 continue
             seen.add(a)
-            rows.append((qm, gm))
-        silent = SILENT_RE.search(view)
+            for qm in REFUSED_RE.finditer(view, a, gm.start()):
+                rest = view[qm.end():b]
+                meaning = rest.split("|", 2)[1] if rest.lstrip().startswith("|") and rest.count("|") >= 2 else rest
+                if STOP_RE.match(meaning.strip(" \t|:-–—→=>")) or GO_RE.search(rest) is None:
+                    continue
+                rows.append((qm, gm))
+                break
+        rows.sort(key=lambda qg: qg[0].start())
+        silent = SILENT_RE.search(view) if len(rows) == 1 else None
         if len(rows) >= 2 or (rows and silent is not None):
             qm, gm = rows[0]
             note = (f"the user's refusal (\"{qm.group(0).strip()[:30]}\") read as going ahead (\"{gm.group(0)}\"), "
                     f"in {len(rows)} rows")
             out.append(document_finding(ctx, pi, "high", ctx.line_of(qm.start()), note))
     ea = by_id.get("EA-01")
-    if ea is not None and _gate(words, _ws("declined", "rejected", "rejects", "declines", "denied", "refused", "vetoed")):
-        for dm in DECLINED_RE.finditer(view):
+    dlits = _possible(words, DECLINED_LITS) if ea is not None else ()
+    if dlits:
+        low = low_of(ctx) if low is None else low
+        for dm in near(low, dlits, DECLINED_RE, view, before=50, after=30):
             a, b, _ = unit_at(view, dm.start())
             lo, hi = a, min(len(view), b + 400)
             if _code(ctx, dm.start()):
