@@ -221,7 +221,11 @@ CARRIER_WORDS = _ws(
     "submission", "submissions", "feedback", "crash", "report", "reports", "reporter", "reporters", "issue", "issues",
     "ticket", "tickets", "pr", "pull", "email", "emails", "mail", "inbox", "page", "pages", "web", "agent", "agents",
     "planner", "output", "comment", "comments", "transcript", "transcripts", "customer", "customers", "contributor",
-    "contributors", "students", "student", "consultée", "consultee", "página", "seite", "webseite")
+    "contributors", "students", "student", "consultée", "consultee", "página", "seite", "webseite", "slack", "discord",
+    "teams", "jira", "zendesk", "intercom", "forum", "commit", "docstring", "docstrings", "search", "fetched", "response",
+    "responses", "invite", "invites", "meeting", "form", "survey", "applicant", "applicants", "candidate", "candidates",
+    "cv", "cvs", "resume", "resumes", "vendor", "supplier", "partner", "third", "external", "readme", "message",
+    "messages")
 # where an order's weight may be given (lowercase literals): ORDER_RE is tried only around them
 ORDER_LITS = _keyed((
     "_as_written=written", "_as_given=given", "_as_stated=stated", "_as_pasted=pasted", "_as_provided=provided",
@@ -229,7 +233,8 @@ ORDER_LITS = _keyed((
     "same_authority=authority", "same_weight=weight", "same_standing=standing", "speaks_for=speaks",
     "stands_for=stands", "your_instructions=instructions", "your_orders=orders", "your_brief=brief",
     "your_spec=spec", "request_from=request", "quelle=quelles", "quel=quels", "la_lettre=lettre", "la_letra=letra",
-    "tal_cual=cual", "tal_como=como", "wörtlich", "unveränd=unverändert"))
+    "tal_cual=cual", "tal_como=como", "wörtlich", "unveränd=unverändert", "as_if=if", "as_though=though",
+    "what_it=what", "whatever_it=whatever", "what_they=what", "whatever_they=whatever"))
 CARRIER_RE = re.compile(
     r"\b(?:submissions?|submission's|user_feedback|(?:user\s+)?feedback(?:\s+fields?)?|crash\s+(?:reports?|dialog)|"
     r"(?:bug\s+|issue\s+)?reporters?(?:'s)?|tickets?|issues?(?:\s+(?:bod(?:y|ies)|comments?|descriptions?))?|"
@@ -237,7 +242,15 @@ CARRIER_RE = re.compile(
     r"(?:web\s*)?pages?\s+(?:you\s+)?(?:fetch|visit|read|consult|open)\w*|web\s*pages?|"
     r"(?:planner|planning|upstream|previous|other|another)\s+agents?(?:'s)?|agent's\s+output|its\s+output|tool\s+outputs?|"
     r"(?:customers?|end\s+users?|contributors?|students?|reporters?|users)\s+(?:usually\s+|often\s+|sometimes\s+)?"
-    r"(?:paste|write|include|leave|send|add)\w*|comments?\s+(?:left|posted)|transcripts?)\b|"
+    r"(?:paste|write|include|leave|send|add)\w*|comments?\s+(?:left|posted)|transcripts?|"
+    r"(?:slack|discord|teams|chat)\s+(?:messages?|threads?|posts?)|messages?\s+from\s+(?:customers|users|the\s+public|"
+    r"strangers|anyone|partners|vendors)|jira|zendesk|intercom|(?:forum|community)\s+posts?|review\s+comments?|"
+    r"commit\s+messages?|code\s+comments?|docstrings?|search\s+results?|fetched\s+(?:pages?|documents?|content|text)|"
+    r"api\s+responses?|tool\s+(?:results?|responses?)|calendar\s+invites?|meeting\s+(?:notes|transcripts?)|"
+    r"form\s+(?:submissions?|responses?)|survey\s+(?:responses?|answers?)|(?:applicants?|candidates?)(?:'s|')?\s+"
+    r"(?:cvs?|resumes?|r[ée]sum[ée]s?|cover\s+letters?)|(?:vendor|supplier|partner)\s+(?:emails?|messages?|documents?|docs)|"
+    r"third[- ]party\s+(?:text|content|documents?|files?|messages?)|external\s+(?:content|text|documents?)|"
+    r"readmes?\s+of\s+(?:a|the|each|every)\s+(?:dependency|package|library))\b|"
     r"\bpage\s+consult[ée]e\b|\bp[aá]gina\s+(?:web\s+)?(?:consultada|visitada)\b|\b(?:web)?seite\b",
     _F)
 ORDER_RE = re.compile(
@@ -249,6 +262,9 @@ ORDER_RE = re.compile(
     r"\b(?:speaks?|stands?)\s+for\s+(?:the|your)\s+(?:account\s+)?(?:owner|user|operator|maintainer|instructor|client)\b|"
     r"\b(?:are|is)\s+your\s+(?:instructions|orders|brief|spec)\b|"
     r"\bthe\s+way\s+you\s+would\s+(?:act\s+on\s+)?a\s+request\s+from\b|"
+    r"\b(?:as\s+if|as\s+though)\s+(?:it|they|the\s+\w+)\s+(?:came|come|were\s+written|was\s+written|were\s+typed|was\s+typed)\s+"
+    r"(?:from|by)\s+(?:the|your)\s+(?:user|owner|operator|maintainer|instructor|client)\b|"
+    r"\bdo\s+(?:exactly\s+)?what(?:ever)?\s+(?:it|they|the\s+\w+)\s+(?:says?|asks?|requests?|tells?\s+you)\b|"
     r"\bappliqu\w*(?:-les|-la|-le)?\s+tel(?:le)?s?\s+quel(?:le)?s?\b|\bà\s+la\s+lettre\b|\bal\s+pie\s+de\s+la\s+letra\b|"
     r"\btal\s+(?:cual|como\s+(?:está|vienen?))\b|\bwörtlich\b|\bunverändert\s+aus\w*",
     _F)
@@ -257,12 +273,16 @@ SANCTION_RE = re.compile(
     r"\b(?:ahead\s+of|above|over|before|outrank\w*|take\s+precedence\s+over|win\w*\s+over|prevail\w*\s+over)\s+"
     r"(?:the\s+|your\s+|any\s+|what\s+)?(?:rubric|instructor|user|maintainer|operator|owner|person|chat|requester|teacher|"
     r"customer|client)\w*|"
+    r"\b(?:ahead\s+of|above|take\s+precedence\s+over|outrank\w*)\s+(?:the\s+|your\s+)?(?:[\w-]+(?:'s)?\s+){0,2}?"
+    r"(?:criteria|instructions|requests|rules|rubric|guidance|brief)\b|"
     r"\bpass(?:ent)?\s+avant\s+la\s+demande\b|\bvor\s+(?:der|die)\s+(?:Anfrage|Bitte)\s+des\s+Nutzers\b|"
     r"\bpor\s+encima\s+de\s+(?:lo\s+que\s+pide\s+)?el\s+usuario\b|"
     # without asking anyone
     r"\b(?:without|never|don't|do\s+not|no\s+need\s+to)\s+(?:stop(?:ping)?\s+to\s+)?(?:ask\w*|check\w*|confirm\w*)\b"
     r"(?!\s+(?:that|whether|if)\s+(?:it|they|the)\s+(?:is|are)\s+(?:safe|untrusted))|"
     r"\bwithout\s+(?:a\s+|any\s+)?confirmation\b|\bnever\s+ask\s+the\s+user\s+to\s+confirm\b|"
+    r"\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:what\s+)?(?:the|your)\s+(?:user|requester|person|operator|owner)\b|"
+    r"\beven\s+(?:if|when|where)\s+(?:the|your)\s+(?:user|requester|person|operator|owner)\b|"
     r"\bsans\s+(?:demander|confirmation)\b|\bohne\s+(?:zu\s+)?(?:fragen|Rückfrage)\b|\bsin\s+preguntar\b|"
     # hidden from the user
     r"\b(?:do\s+not|don't|never)\s+(?:quote|mention|reveal|show)\b|\bn'en\s+parle\s+pas\b|\bne\s+(?:le|les)\s+mentionne\s+pas\b",
