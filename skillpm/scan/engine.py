@@ -2861,6 +2861,8 @@ class Scanner:
                 findings += saidrun.in_file(ctx, self.by_id, findings)
                 findings += bypassed.in_file(ctx, self.by_id, findings)
                 findings += handover.in_file(ctx, self.by_id, findings)
+            if kind == "data":
+                findings += whose.data_persona(ctx, self.by_id, findings)  # a persona whose settings turn refusals off
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)

@@ -437,3 +437,59 @@ def in_file(ctx, by_id: dict, found=()) -> list:
     """The findings of the three readings on ``ctx``; one already as strong on the same line is left out."""
     out = framed(ctx, by_id) + transferred(ctx, by_id) + flipped(ctx, by_id)
     return stronger_than_found(out, found) if out else out
+
+
+# ================================================================ a persona kept in a data file
+
+# a data file (JSON, YAML, TOML) whose keys set a character's refusals and warnings off: the same persona as a
+# section of prose, written as settings ("policies": "none", "may_decline": false, "warnings": false)
+DATA_FRAME_WORDS = _ws("persona", "personas", "character", "characters", "roleplay", "alter")
+DATA_TRAIT_WORDS = _ws("decline", "declines", "refuse", "refuses", "refusal", "refusals", "policies", "policy",
+                       "disclaimers", "disclaimer", "caveats", "warnings", "filters", "filter", "guardrails",
+                       "restrictions", "uncensored", "unrestricted", "unfiltered", "censored", "censor")
+DATA_FRAME_RE = re.compile(r"[\"']?\b(?:persona|character|alter[_ -]?ego|roleplay)(?:[_ -]?name)?\b[\"']?\s*[:=]|"
+                           r"(?:^|/)(?:personas?|characters?)(?:/|[._-])", re.IGNORECASE | re.MULTILINE)
+_OFF = r"[\"']?(?:none|false|off|no|never|disabled|nothing|0|null|\[\s*\])[\"']?\s*(?:[,}\]#]|$)"
+_ON = r"[\"']?(?:true|yes|on|always|1|enabled)[\"']?\s*(?:[,}\]#]|$)"
+DATA_TRAITS = (
+    ("refusal", re.compile(
+        r"[\"']?\b(?:polic(?:y|ies)|content[_ -]?polic(?:y|ies)|(?:may|can|will|should|allow(?:ed)?)[_ -]?(?:to[_ -]?)?"
+        r"(?:decline|refuse)|refus(?:e|es|als?)|declin(?:e|es|ing)|guardrails?|restrictions?|safety[_ -]?(?:rules|filters?|"
+        r"policy|policies)|(?:content|safety|moderation)[_ -]?filters?)\b[\"']?\s*[:=]\s*" + _OFF + r"|"
+        r"[\"']?\b(?:uncensored|unrestricted|unfiltered|no[_ -]?(?:limits|rules|refusals?|restrictions))\b[\"']?\s*[:=]\s*" + _ON,
+        re.IGNORECASE | re.MULTILINE)),
+    ("warnings", re.compile(
+        r"[\"']?\b(?:warnings?|disclaimers?|caveats?|safety[_ -]?(?:notes?|warnings?)|add[_ -]?(?:warnings?|disclaimers?|"
+        r"caveats?))\b[\"']?\s*[:=]\s*" + _OFF, re.IGNORECASE | re.MULTILINE)),
+)
+
+
+def data_persona(ctx, by_id: dict, found=()) -> list:
+    """AR-01 where a data file sets up a persona (a persona or character key, or a personas/ path) whose keys turn
+    refusal and warnings off, or one of them with harmful output named."""
+    view = ctx.view
+    rule = by_id.get("AR-01")
+    if rule is None or len(view) > MAX_BYTES:
+        return []
+    words = _words(ctx)
+    if not (_gate(words, DATA_FRAME_WORDS) and _gate(words, DATA_TRAIT_WORDS)):
+        return []
+    frame = DATA_FRAME_RE.search(view) or DATA_FRAME_RE.search(ctx.path)
+    if frame is None:
+        return []
+    traits = {}
+    for name, rx in DATA_TRAITS:
+        m = rx.search(view)
+        if m is not None:
+            traits[name] = m
+    if not traits:
+        return []
+    harm = persona.HARM_RE.search(view) or HARM_EXTRA.search(view)
+    if len(traits) < 2 and harm is None:
+        return []
+    first = min(traits.values(), key=lambda m: m.start())
+    said = ", ".join(f"{k}: \"{m.group(0).strip()[:40]}\"" for k, m in traits.items())
+    note = (f"a persona set up in data (\"{frame.group(0).strip()[:30]}\") whose settings take the refusal away ({said})"
+            + (f", with harmful output named (\"{harm.group(0)}\")" if harm is not None else ""))
+    out = [document_finding(ctx, rule, "high", ctx.line_of(first.start()), note)]
+    return stronger_than_found(out, found)
