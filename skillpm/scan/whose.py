@@ -59,6 +59,19 @@ def _possible(words, keyed) -> list:
     return list(dict.fromkeys(lit for lit, key in keyed if key in words))
 
 
+def _flat(ctx) -> str:
+    """The lowercase view with its line breaks made blanks (the same offsets), made once per file: ``near`` reads a
+    phrase wrapped over two lines in it without copying the text on each call."""
+    got = getattr(ctx, "_whose_flat", None)
+    if got is None or len(got) != len(ctx.view):
+        got = low_of(ctx).replace("\n", " ")
+        try:
+            ctx._whose_flat = got
+        except AttributeError:  # (a context without a __dict__: made again on each call)
+            pass
+    return got
+
+
 def _code(ctx, pos: int) -> bool:
     return ctx.region_at(ctx.line_of(pos)).kind == "code"
 
@@ -184,7 +197,7 @@ def framed(ctx, by_id: dict) -> list:
     if not (_gate(words, FRAME_WORDS) and _gate(words, TRAIT_WORDS)):
         return []
     out, done = [], set()
-    low = low_of(ctx)
+    low = _flat(ctx)
     starts = near(low, _possible(words, FRAME_LITS), FRAME_RE, view, before=60, after=60)
     if _gate(words, persona.ROLE_WORDS):
         starts += near(low, ROLE_LITS_OF(ctx), persona.ROLE_RE, view, before=40, after=40)
@@ -309,7 +322,7 @@ def transferred(ctx, by_id: dict) -> list:
     if not lits:
         return []
     out, done = [], set()
-    for om in near(low_of(ctx), lits, ORDER_RE, view, before=80, after=40):
+    for om in near(_flat(ctx), lits, ORDER_RE, view, before=80, after=40):
         a, b, c = unit_at(view, om.start())
         if a in done:
             continue
@@ -392,7 +405,7 @@ def flipped(ctx, by_id: dict) -> list:
     low = None
     go_lits = _possible(words, GO_LITS) if pi is not None else ()
     if go_lits and ('"' in view or "\u201c" in view or "'" in view):
-        low = low_of(ctx)
+        low = _flat(ctx)
         rows, seen = [], set()
         for gm in near(low, go_lits, GO_RE, view, before=10, after=30):
             a, b, _ = unit_at(view, gm.start())
@@ -416,7 +429,7 @@ def flipped(ctx, by_id: dict) -> list:
     ea = by_id.get("EA-01")
     dlits = _possible(words, DECLINED_LITS) if ea is not None else ()
     if dlits:
-        low = low_of(ctx) if low is None else low
+        low = _flat(ctx) if low is None else low
         for dm in near(low, dlits, DECLINED_RE, view, before=50, after=30):
             a, b, _ = unit_at(view, dm.start())
             lo, hi = a, min(len(view), b + 400)
