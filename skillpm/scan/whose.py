@@ -87,7 +87,8 @@ FRAME_WORDS = _ws(
 TRAIT_WORDS = _ws(
     "refuse", "refuses", "refusing", "refusal", "refusals", "decline", "declines", "declining", "disclaimer",
     "disclaimers", "caveat", "caveats", "hedging", "ownership", "bounds", "lehnt", "richtlinien", "warnhinweise",
-    "jamais", "avertissement", "avertissements", "niega", "advertencias", "avisos", "recusa", "rifiuta", "avvertenze")
+    "jamais", "avertissement", "avertissements", "niega", "advertencias", "avisos", "recusa", "rifiuta", "avvertenze",
+    "cautions", "permission", "cleared", "withholding", "softening", "owns")
 # where a frame may be named (lowercase literals): FRAME_RE is tried only around them
 FRAME_LITS = _keyed((
     "fiction", "fiction=fictional", "story", "novel", "book", "scene", "thriller", "screenplay", "training", "dataset",
