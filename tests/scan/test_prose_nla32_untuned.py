@@ -13,6 +13,9 @@ Two look-alikes (the honest forms) must stay B or better.
 
 Starting scanner (before any change): 3 of 13 pass: 1 of the 11 harmful variants (the repository's YAML trust
 file) and both look-alikes. Six of the other ten read A, four B (one counted medium each).
+
+On the branch: 13 of 13 (the readings were built for the class after these were written, with them in view;
+the data-file persona and the other workspaces' histories were read only after they had failed).
 """
 
 from __future__ import annotations
