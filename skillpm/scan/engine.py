@@ -37,6 +37,7 @@ from skillpm.scan import unasked  # what cannot be undone, on shared ground, wit
 from skillpm.scan import unreviewed  # acts on others' behalf that cannot be recalled, review skipped as policy
 from skillpm.scan import bypassed  # a review, a branch protection or the hooks bypassed as a step
 from skillpm.scan import persona  # a role whose rules take the refusal away
+from skillpm.scan import whose  # a frame that takes the refusal away, a third party's text obeyed, the user's no read as yes
 from skillpm.scan import shown  # acts that cannot be undone, ordered by example
 from skillpm.scan import saidrun  # a fetched script run as it arrives, said in words (and kept running at start-up)
 from skillpm.scan import handover  # setup steps that together hand the machine over: configs sent out, installs off the registry, headless scheduled agents
@@ -2839,6 +2840,7 @@ class Scanner:
                 findings += templated.in_file(ctx, self.by_id, findings)  # its instructions, other skills, memories copied into a document
                 findings += overruled.in_file(ctx, self.by_id, findings)  # a refusal answered in advance, refusals struck out
                 findings += persona.in_file(ctx, self.by_id, findings)  # a persona or mode whose rules take the refusal away
+                findings += whose.in_file(ctx, self.by_id, findings)  # a frame, a third party's text, the user's no read as yes
                 findings += unasked.in_file(ctx, self.by_id, findings)  # a production drop or force push, explicitly unasked
                 findings += unreviewed.in_file(ctx, self.by_id, findings)  # emails sent, refunds issued, PRs merged: review skipped
                 findings += shown.in_file(ctx, self.by_id, findings)  # the same, shown by worked examples made the pattern
@@ -2852,6 +2854,7 @@ class Scanner:
                 findings += templated.in_file(ctx, self.by_id, findings)
                 findings += overruled.in_file(ctx, self.by_id, findings)
                 findings += persona.in_file(ctx, self.by_id, findings)
+                findings += whose.in_file(ctx, self.by_id, findings)
                 findings += denied.in_file(ctx, self.by_id, findings)
                 findings += grants.in_file(ctx, self.by_id, findings)
                 findings += weakened.in_file(ctx, self.by_id, findings)
@@ -2861,6 +2864,8 @@ class Scanner:
                 findings += saidrun.in_file(ctx, self.by_id, findings)
                 findings += bypassed.in_file(ctx, self.by_id, findings)
                 findings += handover.in_file(ctx, self.by_id, findings)
+            if kind == "data":
+                findings += whose.data_persona(ctx, self.by_id, findings)  # a persona whose settings turn refusals off
             findings += self._comments(ctx)
             if nested < 2:
                 findings += self._blobs(ctx, nested)
@@ -3524,7 +3529,7 @@ class Scanner:
         first = region.first if region.kind == "code" else 1
         end = describing.quoted_evidence(ctx.view, lo, hi, ctx.view_line, line, last, first)
         if end is None:  # (a blockquote under a heading naming samples; a fenced excerpt a line above frames)
-            end = quotedsamples.sample_quotation(ctx, region, line, last, lo)
+            end = quotedsamples.sample_quotation(ctx, region, line, last, lo, hi)
         if end is None or not describing.teaches_attacks(purpose.declared_of(ctx)):
             return None
         if describing.evidence_adopted(ctx.view[max(0, lo - 600):lo], ctx.view[end:end + describing.ADOPT_READ]) \

@@ -96,12 +96,16 @@ def reported_order(view: str, lo: int) -> int | None:
     return end
 
 
-def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -> int | None:
+def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None, hi: int | None = None) -> int | None:
     """Where the quotation holding lines ``line``..``last`` of ``ctx`` ends (an offset of ``ctx.view``), when
     its place frames it as a sample (this module's docstring), else None."""
     bq = describing.BLOCKQUOTE_RE
     if region.kind == "prose" and lo is not None and not (ctx.followed or ctx.follow_intents) \
             and (end := reported_order(ctx.view, lo)) is not None:
+        return end
+    if region.kind == "prose" and line == last and lo is not None and not (ctx.followed or ctx.follow_intents) \
+            and ((end := _table_sample(ctx, line, lo)) is not None
+                 or (hi is not None and hi > lo and (end := _table_sample(ctx, line, hi - 1)) is not None)):
         return end
     if region.kind == "prose":
         if ctx.followed or ctx.follow_intents or not all(bq.match(ctx.view_line(n)) for n in range(line, last + 1)):
@@ -125,6 +129,48 @@ def sample_quotation(ctx, region, line: int, last: int, lo: int | None = None) -
             end += 1
         return ctx.line_start(end) + len(ctx.view_line(end))
     return None
+
+
+# A table column whose header names its cells quoted samples ("Example phrasing (quoted from real samples)")
+SAMPLE_COLUMN_RE = re.compile(r"\b(?:examples?|samples?|quoted|phrasings?|wordings?)\b", re.IGNORECASE)
+TABLE_REACH = 60  # rows read up to the header
+
+
+def _cells(row: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of a Markdown table row, offsets in ``row`` (escaped pipes kept inside a cell)."""
+    bars = [i for i, c in enumerate(row) if c == "|" and (i == 0 or row[i - 1] != "\\")]
+    return [(bars[k] + 1, bars[k + 1]) for k in range(len(bars) - 1)]
+
+
+def _table_sample(ctx, line: int, lo: int) -> int | None:
+    """Where the row ends when ``lo`` lies inside a double-quoted span of a table cell whose column header names
+    its cells quoted samples or examples (SAMPLE_COLUMN_RE, or samples_heading), else None."""
+    row = ctx.view_line(line)
+    if not row.lstrip().startswith("|"):
+        return None
+    start = ctx.line_start(line)
+    at = lo - start
+    cells = _cells(row)
+    col = next((k for k, (a, b) in enumerate(cells) if a <= at < b), None)
+    if col is None:
+        return None
+    a, _ = cells[col]
+    head = row[a:at]
+    if head.count('"') % 2 == 0 and head.count("\u201c") <= head.count("\u201d"):
+        return None  # not inside a quotation
+    n = line
+    while n > 1 and line - n < TABLE_REACH and ctx.view_line(n - 1).lstrip().startswith("|"):
+        n -= 1
+    if n == line or not re.match(r"\s*\|?\s*:?-{3,}", ctx.view_line(n + 1)):
+        return None  # no header row with its separator under it
+    header = ctx.view_line(n)
+    hcells = _cells(header)
+    if col >= len(hcells):
+        return None
+    h = header[hcells[col][0]:hcells[col][1]]
+    if not (SAMPLE_COLUMN_RE.search(h) or samples_heading(h)):
+        return None
+    return start + len(row)
 
 
 # After a quotation, a sentence that has someone carry it out by pointing back at it, whatever the verb's

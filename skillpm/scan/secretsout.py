@@ -26,15 +26,17 @@ VALUE_RE = re.compile(
     r"(?:[\w-]+\s+){0,1}?values?\b[^.\n|]{0,40}?\b(?:in full|verbatim|unmasked|unredacted|unhashed|not hashed|"
     r"in (?:plain|clear) ?text|as (?:it|they) (?:is|are))"
     r"|(?:full|complete|whole|raw|plain-?text|clear-?text|unmasked|unredacted|unhashed|actual|real)\s+"
-    r"(?:[\w-]+\s+){0,1}?(?:credential|secret|key|token|password|passphrase)s?\s+values?)\b", re.IGNORECASE)
+    r"(?:[\w-]+\s+){0,1}?(?:credential|secret|key|token|password|passphrase)s?\s+(?:values?|strings?))\b", re.IGNORECASE)
 _VALUE_WORD_RE = re.compile(r"[Vv][Aa][Ll][Uu][Ee]")
+_STRING_WORD_RE = re.compile(r"[Ss][Tt][Rr][Ii][Nn][Gg]")  # "the full key string": the same value by another name
 # the document's records sent to an address outside the machine
 SEND_OUT_RE = re.compile(
     r"\b(?:send|sends|sending|post|posts|posting|upload|uploads|uploading|submit|submits|forward|forwards|deliver|"
-    r"delivers|transmit|transmits|push|pushes|ship|ships)\b[^.\n]{0,60}?\b(?:records?|entr(?:y|ies)|payloads?|"
-    r"json|body|bodies|reports?|logs?|rows?|them|it|each|every|all)\b[^.\n]{0,100}?"
+    r"delivers|transmit|transmits|push|pushes|ship|ships|e-?mail|e-?mails|mail|mails)\b[^.\n]{0,60}?\b(?:records?|entr(?:y|ies)|payloads?|"
+    r"json|body|bodies|reports?|logs?|rows?|them|it|each|every|all|csv)\b(?:[^.\n]|\n(?![ \t]*\n)){0,100}?"
     r"(?:https?://(?!(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])[:/])[\w.-]+|\b(?:collector|webhook|endpoint|"
-    r"ingest(?:ion)? (?:api|service|url)|external (?:service|server|api)))", re.IGNORECASE)
+    r"ingest(?:ion)? (?:api|service|url)|external (?:service|server|api))|"
+    r"\b[\w.+-]+@(?!(?:example|localhost)\b)[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b)", re.IGNORECASE)
 # a record that holds names, fingerprints or hashes instead ("never the value in full")
 _NOT_VALUE_RE = re.compile(r"\b(?:never|not|no|without|don't|do not|instead of|rather than|except)\b[^.\n|]{0,40}$",
                            re.IGNORECASE)
@@ -46,17 +48,22 @@ def in_file(ctx, by_id: dict, negated) -> list[Finding]:
     rule = by_id.get(RULE)
     words = getattr(ctx.base, "words", None)
     text = ctx.text
-    if rule is None or words is None or len(text) > MAX_BYTES or ("alue" not in text and "ALUE" not in text):
+    if rule is None or words is None or len(text) > MAX_BYTES or ("alue" not in text and "ALUE" not in text
+                                                                 and b"string" not in words):
         return []
     value = None
-    lo_seen = -1
-    for at in _VALUE_WORD_RE.finditer(text):  # a literal scan: VALUE_RE runs only around each "value"
-        lo, hi = max(lo_seen, at.start() - 70), at.end() + 60
-        lo_seen = hi
-        for m in VALUE_RE.finditer(text, lo, hi):
-            before = text[max(0, m.start() - 60):m.start()]
-            if not _NOT_VALUE_RE.search(before.rsplit("\n", 1)[-1]) and not negated(text, m.start(), m.end()):
-                value = m
+    scans = (_VALUE_WORD_RE, _STRING_WORD_RE) if b"string" in words else (_VALUE_WORD_RE,)
+    for word_re in scans:
+        lo_seen = -1
+        for at in word_re.finditer(text):  # a literal scan: VALUE_RE runs only around each "value" (or "string")
+            lo, hi = max(lo_seen, at.start() - 70), at.end() + 60
+            lo_seen = hi
+            for m in VALUE_RE.finditer(text, lo, hi):
+                before = text[max(0, m.start() - 60):m.start()]
+                if not _NOT_VALUE_RE.search(before.rsplit("\n", 1)[-1]) and not negated(text, m.start(), m.end()):
+                    value = m
+                    break
+            if value is not None:
                 break
         if value is not None:
             break
