@@ -88,12 +88,12 @@ def _sample_line(lines: list[str], number: int) -> bool:
 
 def defanged_samples(files: dict[str, bytes], findings: list[Finding]) -> None:
     """Lower, in place, the findings of a data file of defanged samples (module doc)."""
-    from skillpm.scan.engine import classify
-
     cands = {f.file for f in findings if f.severity in ("medium", "high", "critical") and f.file in files}
     cands = {p for p in cands if len(files[p]) <= DATA_MAX and any(g in files[p] for g in GATE)}
     if not cands:
         return
+    from skillpm.scan.engine import classify  # only here: a cached scan of most skills never loads the engine
+
     verdict: dict[str, bool] = {}
     for p in sorted(cands):
         data = files[p]
