@@ -47,12 +47,15 @@ def test_table_counts_each_rewrite(capsys):
     # line): 100 of 228 lost their rule before the frontmatter was read joined; the 5 left are tables and code
     # a sentence split over two cells of a table row: 65 of 192 lost their rule before session 23 read
     # run-on cells as one clause; the 6 left split after a noun or leave a one-word command cell
-    assert int(table["split over two table cells"][1]) <= 6  # (of 199 with session 23's new DX-01 and EX-02 examples)
+    # session 32's PE-03 catch example of the Docker SDK (`client.containers.run(…, volumes={'/': {'bind': …}})`)
+    # is a 7th: a Python call cut between two cells is no longer a call
+    assert int(table["split over two table cells"][1]) <= 7  # (of 225 with session 32's PE-03 examples)
     # a letter as an HTML character reference (`ig&#110;ore`): read through since character references were
     assert table["a letter as an HTML character reference"][1] == "0"
     # words spelled with spaced-out letters: 136 of 266 lost their rule before session 23 read them as
     # words; the 20 left are code (`s h u t i l.r m t r e e(...)`), where a blank is syntax
-    assert int(table["letters spaced out, words 3 blanks apart"][1]) <= 20
+    # (21 with session 32's Docker SDK example, code as well)
+    assert int(table["letters spaced out, words 3 blanks apart"][1]) <= 21
     # Cyrillic а е о for Latin a e o: 37 of 286 lost their rule before session 23 read short words (оn, tо)
     # beside a mixed-script word as Latin; the 5 left are code
     assert int(table["Cyrillic look-alike letters (a e o)"][1]) <= 5
