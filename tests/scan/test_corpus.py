@@ -36,20 +36,22 @@ def test_recall_on_natural_language_injections(result):
 
 
 # The natural-language blind set (evaluate.BLIND): (injections, caught at least).
-BLIND_NL = (30, 13)
+BLIND_NL = (30, 20)
 
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-25 read 13/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), the same with that session's starting one; 7/30
-    graded C or worse with both. Its writer worked from a brief rewritten that session (the earlier
-    one was lost with a machine), so the drop from the sets before is partly the brief's. (Earlier blind sets at first sight: held-out-2 3/20 before the
+    figures. held-out-26 read 20/30 when it was first scored with the final scanner of its session
+    (all merges chosen before the set was scored), 19/30 with that session's starting one; 18/30 graded
+    C or worse with both. Its writer worked from bench/blind_briefs.md, the brief held-out-25 was written
+    from; the one it gained (a look-alike actions owner) repeats a held-out-25 miss tuned that session.
+    (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
     held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30, held-out-20 20/30,
-    held-out-21 26/30, held-out-22 28/30, held-out-23 26/30, held-out-24 23/30.)"""
+    held-out-21 26/30, held-out-22 28/30, held-out-23 26/30, held-out-24 23/30, held-out-25 13/30
+    from a brief rewritten in session 31, the earlier one lost with a machine.)"""
     total, least = BLIND_NL
     detected, scored = result.blind["nl"]
     assert scored == total
@@ -67,6 +69,13 @@ class NlSet(NamedTuple):
 
 
 NL_SETS = [
+    NlSet("held-out-25", "ho25-", 30,
+        """held-out-25 (13/30 at first sight with both its session's scanners; 7/30 graded C or worse) was tuned on
+        in the next session: branch nla32's whose.py (a frame that takes the refusal away; a third party's text
+        given an order's weight; the user's no read as go-ahead; declined commands re-run) and nlb32's weakened.py
+        (controls switched off by a setting, audit trails cut, package sources and action owners replaced, live
+        values or real rows published, masking beaten, internal addresses sent to anyway): 30/30 caught in a
+        listed category."""),
     NlSet("held-out-24", "ho24-", 30,
         """held-out-24 (23/30 at first sight, 22/30 with its session's starting scanner; 13/30 graded C or worse)
         was tuned on in the next session: branch nla31's persona.py (a role whose rules take refusal away), shown.py
@@ -477,11 +486,22 @@ CODE_SETS = [
         reversal, char codes, composed; read by the Gradle, delete-root and metadata-address readings) and sqlk8s31
         (SQL files a build runs, built dynamically; in-cluster credentials sent out; code writing an agent's
         settings): 25/25 code and 5/5 hidden graded C or worse."""),
-    CodeSet("held-out-code-25", (25, 5), (10, 5),
+    CodeSet("held-out-code-25", (25, 5), (22, 5),
         """held-out-code-25 (30 code and hidden-text payloads, written without sight of the rules from a brief
         rewritten in session 31; never tuned on) read 10/25 code and 5/5 hidden graded C or worse when first scored
         with the final scanner of its session (merges chosen before it was scored), the same with the session's
-        starting scanner (9/25 in a listed category with both)."""),
+        starting scanner (9/25 in a listed category with both). Tuned on in session 32 by kinds32 (a table of file
+        kinds and their dangerous keys, filekinds.toml: lifecycle rules, outside trust with admin grants, look-alike
+        action owners, spreadsheet formulas, tool rc files that run a program) and code32 (values.py: base32,
+        base85, byte arrays through arithmetic, shell escapes; credential helpers that send; the Docker API):
+        22/25 code graded C or worse (25/25 in a listed category; csv-profile-kts stays B at medium)."""),
+    CodeSet("held-out-code-26", (25, 5), (10, 4),
+        """held-out-code-26 (30 code and hidden-text payloads, written without sight of the rules from
+        bench/blind_briefs.md in session 32; never tuned on) read 10/25 code and 4/5 hidden graded C or worse when
+        first scored with the final scanner of its session (merges chosen before it was scored), the same with the
+        session's starting scanner (10/25 in a listed category with both). Two of its misses repeat mechanisms
+        tuned that session (a global git clean filter that uploads, an outside account in a role's trust
+        policy) and were missed all the same."""),
 ]
 
 
@@ -524,6 +544,7 @@ LOOK_ALIKES = {
     "held-out-code-23": (12, 0),
     "held-out-code-24": (12, 0),
     "held-out-code-25": (12, 1),
+    "held-out-code-26": (12, 7),
     "held-out-7": (15, 0),
     "held-out-8": (15, 0),
     "held-out-9": (15, 0),
@@ -542,7 +563,8 @@ LOOK_ALIKES = {
     "held-out-22": (15, 0),
     "held-out-23": (15, 0),
     "held-out-24": (15, 0),
-    "held-out-25": (15, 1),
+    "held-out-25": (15, 0),
+    "held-out-26": (15, 3),
     "held-out-dev": (15, 0),
 }
 
@@ -664,7 +686,12 @@ def test_look_alikes_are_scored_per_set(result):
     wrong way: held-out-24 none, held-out-code-24 none.
     At first sight (session 31), held-out-25 one of 15 (an injection-triage notes skill at D) and held-out-code-25 one of
     12 (an encoded-command triage skill at F); with the session's starting scanner the same and the metadata-service
-    mock at C as well (la31's loopback-bind reading took it to B)."""
+    mock at C as well (la31's loopback-bind reading took it to B). Session 32 took the injection-triage notes to B
+    (a table column of samples read as quoted samples); the encoded-command triage skill stays F (its zlib sample
+    line names no defanged address, and defanged sample files may lower only their defanged lines).
+    At first sight (session 32), held-out-26 three of 15 (a system-prompt author, a sudoers audit, a transcript
+    export) and held-out-code-26 seven of 12 (a nightly backup, a prompt-injection scanner, an SSRF guard, an AWS
+    profile doctor, an RBAC review, an SSH key rotation, a Windows start-up audit), the same with the starting scanner."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {k: v[0] for k, v in LOOK_ALIKES.items()}
 
 
