@@ -41,37 +41,45 @@ def _any(data: bytes, marks: tuple[bytes, ...]) -> bool:
 
 MAX_BYTES = 256 * 1024
 MAX_LEAVES = 4000
+_RAW = None
 _TABLE = None
+
+
+def _raw() -> dict:
+    """filekinds.toml as parsed, read once per process (``table()`` and obeyed's ``sources()`` both read it)."""
+    global _RAW
+    if _RAW is None:
+        import tomllib
+        from pathlib import Path
+
+        _RAW = tomllib.loads((Path(__file__).with_name("filekinds.toml")).read_text())
+    return _RAW
+
+
+def _row(e: dict) -> dict:
+    """A row with its content marks as bytes and its path ends lower-cased (every kind of row has both)."""
+    e = dict(e)
+    e["_mark"] = tuple(m.encode() for m in e.get("mark", []))
+    e["ends"] = tuple(x.lower() for x in e.get("ends", []))
+    return e
 
 
 def table():
     global _TABLE
     if _TABLE is None:
-        import tomllib
-        from pathlib import Path
-
-        raw = tomllib.loads((Path(__file__).with_name("filekinds.toml")).read_text())
+        raw = _raw()
         recs, texts, runners = [], [], []
-        for e in raw.get("record", []):
-            e = dict(e)
+        for e in map(_row, raw.get("record", [])):
             e["_all"] = [re.compile(x, re.M) for x in e.get("all", [])]
             e["_none"] = [re.compile(x, re.M) for x in e.get("none", [])]
-            e["_mark"] = tuple(m.encode() for m in e.get("mark", []))
-            e["ends"] = tuple(x.lower() for x in e.get("ends", []))
             recs.append(e)
-        for e in raw.get("text", []):
-            e = dict(e)
+        for e in map(_row, raw.get("text", [])):
             e["_re"] = re.compile(e["re"], re.M)
             e["_needs"] = [re.compile(x, re.M) for x in e.get("needs", [])]
             e["_skill"] = [re.compile(x, re.M) for x in e.get("skill_needs", [])]
-            e["_mark"] = tuple(m.encode() for m in e.get("mark", []))
-            e["ends"] = tuple(x.lower() for x in e.get("ends", []))
             texts.append(e)
-        for e in raw.get("runner", []):
-            e = dict(e)
+        for e in map(_row, raw.get("runner", [])):
             e["_re"] = re.compile(e["re"], re.M)
-            e["_mark"] = tuple(m.encode() for m in e.get("mark", []))
-            e["ends"] = tuple(x.lower() for x in e.get("ends", []))
             runners.append(e)
         _TABLE = (recs, texts, runners)
     return _TABLE
@@ -80,11 +88,7 @@ def table():
 def sources() -> tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...]:
     """The ``[[source]]`` rows (package managers' config files and their settings that switch verification off or
     take packages over plain HTTP), as obeyed.SOURCE_SETTINGS reads them: (tool, file names, path ends, regex)."""
-    import tomllib
-    from pathlib import Path
-
-    raw = tomllib.loads((Path(__file__).with_name("filekinds.toml")).read_text())
-    return tuple((s["tool"], tuple(s["files"]), tuple(s["ends"]), s["re"]) for s in raw.get("source", []))
+    return tuple((s["tool"], tuple(s["files"]), tuple(s["ends"]), s["re"]) for s in _raw().get("source", []))
 
 
 # ================================================================ rendering
