@@ -18,6 +18,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import litgate, secretsout
+from skillpm.scan import patternargs  # a literal handed to -match, Select-String, [regex] or grep: a pattern
 from skillpm.scan import encodedlists, values
 from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
@@ -1503,7 +1504,8 @@ REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w|\((?:[\w' -]{1,30}\
 REGEX_CALL_BEFORE_RE = re.compile(
     r"(?:\b(?:re|regex|re2)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)|\bnew\s+RegExp|\bRegExp"
     r"|\bPattern\.(?:compile|matches)|\bRegexp\.(?:new|compile)|\bpreg_(?:match|match_all|replace|split|grep))"
-    r"\s*\(\s*[rRbBuU]{0,2}$")
+    r"\s*\(\s*[rRbBuU]{0,2}$"
+    r"|(?i:" + patternargs.PATTERN_ARG_BEFORE + ")")  # PowerShell's -match, Select-String, [regex]; a grep's pattern
 # A JavaScript regex literal /…/flags where an expression starts (after =, (, :, ",", return)
 JS_REGEX_LITERAL_RE = re.compile(r"(?:[=(:,!&|?]|\breturn)\s*/((?:[^/\\\n]|\\.)+)/[dgimsuy]*")
 

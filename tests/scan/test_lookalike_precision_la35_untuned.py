@@ -102,7 +102,6 @@ GREP_AUDIT = (
 )
 
 
-@FIRST_SIGHT_MISS
 def test_untuned_powershell_select_string_patterns_are_clean():
     r = _skill("Report download cradles in PowerShell transcripts, read-only.",
                "Run `pwsh scripts/cradles.ps1 -Log transcript.txt` and list the hits.", **{"scripts/cradles.ps1": PS_SELECT})
