@@ -548,13 +548,21 @@ def found_list_item(view_line, line: int) -> bool:
 # Its cells name what is found ("instruction-override phrases (\"ignore previous instructions\")", "requests to hide
 # actions from the user"): the object of the detection, quoted or not.
 FINDS_COLUMN_RE = re.compile(r"\s*(?:what (?:it|the rule|the check) )?(?:finds|detects|matches|flags|catches|looks for"
-                             r"|detected|matched|flagged|caught)\s*", re.IGNORECASE)
+                             r"|detected|matched|flagged|caught|findings?|indicators?|signals?|signatures?|red flags?)\s*",
+                             re.IGNORECASE)
 # a cell that opens with an order or speaks to someone is no name of what is found
 CELL_ORDER_RE = re.compile(
     r"\W*(?:ignore|disregard|forget|hide|conceal|delete|remove|erase|wipe|send|upload|post|run|execute|curl|wget|set|enable"
     r"|disable|grant|allow|read|copy|exfiltrate|do|don't|never|always|you|your|please|now|then|pretend|act|reveal|print"
     r"|show|tell|say|add|write|install|open|fetch|visit|go|use|skip|bypass|override|turn|stop|keep|make|give|paste)\b",
     re.IGNORECASE)
+
+
+# ... unless it opens with a kind label before its quoted samples: "override phrases: \"ignore previous …\"", "fake role
+# markers: `<|im_start|>system`" (the label's last word a noun for text; the verb-like first word is the kind's name)
+KIND_LABEL_RE = re.compile(
+    r"\W*(?:[\w/-]+\s+){0,3}?(?:phrases?|markers?|strings?|words?|keywords?|patterns?|spellings?|forms?|samples?"
+    r"|signatures?|indicators?|wordings?|asks|lures?|tokens?)\s*(?:\([^()\n]{0,40}\)\s*)?:\s*[\"`\u201c]", re.IGNORECASE)
 
 
 def finds_column_cell(header: str, row: str, col: int) -> bool:
@@ -573,7 +581,7 @@ def finds_column_cell(header: str, row: str, col: int) -> bool:
     if k != at[0] or k + 1 >= len(borders):
         return False
     cell = row[borders[k] + 1:borders[k + 1]]
-    return CELL_ORDER_RE.match(cell) is None
+    return CELL_ORDER_RE.match(cell) is None or KIND_LABEL_RE.match(cell) is not None
 
 
 # A read of a credential file that its own sentence cuts to the file's non-secret lines: "`~/.npmrc` — registry
@@ -664,6 +672,10 @@ ACTION_HEAD_RE = re.compile(r"\b(?:fix|fixes|command|commands|run|do|action|acti
                             r"|use|try|solution|workaround|install)\b", re.IGNORECASE)
 # A cell of quotations only: spans in backticks or double quotes, parted by commas, "or", "and", "e.g.", ellipses
 _QUOTED_SPAN = r"""(?:`[^`]{1,160}`|"[^"]{1,160}"|\u201c[^\u201d]{1,160}\u201d)"""
+# ... or quotations among bare one-word names (the reading view drops the backticks of a lone `iex`)
+_ITEM = r"(?:" + _QUOTED_SPAN + r"|[\w.$-]{1,40})"
+CATALOGUE_ITEMS_RE = re.compile(r"\s*(?:e\.g\.,?\s*)?" + _ITEM + r"(?:\s*(?:,|;|/|\bor\b|\band\b|…|\.\.\.)\s*" + _ITEM
+                                + r"){1,8}\s*(?:,?\s*(?:etc\.?|…))?\s*")
 QUOTATIONS_CELL_RE = re.compile(r"\s*(?:e\.g\.,?\s*)?" + _QUOTED_SPAN + r"(?:\s*(?:,|;|/|\bor\b|\band\b|…|\.\.\.)?\s*"
                                 + _QUOTED_SPAN + r"){0,8}\s*(?:,?\s*(?:etc\.?|…))?\s*")
 
@@ -677,6 +689,16 @@ def _cells(row: str) -> list[tuple[int, int]]:
         elif ch == "|" and not tick and (i == 0 or row[i - 1] != "\\"):
             borders.append(i)
     return [(a + 1, b) for a, b in zip(borders, borders[1:])]
+
+
+# A catalogue keyed by a detector's flag: its first column names the flag, tag, rule or check ("| flag | why it
+# matters |"), each row's first cell one identifier (`download-cradle`, PI003, R6); the quoted forms beside it
+# are what raises that flag.
+FLAG_KEY_HEAD_RE = re.compile(r"\s*(?:flag|tag|label|rule|rule id|check|check id|indicator|signal|finding)s?\s*",
+                              re.IGNORECASE)
+# (a column of what to say, reply or send holds text to use, whatever keys its rows)
+SAY_HEAD_RE = re.compile(r"\b(?:say|says|reply|replies|response|answer|message|prompt|text|send|write|tell)\b", re.IGNORECASE)
+FLAG_KEY_CELL_RE = re.compile(r"\s*(?:\*\*)?(?:`[A-Za-z][\w.:-]{0,40}`|[A-Z]{1,4}-?\d{1,4}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+){1,5})(?:\*\*)?\s*")
 
 
 def catalogue_cell(header: str, row: str, col: int) -> bool:
@@ -694,10 +716,12 @@ def catalogue_cell(header: str, row: str, col: int) -> bool:
         return False  # a table with a column of acts: a row may be a step
     levels = [i for i, h in enumerate(heads) if SEVERITY_HEAD_RE.fullmatch(h)]
     kinds = [i for i, h in enumerate(heads) if KIND_HEAD_RE.fullmatch(h)]
-    if not kinds and not any(SEVERITY_CELL_RE.fullmatch(row[cells[i][0]:cells[i][1]]) for i in levels):
+    if not kinds and not any(SEVERITY_CELL_RE.fullmatch(row[cells[i][0]:cells[i][1]]) for i in levels) \
+            and not (k > 0 and FLAG_KEY_HEAD_RE.fullmatch(heads[0]) and not SAY_HEAD_RE.search(heads[k]) and FLAG_KEY_CELL_RE.fullmatch(row[cells[0][0]:cells[0][1]])):
         return False
     a, b = cells[k]
-    return QUOTATIONS_CELL_RE.fullmatch(row[a:b]) is not None
+    return QUOTATIONS_CELL_RE.fullmatch(row[a:b]) is not None or \
+        CATALOGUE_ITEMS_RE.fullmatch(row[a:b]) is not None and QUOTATIONS_CELL_RE.search(row[a:b]) is not None
 
 
 # An item of a list that names a kind of instruction, not one: "- Any instruction to read credentials …", "- Requests

@@ -68,7 +68,6 @@ def test_untuned_table_kind_label_before_samples_is_clean():
     assert r.grade in "AB", _show(r)
 
 
-@FIRST_SIGHT_MISS
 def test_untuned_flag_keyed_catalogue_is_clean():
     r = _skill("Audit PowerShell profile scripts for risky lines and report them.", FLAG_CATALOGUE)
     assert r.grade in "AB", _show(r)
