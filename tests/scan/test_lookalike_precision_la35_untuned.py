@@ -121,7 +121,6 @@ def test_near_miss_powershell_match_then_cradle_stays_caught():
 
 # ---------------------------------------------------------------- a cron entry removed
 
-@FIRST_SIGHT_MISS
 def test_untuned_cron_entry_removed_with_grep_is_clean():
     sh = ("#!/bin/sh\n# uninstall: drop our line from the user's crontab, leave the rest\n"
           "crontab -l 2>/dev/null | grep -v 'nightly-report.sh' | crontab -\necho removed\n")
@@ -129,7 +128,6 @@ def test_untuned_cron_entry_removed_with_grep_is_clean():
     assert r.grade in "AB", _show(r)
 
 
-@FIRST_SIGHT_MISS
 def test_untuned_cron_entry_removed_with_sed_is_clean():
     body = "To stop the renewals, remove the entry: `crontab -l | sed '/# certbot-renew/d' | crontab -`.\n"
     r = _skill("Renews TLS certificates.", body)
