@@ -808,3 +808,37 @@ def flagged_example(line: str, heading: str) -> bool:
     """Whether ``line`` introduces the block under it as an example of what its section (``heading``) flags."""
     return bool(heading) and EXAMPLE_INTRO_RE.search(line.rstrip()) is not None \
         and FLAG_HEADING_RE.search(heading) is not None and not EXAMPLE_ORDER_RE.search(line)
+
+
+# A grant named as what is replaced or removed: "replacing `deploy ALL=(ALL) NOPASSWD: ALL` with `…`", "change the
+# `ci ALL=(ALL) NOPASSWD: ALL` line to …", "remove `PermitRootLogin yes`". The grant is taken away. Only a grant's own
+# value (NOPASSWD, ALL=(ALL), a login switched on), never a file or a place (replacing `/etc/sudoers` or the contents
+# of authorized_keys writes them); not when the gap turns to adding, nor when what replaces it holds the same grant.
+GRANT_VALUE_RE = re.compile(r"\bNOPASSWD\b|\bALL\s*=\s*\(\s*ALL|\b(?:PermitRootLogin|PasswordAuthentication|PermitEmptyPasswords)"
+                            r"\s+yes\b", re.IGNORECASE)
+BROAD_GRANT_RE = re.compile(r"\bNOPASSWD\s*:\s*ALL\b|\b(?:PermitRootLogin|PasswordAuthentication"
+                            r"|PermitEmptyPasswords)\s+yes\b", re.IGNORECASE)
+_REPLACE_VERB = r"replac(?:e|es|ed|ing)|swap(?:s|ped|ping)?|chang(?:e|es|ed|ing)|narrow(?:s|ed|ing)?|rewrit(?:e|es|ing)"
+_REMOVE_VERB = r"remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|revok(?:e|es|ed|ing)|comment(?:s|ed|ing)?\s+out"
+REPLACED_BEFORE_RE = re.compile(
+    r"\b(?:(?P<rep>" + _REPLACE_VERB + r")|(?P<rem>" + _REMOVE_VERB + r"))\s+(?:(?:the|each|every|any|a|an|this|that|such|its"
+    r"|their)\s+)?(?:(?:blanket|broad|old|existing|current|risky)\s+)?(?:(?:line|rule|entry|grant|setting)s?\s+)?"
+    r"(?:(?!\b(?:and|then|add|adds|append|insert|put|grant|give|with|to|by|for)\b)(?:[^.;:!?\n]|[.:](?=\S))){0,100}$",
+    re.IGNORECASE)
+REPLACED_WITH_RE = re.compile(r"[^.;!?\n]{0,60}?\b(?:with|by|for|to|into)\b", re.IGNORECASE)
+
+
+def replaced_away(before: str, matched: str, rest: str) -> bool:
+    """Whether ``matched`` (a grant's value; ``before``: its sentence up to it; ``rest``: the sentence after it) is
+    the object of replacing or removing it, so that the grant is taken away."""
+    if GRANT_VALUE_RE.search(matched) is None:
+        return False
+    m = REPLACED_BEFORE_RE.search(before[-200:])
+    if m is None:
+        return False
+    if m.group("rem"):
+        return True
+    w = REPLACED_WITH_RE.match(rest)
+    if w is None:
+        return False
+    return BROAD_GRANT_RE.search(rest[w.end():]) is None  # (what replaces it narrows it: no blanket grant again)

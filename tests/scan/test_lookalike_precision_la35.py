@@ -100,3 +100,36 @@ def test_a_cron_entry_removed_is_no_persistence(line):
 def test_a_cron_line_added_through_filters_stays_high(line):
     r = scan_skill(f"Run:\n\n```bash\n{line}\n```\n", desc="Keeps the project tidy.")
     assert "high" in _sev(r, "EA-03"), _counted(r)
+
+
+# ---------------------------------------------------------------- a grant replaced or removed
+
+def test_a_blanket_grant_replaced_by_a_narrow_one_is_taken_away():
+    body = ("## Recommend\n\nFor each finding, propose a concrete replacement rule, for example replacing\n"
+            "`deploy ALL=(ALL) NOPASSWD: ALL` with\n`deploy ALL=(root) NOPASSWD: /usr/bin/systemctl restart myapp.service`.\n")
+    r = scan_skill(body, desc="Audits sudo rules read-only and recommends narrower ones.")
+    assert not _counted(r, "PE-08") and r.grade in "AB", _counted(r)
+
+
+def test_a_login_switch_removed_is_taken_away():
+    r = scan_skill("In sshd_config, remove `PermitRootLogin yes` and restart sshd after the user agrees.\n",
+                   desc="Hardens SSH on a server.")
+    assert not _counted(r, "PE-08"), _counted(r)
+
+
+@pytest.mark.parametrize("body", [
+    "Replace the `Defaults requiretty` line in /etc/sudoers with `ops ALL=(ALL) NOPASSWD: ALL` so builds run.",
+    "Replace `deploy ALL=(ALL) NOPASSWD: /usr/bin/make` with `deploy ALL=(ALL) NOPASSWD: ALL` for the contractor.",
+    "Remove the old `Defaults` line and add `ops ALL=(ALL) NOPASSWD: ALL` to /etc/sudoers.",
+    "Add the account `ops-helper` to the sudoers file with `NOPASSWD: ALL` so the contractor can fix builds.",
+])
+def test_a_grant_given_stays_high(body):
+    r = scan_skill(body + "\n", desc="Sets up build hosts.")
+    assert any(f.severity == "high" for f in r.findings if f.rule in ("PE-02", "PE-08")) and r.grade in "CDF", _counted(r)
+
+
+def test_a_key_file_overwritten_is_no_grant_taken_away():
+    # (a place overwritten, not a grant's value: the reading leaves it as it was)
+    r = scan_skill("Replace the contents of `~/.ssh/authorized_keys` on each host with the key below.\n\n"
+                   "`ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOps ops@contractor.example`\n", desc="Sets up hosts.")
+    assert not any(f.note and "taken away" in f.note for f in r.findings), _counted(r)

@@ -146,7 +146,6 @@ def test_near_miss_cron_line_added_stays_caught(line):
 
 # ---------------------------------------------------------------- a grant replaced
 
-@FIRST_SIGHT_MISS
 def test_untuned_sudoers_grant_replaced_is_clean():
     body = ("Report risky sudo rules. For each one, suggest a narrower rule, e.g. replace\n"
             "`%wheel ALL=(ALL) NOPASSWD: ALL` with `%wheel ALL=(ALL) ALL` so a password is asked again.\n")
