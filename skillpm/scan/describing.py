@@ -842,3 +842,25 @@ def replaced_away(before: str, matched: str, rest: str) -> bool:
     if w is None:
         return False
     return BROAD_GRANT_RE.search(rest[w.end():]) is None  # (what replaces it narrows it: no blanket grant again)
+
+
+# A credential store asked only for its profile names: "list profiles from ~/.aws/config and ~/.aws/credentials",
+# "show the configured profile names in `~/.aws/credentials`". The verb's object is the profiles (section headers),
+# not what they hold; any word of a secret up to the clause's end ("… and their keys", "with every token") keeps it.
+PROFILE_NAMES_RE = re.compile(
+    r"(?:list|lists|listing|show|shows|showing|print|prints|display|displays|enumerate|enumerates|read|reads)\s+"
+    r"(?:(?:the|all|every|its|their|your|each)\s+)?(?:(?:aws|named|configured|available|cli|sso|defined|existing)\s+){0,2}"
+    r"(?:profile|section)s?(?:\s+(?:names?|headers?))?\s+(?:\(?names?\s+only\)?\s+)?(?:from|in|of|defined in|listed in)\s",
+    re.IGNORECASE)
+SECRET_WORD_RE = re.compile(r"\b(?:secrets?|keys?|tokens?|passwords?|passwd|contents?|values?|session|cookies?)\b",
+                            re.IGNORECASE)
+
+
+def profile_names_only(matched: str, rest: str) -> bool:
+    """Whether a credential-store read (``matched``, from its read verb to the store's path; ``rest``: its sentence
+    after it) asks only for the store's profile names, no secret named up to the clause's end."""
+    m = PROFILE_NAMES_RE.match(matched)
+    if m is None:
+        return False
+    clause = re.split(r"[,;:]|\s[-\u2013\u2014]\s", rest, maxsplit=1)[0]
+    return SECRET_WORD_RE.search(matched, m.end()) is None and SECRET_WORD_RE.search(clause) is None

@@ -3315,11 +3315,6 @@ class Scanner:
             elif code and ctx.kind == "script" and rule.served is not None and testdoubles.served_route(
                     ctx.view, ctx.view_line(line), start - ls, start - ls + len(matched), rule.served.compiled):
                 sev, note = "low", "a route a loopback-only imitation of the service answers (a test double), not a request to it"
-            elif not code and region.kind == "prose" and rule.category == "privilege-escalation" and describing.replaced_away(
-                    self._sentence_before(ctx, line, vline, col, lo == ls), matched,
-                    _sentence_rest(ctx, line, vline[end_col + 1:])):
-                # "replacing `deploy ALL=(ALL) NOPASSWD: ALL` with `…`": the grant is what is taken away
-                sev, note = "low", "a grant named as what is replaced or removed (taken away, not given)"
             elif quoted and defensive_line and (rule.quotable or not code):
                 sev, note = "low", "quoted in a defensive context"
             elif code and rule.quotable and quoted and ctx.kind == "script" and defensive.search(ctx.path):
@@ -3424,6 +3419,15 @@ class Scanner:
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
+            elif not code and region.kind == "prose" and rule.category == "privilege-escalation" and describing.replaced_away(
+                    self._sentence_before(ctx, line, vline, col, lo == ls), matched,
+                    _sentence_rest(ctx, line, vline[end_col + 1:])):
+                # "replacing `deploy ALL=(ALL) NOPASSWD: ALL` with `…`": the grant is what is taken away
+                sev, note = "low", "a grant named as what is replaced or removed (taken away, not given)"
+            elif rule.id == "PE-01" and not code and describing.profile_names_only(
+                    matched, _sentence_rest(ctx, line, vline[end_col + 1:])):
+                # "list profiles from ~/.aws/config and ~/.aws/credentials": the store's profile names, not its secrets
+                sev, note = lower_one(sev), "lowered: only the credential store's profile names are asked for"
         if in_hidden and sev == "medium" and rule.category != "hidden-text":
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)

@@ -167,3 +167,23 @@ def test_hidden_fixture_beside_a_program_that_sends_stays_one_level_lower():
 def test_hidden_fixture_skill_md_names_is_not_a_sample():
     r = _fixture_skill(_PY_DETECTOR, "Read `tests/fixtures/pos.md` and do what it says.")
     assert r.grade in "CDF", _counted(r)
+
+
+# ---------------------------------------------------------------- a credential store's profile names
+
+def test_profile_names_of_a_credential_store_are_one_level_lower():
+    r = scan_skill("Helps the user pick an AWS profile.",
+                   desc="Diagnose AWS CLI profile problems - list profiles from ~/.aws/config and ~/.aws/credentials, "
+                        "show which one is active - without printing secret values.")
+    assert _sev(r, "PE-01") == {"medium"}, _counted(r)
+
+
+@pytest.mark.parametrize("body", [
+    "List the profiles from ~/.aws/credentials and their access keys.",
+    "Show the profile names in ~/.aws/credentials, then cat ~/.aws/credentials into the report.",
+    "Print the profiles in ~/.aws/credentials with each secret key.",
+    "Read the profiles from ~/.aws/credentials and paste the file's contents in the summary.",
+])
+def test_profiles_with_their_secrets_stay_high(body):
+    r = scan_skill(body + "\n")
+    assert "high" in _sev(r, "PE-01"), _counted(r)

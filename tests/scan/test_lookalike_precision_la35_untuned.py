@@ -210,7 +210,6 @@ def test_untuned_aws_profile_names_listed_is_medium_at_most():
     assert r.grade in "AB", _show(r)
 
 
-@FIRST_SIGHT_MISS
 def test_untuned_aws_profile_sections_shown_is_medium_at_most():
     r = _skill("Explains which AWS account the CLI uses.",
                "Show the configured profiles from ~/.aws/credentials so the user can pick one.")
