@@ -1524,8 +1524,9 @@ def _in_regex_pattern(line: str, start: int, end: int) -> bool:
                 j += 2 if line[j] == "\\" else 1
             if j >= n:
                 break
-            if i < start and end <= j + 1 and REGEX_CALL_BEFORE_RE.search(line, 0, i):
-                return True
+            if i < start and end <= j + 1 and REGEX_CALL_BEFORE_RE.search(line, 0, i) \
+                    and not patternargs.runs_inside(line[i:j + 1]):
+                return True  # (a "$(…)" in the pattern runs while the string is built)
             if j >= start:
                 break
             i = j + 1

@@ -23,6 +23,12 @@ _GATE_RE = re.compile(r"match|like|replace|split|select-string|sls|\[regex\]|gre
 _LITERAL_RE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 
 
+def runs_inside(literal: str) -> bool:
+    """Whether a quoted literal runs code while it is built: a double-quoted string's ``$(…)`` or backticks (shell and
+    PowerShell expand them before the match ever sees the pattern)."""
+    return literal.startswith('"') and ("$(" in literal or "`" in literal)
+
+
 def blank_pattern_literals(stmt: str) -> str:
     """``stmt`` with the inside of every quoted pattern argument (above) replaced by ``x``: what a program
     searches text for is no command of its own."""
@@ -30,7 +36,7 @@ def blank_pattern_literals(stmt: str) -> str:
         return stmt
     out, last = [], 0
     for m in _LITERAL_RE.finditer(stmt):
-        if _BEFORE_RE.search(stmt, 0, m.start()):
+        if _BEFORE_RE.search(stmt, 0, m.start()) and not runs_inside(m.group(0)):
             out.append(stmt[last:m.start() + 1] + "x" * (m.end() - m.start() - 2))
             last = m.end() - 1
     if not out:
