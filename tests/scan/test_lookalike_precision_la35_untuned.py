@@ -12,6 +12,9 @@ table-kind-label A, flag-catalogue F, ps-select-string F, grep-pattern-audit A, 
 cron-remove-sed C, sudoers-replace C, sudoers-change-to D, hidden-fixture-txt A, hidden-fixture-md C,
 aws-profile-names A, aws-profile-sections C: 5 of 13 at B or better. The near-misses were all caught (C or
 worse) on main and must stay so.
+
+After this session's readings (built with these misses in view, so a tuned score): 12 of 13. Still C:
+sudoers-change-to, whose replacement is itself a NOPASSWD rule the skill has the agent write (PE-02 high, kept).
 """
 
 from __future__ import annotations
