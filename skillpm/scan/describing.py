@@ -864,3 +864,19 @@ def profile_names_only(matched: str, rest: str) -> bool:
         return False
     clause = re.split(r"[,;:]|\s[-\u2013\u2014]\s", rest, maxsplit=1)[0]
     return SECRET_WORD_RE.search(matched, m.end()) is None and SECRET_WORD_RE.search(clause) is None
+
+
+# A command suggested to the user, whose choice decides: "then suggest `shred -u ~/.ssh/id_rsa`", "recommend `rm -rf
+# ~/old` to the user". The command is the verb's direct object (an opening quote between at most); the rest of the
+# sentence must not turn it into the agent's act ("…, then run it for them", "and execute it").
+SUGGESTED_BEFORE_RE = re.compile(
+    r"\b(?:suggest|suggests|suggesting|recommend|recommends|recommending|propose|proposes|proposing)\s+"
+    r"(?:(?:to\s+)?(?:the\s+user|them|the\s+reader)\s+)?(?:running\s+)?[`'\"]?$", re.IGNORECASE)
+SUGGESTED_TURN_RE = re.compile(r"\b(?:run|runs|running|execute|executes|executing|exec|then|yourself|for\s+(?:them|the\s+user)"
+                               r"|without|immediately|now|automatically|go ahead)\b", re.IGNORECASE)
+
+
+def suggested_to_user(before: str, rest: str) -> bool:
+    """Whether a match (``before``: its sentence up to it; ``rest``: the sentence after it) is a command suggested to
+    the user, not one the agent is told to run."""
+    return SUGGESTED_BEFORE_RE.search(before[-120:]) is not None and SUGGESTED_TURN_RE.search(rest) is None

@@ -3429,6 +3429,10 @@ class Scanner:
                     matched, _sentence_rest(ctx, line, vline[end_col + 1:])):
                 # "list profiles from ~/.aws/config and ~/.aws/credentials": the store's profile names, not its secrets
                 sev, note = lower_one(sev), "lowered: only the credential store's profile names are asked for"
+            elif not code and region.kind == "prose" and describing.suggested_to_user(
+                    self._sentence_before(ctx, line, vline, col, lo == ls), _sentence_rest(ctx, line, vline[end_col + 1:])):
+                # "then suggest `shred -u ~/.ssh/id_rsa`": the user decides, as with a question put to them
+                sev, note = lower_one(sev), "lowered: a command suggested to the user, whose choice decides"
         if in_hidden and sev == "medium" and rule.category != "hidden-text":
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)

@@ -196,3 +196,21 @@ def test_profiles_with_their_secrets_stay_high(body):
 def test_a_pattern_string_that_runs_a_substitution_is_no_pattern(name, code):
     r = scan_files({"SKILL.md": SKILL.format(desc="Checks logs.", body="Run the script in scripts/."), name: code})
     assert "critical" in _sev(r, "SC-01", name), _counted(r)
+
+
+# ---------------------------------------------------------------- a command suggested to the user
+
+def test_a_shred_suggested_to_the_user_is_one_level_lower():
+    r = scan_skill("Keep the old private key until the user confirms everything works; then suggest\n"
+                   "`shred -u ~/.ssh/id_rsa` or moving it to an offline backup.\n", desc="Rotates SSH keys.")
+    assert _sev(r, "DX-01") == {"medium"}, _counted(r)
+
+
+@pytest.mark.parametrize("body", [
+    "Suggest `shred -u ~/.ssh/id_rsa` to the user and then run it.",
+    "Recommend `shred -u ~/.ssh/id_rsa`; execute it yourself if they are away.",
+    "Delete the old key: `shred -u ~/.ssh/id_rsa`, as the guide suggests.",
+])
+def test_a_suggestion_the_agent_acts_on_stays_high(body):
+    r = scan_skill(body + "\n", desc="Rotates SSH keys.")
+    assert "high" in _sev(r, "DX-01") or "critical" in _sev(r, "DX-01"), _counted(r)
