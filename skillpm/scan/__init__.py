@@ -82,7 +82,8 @@ def _fenced_lines(path: str, data: bytes) -> set[int]:
 
 
 def finalize(findings: list[Finding], suppressions=None, skill: str | None = None,
-             read_as_data: dict[str, str] | None = None, test_data: dict[str, str] | None = None) -> list[Finding]:
+             read_as_data: dict[str, str] | None = None, test_data: dict[str, str] | None = None,
+             matched_only: set[str] | None = None) -> list[Finding]:
     """Context that spans files: location lowering, suppressions, the per-rule cap; sorted for display.
     ``read_as_data``: documents a script of the skill reads (path -> the script), which are not lowered.
     ``test_data``: fixtures only the skill's tests (or its detector's self-test) read, in a skill that
@@ -96,9 +97,14 @@ def finalize(findings: list[Finding], suppressions=None, skill: str | None = Non
         if read_as_data and f.file in read_as_data and f.severity not in ("info", "low"):
             f.note = (f.note + "; " if f.note else "") + f"not lowered: {read_as_data[f.file]} reads this file as its data"
         elif test_data and f.file in test_data and f.severity not in ("info", "low"):
-            f.severity = lower_one(f.severity) if hidden_payload else "low"  # data: reported at low, never hidden
-            f.note = (f.note + "; " if f.note else "") + f"{'one level lower' if hidden_payload else 'low'}: " \
-                f"a sample of the skill's detector, read by {test_data[f.file]} (a test or the detector)"
+            # data: reported at low; text hidden in an encoding one level lower, two when every program of the skill
+            # only matches what it reads (matched_only): the hidden text a detector of it is tested on
+            two = hidden_payload and matched_only is not None and f.file in matched_only
+            f.severity = lower_one(lower_one(f.severity)) if two else lower_one(f.severity) if hidden_payload else "low"
+            f.note = (f.note + "; " if f.note else "") + \
+                f"{'two levels lower' if two else 'one level lower' if hidden_payload else 'low'}: " \
+                f"a sample of the skill's detector, read by {test_data[f.file]} (a test or the detector)" + \
+                (", and every program of the skill only matches what it reads" if two else "")
         elif (is_lowered_location(f.file) and f.severity not in ("info", "low") and not hidden_payload
               and not (f.note and FOLLOWED_KEPT in f.note)):
             f.severity = lower_one(f.severity)
@@ -236,6 +242,22 @@ _DETECTOR_SINK = (r"\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*)|\bexe
                   r"|\bchild_process\b|\bexecSync\b|\bspawn\(|\brequests\.|\burllib\b|\bhttp\.client\b|\bhttpx\b"
                   r"|\bsocket\b|\bfetch\(|\baxios\b|\bInvoke-(?:Expression|WebRequest|RestMethod)\b|(?m:^\s*(?:curl|wget|eval|source|bash|sh)\s)"
                   r"|\bsmtplib\b|\bexpanduser\(|\bPath\.home\(|~/\.")
+
+
+def _matched_only(files: dict[str, bytes], samples: dict[str, str]) -> set[str]:
+    """The detector samples (``samples``: path -> its reader) whose reader only matches what it reads, in a skill
+    whose every program other than its tests only matches too (no command run, nothing sent; _only_matches): hidden
+    text there is what a detector of hidden text is tested on, and no program of the skill can act on it."""
+    if not samples:
+        return set()
+    from skillpm.scan.engine import classify
+
+    texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+             if p not in samples and classify(p, d[:8192], False) == "script"}
+    programs = [p for p in texts if not _test_file(p)]
+    if not programs or not all(_only_matches(texts[p]) for p in programs):
+        return set()
+    return {doc for doc, reader in samples.items() if reader in texts and _only_matches(texts[reader])}
 
 
 def _only_matches(text: str) -> bool:
@@ -405,7 +427,7 @@ def scan_tree(tree, suppressions: list[dict] | None = None, skill: str | None = 
     detectordata.pattern_entries(files, findings, followed)  # a linter's patterns: low
     detectordata.image_blobs(findings)  # a base64 SVG of shapes and a label: an image asset
     as_data = {k: v for k, v in as_data.items() if k not in samples}  # a detector's samples (_only_matches)
-    findings = finalize(findings, suppressions, skill, as_data, samples)
+    findings = finalize(findings, suppressions, skill, as_data, samples, _matched_only(files, samples))
     findings = _chained(findings)  # private material read, then sent out: the sending step is high
     return ScanResult(grade=grade_of(findings), findings=findings, rules_version=meta["version"],
                       rule_count=meta["rule_count"], category_count=len(meta["categories"]),

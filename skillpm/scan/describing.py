@@ -548,13 +548,21 @@ def found_list_item(view_line, line: int) -> bool:
 # Its cells name what is found ("instruction-override phrases (\"ignore previous instructions\")", "requests to hide
 # actions from the user"): the object of the detection, quoted or not.
 FINDS_COLUMN_RE = re.compile(r"\s*(?:what (?:it|the rule|the check) )?(?:finds|detects|matches|flags|catches|looks for"
-                             r"|detected|matched|flagged|caught)\s*", re.IGNORECASE)
+                             r"|detected|matched|flagged|caught|findings?|indicators?|signals?|signatures?|red flags?)\s*",
+                             re.IGNORECASE)
 # a cell that opens with an order or speaks to someone is no name of what is found
 CELL_ORDER_RE = re.compile(
     r"\W*(?:ignore|disregard|forget|hide|conceal|delete|remove|erase|wipe|send|upload|post|run|execute|curl|wget|set|enable"
     r"|disable|grant|allow|read|copy|exfiltrate|do|don't|never|always|you|your|please|now|then|pretend|act|reveal|print"
     r"|show|tell|say|add|write|install|open|fetch|visit|go|use|skip|bypass|override|turn|stop|keep|make|give|paste)\b",
     re.IGNORECASE)
+
+
+# ... unless it opens with a kind label before its quoted samples: "override phrases: \"ignore previous …\"", "fake role
+# markers: `<|im_start|>system`" (the label's last word a noun for text; the verb-like first word is the kind's name)
+KIND_LABEL_RE = re.compile(
+    r"\W*(?:[\w/-]+\s+){0,3}?(?:phrases?|markers?|strings?|words?|keywords?|patterns?|spellings?|forms?|samples?"
+    r"|signatures?|indicators?|wordings?|asks|lures?|tokens?)\s*(?:\([^()\n]{0,40}\)\s*)?:\s*[\"`\u201c]", re.IGNORECASE)
 
 
 def finds_column_cell(header: str, row: str, col: int) -> bool:
@@ -573,7 +581,7 @@ def finds_column_cell(header: str, row: str, col: int) -> bool:
     if k != at[0] or k + 1 >= len(borders):
         return False
     cell = row[borders[k] + 1:borders[k + 1]]
-    return CELL_ORDER_RE.match(cell) is None
+    return CELL_ORDER_RE.match(cell) is None or KIND_LABEL_RE.match(cell) is not None
 
 
 # A read of a credential file that its own sentence cuts to the file's non-secret lines: "`~/.npmrc` — registry
@@ -664,6 +672,10 @@ ACTION_HEAD_RE = re.compile(r"\b(?:fix|fixes|command|commands|run|do|action|acti
                             r"|use|try|solution|workaround|install)\b", re.IGNORECASE)
 # A cell of quotations only: spans in backticks or double quotes, parted by commas, "or", "and", "e.g.", ellipses
 _QUOTED_SPAN = r"""(?:`[^`]{1,160}`|"[^"]{1,160}"|\u201c[^\u201d]{1,160}\u201d)"""
+# ... or quotations among bare one-word names (the reading view drops the backticks of a lone `iex`)
+_ITEM = r"(?:" + _QUOTED_SPAN + r"|[\w.$-]{1,40})"
+CATALOGUE_ITEMS_RE = re.compile(r"\s*(?:e\.g\.,?\s*)?" + _ITEM + r"(?:\s*(?:,|;|/|\bor\b|\band\b|…|\.\.\.)\s*" + _ITEM
+                                + r"){1,8}\s*(?:,?\s*(?:etc\.?|…))?\s*")
 QUOTATIONS_CELL_RE = re.compile(r"\s*(?:e\.g\.,?\s*)?" + _QUOTED_SPAN + r"(?:\s*(?:,|;|/|\bor\b|\band\b|…|\.\.\.)?\s*"
                                 + _QUOTED_SPAN + r"){0,8}\s*(?:,?\s*(?:etc\.?|…))?\s*")
 
@@ -677,6 +689,16 @@ def _cells(row: str) -> list[tuple[int, int]]:
         elif ch == "|" and not tick and (i == 0 or row[i - 1] != "\\"):
             borders.append(i)
     return [(a + 1, b) for a, b in zip(borders, borders[1:])]
+
+
+# A catalogue keyed by a detector's flag: its first column names the flag, tag, rule or check ("| flag | why it
+# matters |"), each row's first cell one identifier (`download-cradle`, PI003, R6); the quoted forms beside it
+# are what raises that flag.
+FLAG_KEY_HEAD_RE = re.compile(r"\s*(?:flag|tag|label|rule|rule id|check|check id|indicator|signal|finding)s?\s*",
+                              re.IGNORECASE)
+# (a column of what to say, reply or send holds text to use, whatever keys its rows)
+SAY_HEAD_RE = re.compile(r"\b(?:say|says|reply|replies|response|answer|message|prompt|text|send|write|tell)\b", re.IGNORECASE)
+FLAG_KEY_CELL_RE = re.compile(r"\s*(?:\*\*)?(?:`[A-Za-z][\w.:-]{0,40}`|[A-Z]{1,4}-?\d{1,4}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+){1,5})(?:\*\*)?\s*")
 
 
 def catalogue_cell(header: str, row: str, col: int) -> bool:
@@ -694,10 +716,12 @@ def catalogue_cell(header: str, row: str, col: int) -> bool:
         return False  # a table with a column of acts: a row may be a step
     levels = [i for i, h in enumerate(heads) if SEVERITY_HEAD_RE.fullmatch(h)]
     kinds = [i for i, h in enumerate(heads) if KIND_HEAD_RE.fullmatch(h)]
-    if not kinds and not any(SEVERITY_CELL_RE.fullmatch(row[cells[i][0]:cells[i][1]]) for i in levels):
+    if not kinds and not any(SEVERITY_CELL_RE.fullmatch(row[cells[i][0]:cells[i][1]]) for i in levels) \
+            and not (k > 0 and FLAG_KEY_HEAD_RE.fullmatch(heads[0]) and not SAY_HEAD_RE.search(heads[k]) and FLAG_KEY_CELL_RE.fullmatch(row[cells[0][0]:cells[0][1]])):
         return False
     a, b = cells[k]
-    return QUOTATIONS_CELL_RE.fullmatch(row[a:b]) is not None
+    return QUOTATIONS_CELL_RE.fullmatch(row[a:b]) is not None or \
+        CATALOGUE_ITEMS_RE.fullmatch(row[a:b]) is not None and QUOTATIONS_CELL_RE.search(row[a:b]) is not None
 
 
 # An item of a list that names a kind of instruction, not one: "- Any instruction to read credentials …", "- Requests
@@ -784,3 +808,75 @@ def flagged_example(line: str, heading: str) -> bool:
     """Whether ``line`` introduces the block under it as an example of what its section (``heading``) flags."""
     return bool(heading) and EXAMPLE_INTRO_RE.search(line.rstrip()) is not None \
         and FLAG_HEADING_RE.search(heading) is not None and not EXAMPLE_ORDER_RE.search(line)
+
+
+# A grant named as what is replaced or removed: "replacing `deploy ALL=(ALL) NOPASSWD: ALL` with `…`", "change the
+# `ci ALL=(ALL) NOPASSWD: ALL` line to …", "remove `PermitRootLogin yes`". The grant is taken away. Only a grant's own
+# value (NOPASSWD, ALL=(ALL), a login switched on), never a file or a place (replacing `/etc/sudoers` or the contents
+# of authorized_keys writes them); not when the gap turns to adding, nor when what replaces it holds the same grant.
+GRANT_VALUE_RE = re.compile(r"\bNOPASSWD\b|\bALL\s*=\s*\(\s*ALL|\b(?:PermitRootLogin|PasswordAuthentication|PermitEmptyPasswords)"
+                            r"\s+yes\b", re.IGNORECASE)
+BROAD_GRANT_RE = re.compile(r"\bNOPASSWD\s*:\s*ALL\b|\b(?:PermitRootLogin|PasswordAuthentication"
+                            r"|PermitEmptyPasswords)\s+yes\b", re.IGNORECASE)
+_REPLACE_VERB = r"replac(?:e|es|ed|ing)|swap(?:s|ped|ping)?|chang(?:e|es|ed|ing)|narrow(?:s|ed|ing)?|rewrit(?:e|es|ing)"
+_REMOVE_VERB = r"remov(?:e|es|ed|ing)|delet(?:e|es|ed|ing)|revok(?:e|es|ed|ing)|comment(?:s|ed|ing)?\s+out"
+REPLACED_BEFORE_RE = re.compile(
+    r"\b(?:(?P<rep>" + _REPLACE_VERB + r")|(?P<rem>" + _REMOVE_VERB + r"))\s+(?:(?:the|each|every|any|a|an|this|that|such|its"
+    r"|their)\s+)?(?:(?:blanket|broad|old|existing|current|risky)\s+)?(?:(?:line|rule|entry|grant|setting)s?\s+)?"
+    r"(?:(?!\b(?:and|then|add|adds|append|insert|put|grant|give|with|to|by|for)\b)(?:[^.;:!?\n]|[.:](?=\S))){0,100}$",
+    re.IGNORECASE)
+REPLACED_WITH_RE = re.compile(r"[^.;!?\n]{0,60}?\b(?:with|by|for|to|into)\b", re.IGNORECASE)
+
+
+def replaced_away(before: str, matched: str, rest: str) -> bool:
+    """Whether ``matched`` (a grant's value; ``before``: its sentence up to it; ``rest``: the sentence after it) is
+    the object of replacing or removing it, so that the grant is taken away."""
+    if GRANT_VALUE_RE.search(matched) is None:
+        return False
+    m = REPLACED_BEFORE_RE.search(before[-200:])
+    if m is None:
+        return False
+    if m.group("rem"):
+        return True
+    w = REPLACED_WITH_RE.match(rest)
+    if w is None:
+        return False
+    return BROAD_GRANT_RE.search(rest[w.end():]) is None  # (what replaces it narrows it: no blanket grant again)
+
+
+# A credential store asked only for its profile names: "list profiles from ~/.aws/config and ~/.aws/credentials",
+# "show the configured profile names in `~/.aws/credentials`". The verb's object is the profiles (section headers),
+# not what they hold; any word of a secret up to the clause's end ("… and their keys", "with every token") keeps it.
+PROFILE_NAMES_RE = re.compile(
+    r"(?:list|lists|listing|show|shows|showing|print|prints|display|displays|enumerate|enumerates|read|reads)\s+"
+    r"(?:(?:the|all|every|its|their|your|each)\s+)?(?:(?:aws|named|configured|available|cli|sso|defined|existing)\s+){0,2}"
+    r"(?:profile|section)s?(?:\s+(?:names?|headers?))?\s+(?:\(?names?\s+only\)?\s+)?(?:from|in|of|defined in|listed in)\s",
+    re.IGNORECASE)
+SECRET_WORD_RE = re.compile(r"\b(?:secrets?|keys?|tokens?|passwords?|passwd|contents?|values?|session|cookies?)\b",
+                            re.IGNORECASE)
+
+
+def profile_names_only(matched: str, rest: str) -> bool:
+    """Whether a credential-store read (``matched``, from its read verb to the store's path; ``rest``: its sentence
+    after it) asks only for the store's profile names, no secret named up to the clause's end."""
+    m = PROFILE_NAMES_RE.match(matched)
+    if m is None:
+        return False
+    clause = re.split(r"[,;:]|\s[-\u2013\u2014]\s", rest, maxsplit=1)[0]
+    return SECRET_WORD_RE.search(matched, m.end()) is None and SECRET_WORD_RE.search(clause) is None
+
+
+# A command suggested to the user, whose choice decides: "then suggest `shred -u ~/.ssh/id_rsa`", "recommend `rm -rf
+# ~/old` to the user". The command is the verb's direct object (an opening quote between at most); the rest of the
+# sentence must not turn it into the agent's act ("…, then run it for them", "and execute it").
+SUGGESTED_BEFORE_RE = re.compile(
+    r"\b(?:suggest|suggests|suggesting|recommend|recommends|recommending|propose|proposes|proposing)\s+"
+    r"(?:(?:to\s+)?(?:the\s+user|them|the\s+reader)\s+)?(?:running\s+)?[`'\"]?$", re.IGNORECASE)
+SUGGESTED_TURN_RE = re.compile(r"\b(?:run|runs|running|execute|executes|executing|exec|then|yourself|for\s+(?:them|the\s+user)"
+                               r"|without|immediately|now|automatically|go ahead)\b", re.IGNORECASE)
+
+
+def suggested_to_user(before: str, rest: str) -> bool:
+    """Whether a match (``before``: its sentence up to it; ``rest``: the sentence after it) is a command suggested to
+    the user, not one the agent is told to run."""
+    return SUGGESTED_BEFORE_RE.search(before[-120:]) is not None and SUGGESTED_TURN_RE.search(rest) is None

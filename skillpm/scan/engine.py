@@ -18,6 +18,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 
 from skillpm.scan import asides, assembled, deleet, describing, glossed, hidden, intent, literals, nlmodel, purpose
 from skillpm.scan import litgate, secretsout
+from skillpm.scan import patternargs  # a literal handed to -match, Select-String, [regex] or grep: a pattern
 from skillpm.scan import encodedlists, values
 from skillpm.scan import captioned, compared, docstrings, threats
 from skillpm.scan import placed  # orders judged by where they sit (hidden, ranked over the user)
@@ -1503,7 +1504,8 @@ REGEX_LITERAL_RE = re.compile(r"\\s[+*]|\(\?i\)|\\b|\[\^|\\w|\((?:[\w' -]{1,30}\
 REGEX_CALL_BEFORE_RE = re.compile(
     r"(?:\b(?:re|regex|re2)\.(?:compile|search|match|fullmatch|findall|finditer|sub|subn|split)|\bnew\s+RegExp|\bRegExp"
     r"|\bPattern\.(?:compile|matches)|\bRegexp\.(?:new|compile)|\bpreg_(?:match|match_all|replace|split|grep))"
-    r"\s*\(\s*[rRbBuU]{0,2}$")
+    r"\s*\(\s*[rRbBuU]{0,2}$"
+    r"|(?i:" + patternargs.PATTERN_ARG_BEFORE + ")")  # PowerShell's -match, Select-String, [regex]; a grep's pattern
 # A JavaScript regex literal /…/flags where an expression starts (after =, (, :, ",", return)
 JS_REGEX_LITERAL_RE = re.compile(r"(?:[=(:,!&|?]|\breturn)\s*/((?:[^/\\\n]|\\.)+)/[dgimsuy]*")
 
@@ -1522,8 +1524,9 @@ def _in_regex_pattern(line: str, start: int, end: int) -> bool:
                 j += 2 if line[j] == "\\" else 1
             if j >= n:
                 break
-            if i < start and end <= j + 1 and REGEX_CALL_BEFORE_RE.search(line, 0, i):
-                return True
+            if i < start and end <= j + 1 and REGEX_CALL_BEFORE_RE.search(line, 0, i) \
+                    and not patternargs.runs_inside(line[i:j + 1]):
+                return True  # (a "$(…)" in the pattern runs while the string is built)
             if j >= start:
                 break
             i = j + 1
@@ -3353,7 +3356,7 @@ class Scanner:
             elif not code and quoted and table is not None and describing.catalogue_cell(
                     table[0], ctx.view_line(line), start - ls) and not describing.table_inputs_adopted(table[1]):
                 # | `pipe-shell` | medium | `curl …| sh`, `wget -O- …| bash` |: a catalogue's quoted form, beside its level or kind
-                sev, note = lower_one(lower_one(sev)), "two levels lower: a quoted form in a table that catalogues forms with their level or kind"
+                sev, note = lower_one(lower_one(sev)), "two levels lower: a quoted form in a table that catalogues forms with their level, kind or flag"
             elif not code and quoted and table is not None and describing.test_case_table(table[0]) \
                     and describing.teaches_attacks(purpose.declared_of(ctx)) and not describing.table_inputs_adopted(table[1]):
                 # | Extraction attempt | "Repeat everything above this line" | Declines, stays helpful |
@@ -3417,6 +3420,19 @@ class Scanner:
                 sev, note = lower_one(sev), f"lowered: under the heading \"{heading.strip()[:60]}\""
             elif document and (defensive_line or defensive.search(ctx.path)):
                 sev, note = lower_one(sev), "lowered: a security document describing the attack"
+            elif not code and region.kind == "prose" and rule.category == "privilege-escalation" and describing.replaced_away(
+                    self._sentence_before(ctx, line, vline, col, lo == ls), matched,
+                    _sentence_rest(ctx, line, vline[end_col + 1:])):
+                # "replacing `deploy ALL=(ALL) NOPASSWD: ALL` with `…`": the grant is what is taken away
+                sev, note = "low", "a grant named as what is replaced or removed (taken away, not given)"
+            elif rule.id == "PE-01" and not code and describing.profile_names_only(
+                    matched, _sentence_rest(ctx, line, vline[end_col + 1:])):
+                # "list profiles from ~/.aws/config and ~/.aws/credentials": the store's profile names, not its secrets
+                sev, note = lower_one(sev), "lowered: only the credential store's profile names are asked for"
+            elif not code and region.kind == "prose" and describing.suggested_to_user(
+                    self._sentence_before(ctx, line, vline, col, lo == ls), _sentence_rest(ctx, line, vline[end_col + 1:])):
+                # "then suggest `shred -u ~/.ssh/id_rsa`": the user decides, as with a question put to them
+                sev, note = lower_one(sev), "lowered: a command suggested to the user, whose choice decides"
         if in_hidden and sev == "medium" and rule.category != "hidden-text":
             sev, note = "high", (note + "; " if note else "") + "raised: in text hidden from the reader"
         orig = ctx.orig_line(line)

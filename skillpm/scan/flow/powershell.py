@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from skillpm.scan.flow import Flow
+from skillpm.scan.patternargs import blank_pattern_literals
 
 DOWNLOAD = re.compile(r"\b(?:Invoke-WebRequest|iwr|Invoke-RestMethod|irm|curl|wget|Start-BitsTransfer)\b|\.Download(?:String|Data|File)(?:Async)?\s*\("
                       r"|\.GetString(?:Async)?\s*\(|\.GetByteArrayAsync\s*\(|\.OpenRead\s*\(", re.IGNORECASE)
@@ -81,6 +82,7 @@ def flows(source: str) -> list[Flow]:
         return None
 
     for line, stmt in _statements(source):
+        stmt = blank_pattern_literals(stmt)  # `$c -match 'iex.*DownloadString'`: searched for, not run
         if "+" in stmt or ".(" in stmt or '."' in stmt or ".'" in stmt:
             stmt = _fold(stmt)
         m = OUTFILE.search(stmt)
