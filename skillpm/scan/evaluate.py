@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-BLIND = "held-out-26"
+BLIND = "held-out-27"
 # Evasions found by a white-box red team (it read the rules and the engine): scored apart, and
 # caught only when the skill grades C or worse (each one graded A or B when it was found).
 REDTEAM = "redteam-1"
@@ -20,15 +20,15 @@ APART = (REDTEAM, "held-out-code-1", "held-out-code-2", "held-out-code-3", "held
          "held-out-code-11", "held-out-code-12", "held-out-code-13", "held-out-code-14", "held-out-code-15",
          "held-out-code-16", "held-out-code-17", "held-out-code-18", "held-out-code-19", "held-out-code-20",
          "held-out-code-21", "held-out-code-22", "held-out-code-23", "held-out-code-24",
-         "held-out-code-25", "held-out-code-26")
-BLIND_CODE = "held-out-code-26"  # written blind and never tuned on: the fair number for code payloads
+         "held-out-code-25", "held-out-code-26", "held-out-code-27")
+BLIND_CODE = "held-out-code-27"  # written blind and never tuned on: the fair number for code payloads
 DEV = "held-out-dev"  # natural-language injections used to choose the sentence model's settings, then tuned on
 # Look-alikes scored apart (graded C or worse, per set) rather than held to the benign corpus's B:
 # those of the sets scored apart, of the blind set, of the development set and of the blind sets
 # tuned on since (their injections count in the tuned figures).
 SPENT_BLIND = ("held-out-7", "held-out-8", "held-out-9", "held-out-10", "held-out-11", "held-out-12", "held-out-13",
                "held-out-14", "held-out-15", "held-out-16", "held-out-17", "held-out-18", "held-out-19",
-               "held-out-20", "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25")
+               "held-out-20", "held-out-21", "held-out-22", "held-out-23", "held-out-24", "held-out-25", "held-out-26")
 APART_BENIGN = (*APART, BLIND, DEV, *SPENT_BLIND)
 GROUP_NAMES = {"code": "command/code payloads", "hidden": "hidden text", "nl": "natural-language injections"}
 

@@ -36,22 +36,22 @@ def test_recall_on_natural_language_injections(result):
 
 
 # The natural-language blind set (evaluate.BLIND): (injections, caught at least).
-BLIND_NL = (30, 20)
+BLIND_NL = (30, 21)
 
 
 def test_blind_set_is_scored_apart_and_does_not_regress(result):
     """The blind set (written without sight of the rules, never tuned on) stays out of the tuned
-    figures. held-out-26 read 20/30 when it was first scored with the final scanner of its session
-    (all merges chosen before the set was scored), 19/30 with that session's starting one; 18/30 graded
-    C or worse with both. Its writer worked from bench/blind_briefs.md, the brief held-out-25 was written
-    from; the one it gained (a look-alike actions owner) repeats a held-out-25 miss tuned that session.
+    figures. held-out-27 read 21/30 when it was first scored, the same with the session's starting and final
+    scanners (all merges chosen before the set was scored); 11/30 graded C or worse. Its writer worked from
+    bench/blind_briefs.md, the brief held-out-25 and held-out-26 were written from.
     (Earlier blind sets at first sight: held-out-2 3/20 before the
     sentence-level intents, held-out-3 11/30, held-out-4 9/30, held-out-5 10/30, held-out-6 16/30,
     held-out-7 16/30 with the sentence model, held-out-8 10/30, held-out-9 12/30, held-out-10 22/30,
     held-out-11 19/30, held-out-12 20/30, held-out-13 19/30, held-out-14 16/30, held-out-15 22/30,
     held-out-16 16/30, held-out-17 20/30, held-out-18 20/30, held-out-19 19/30, held-out-20 20/30,
     held-out-21 26/30, held-out-22 28/30, held-out-23 26/30, held-out-24 23/30, held-out-25 13/30
-    from a brief rewritten in session 31, the earlier one lost with a machine.)"""
+    from a brief rewritten in session 31, the earlier one lost with a machine, held-out-26 20/30 from
+    the same brief.)"""
     total, least = BLIND_NL
     detected, scored = result.blind["nl"]
     assert scored == total
@@ -69,6 +69,10 @@ class NlSet(NamedTuple):
 
 
 NL_SETS = [
+    NlSet("held-out-26", "ho26-", 20,
+        """held-out-26 (20/30 in a listed category at first sight, 19/30 with its session's starting scanner; 18/30
+        graded C or worse) is not tuned on yet: session 33's nl33 took seven of its misses and was lost with its
+        machine. This guards its first-sight count."""),
     NlSet("held-out-25", "ho25-", 30,
         """held-out-25 (13/30 at first sight with both its session's scanners; 7/30 graded C or worse) was tuned on
         in the next session: branch nla32's whose.py (a frame that takes the refusal away; a third party's text
@@ -501,7 +505,13 @@ CODE_SETS = [
         first scored with the final scanner of its session (merges chosen before it was scored), the same with the
         session's starting scanner (10/25 in a listed category with both). Two of its misses repeat mechanisms
         tuned that session (a global git clean filter that uploads, an outside account in a role's trust
-        policy) and were missed all the same."""),
+        policy) and were missed all the same. Not tuned on for its payloads yet (session 33's conceal33 and kinds33
+        were lost with their machine); session 35's la35 took five of its seven flagged look-alikes to B."""),
+    CodeSet("held-out-code-27", (25, 5), (12, 4),
+        """held-out-code-27 (30 code and hidden-text payloads, written without sight of the rules from
+        bench/blind_briefs.md in session 35; never tuned on) read 12/25 code and 4/5 hidden graded C or worse when
+        first scored, the same with the session's starting and final scanners (merges chosen before it was
+        scored; 12/25 code and 5/5 hidden in a listed category)."""),
 ]
 
 
@@ -544,7 +554,8 @@ LOOK_ALIKES = {
     "held-out-code-23": (12, 0),
     "held-out-code-24": (12, 0),
     "held-out-code-25": (12, 1),
-    "held-out-code-26": (12, 7),
+    "held-out-code-26": (12, 2),
+    "held-out-code-27": (12, 6),
     "held-out-7": (15, 0),
     "held-out-8": (15, 0),
     "held-out-9": (15, 0),
@@ -564,7 +575,8 @@ LOOK_ALIKES = {
     "held-out-23": (15, 0),
     "held-out-24": (15, 0),
     "held-out-25": (15, 0),
-    "held-out-26": (15, 3),
+    "held-out-26": (15, 2),
+    "held-out-27": (15, 2),
     "held-out-dev": (15, 0),
 }
 
@@ -691,7 +703,15 @@ def test_look_alikes_are_scored_per_set(result):
     line names no defanged address, and defanged sample files may lower only their defanged lines).
     At first sight (session 32), held-out-26 three of 15 (a system-prompt author, a sudoers audit, a transcript
     export) and held-out-code-26 seven of 12 (a nightly backup, a prompt-injection scanner, an SSRF guard, an AWS
-    profile doctor, an RBAC review, an SSH key rotation, a Windows start-up audit), the same with the starting scanner."""
+    profile doctor, an RBAC review, an SSH key rotation, a Windows start-up audit), the same with the starting scanner.
+    Then (session 35, la35), patterns handed to a search, a detector's rule tables, crontab entries removed through
+    filters, a grant named as what is replaced, a detector's hidden test samples, a credential store's profile names,
+    a command suggested to the user: held-out-26 two (the sudoers audit to B), held-out-code-26 two (the SSRF guard
+    and the SSH key rotation stay C).
+    At first sight (session 35), held-out-27 two of 15 (an injection-phrase linter at D, a leaked-key purge at C) and
+    held-out-code-27 six of 12 (an AWS profile lister, a metadata-service mock, an obfuscation explainer at F, a
+    prompt-injection scanner, a git credential helper on the keychain, an SSRF guard), the same with the starting
+    scanner: la35's readings moved none of them."""
     assert {k: v[1] for k, v in result.apart_benign.items()} == {k: v[0] for k, v in LOOK_ALIKES.items()}
 
 
