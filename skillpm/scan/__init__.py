@@ -196,10 +196,7 @@ def _test_data(files: dict[str, bytes], findings: list[Finding], read_as_data: d
         return {}
     import re
 
-    from skillpm.scan.engine import classify
-
-    texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
-             if classify(p, d[:8192], False) == "script"}
+    texts = _script_texts(files)
     detectors = {p for p, t in texts.items() if not _test_file(p) and sum(t.count(w) for w in _REGEX_BUILD) >= 3}
     detectors |= {f.file for f in findings if f.note and "detector" in f.note and f.file in texts
                   and not _test_file(f.file)}
@@ -244,16 +241,21 @@ _DETECTOR_SINK = (r"\bsubprocess\b|\bos\.(?:system|popen|exec\w*|spawn\w*)|\bexe
                   r"|\bsmtplib\b|\bexpanduser\(|\bPath\.home\(|~/\.")
 
 
+def _script_texts(files: dict[str, bytes], skip=()) -> dict[str, str]:
+    """The skill's programs (files the engine classifies as scripts, except those in ``skip``), decoded."""
+    from skillpm.scan.engine import classify
+
+    return {p: d.decode("utf-8", errors="replace") for p, d in files.items()
+            if p not in skip and classify(p, d[:8192], False) == "script"}
+
+
 def _matched_only(files: dict[str, bytes], samples: dict[str, str]) -> set[str]:
     """The detector samples (``samples``: path -> its reader) whose reader only matches what it reads, in a skill
     whose every program other than its tests only matches too (no command run, nothing sent; _only_matches): hidden
     text there is what a detector of hidden text is tested on, and no program of the skill can act on it."""
     if not samples:
         return set()
-    from skillpm.scan.engine import classify
-
-    texts = {p: d.decode("utf-8", errors="replace") for p, d in files.items()
-             if p not in samples and classify(p, d[:8192], False) == "script"}
+    texts = _script_texts(files, skip=samples)
     programs = [p for p in texts if not _test_file(p)]
     if not programs or not all(_only_matches(texts[p]) for p in programs):
         return set()

@@ -701,6 +701,13 @@ SAY_HEAD_RE = re.compile(r"\b(?:say|says|reply|replies|response|answer|message|p
 FLAG_KEY_CELL_RE = re.compile(r"\s*(?:\*\*)?(?:`[A-Za-z][\w.:-]{0,40}`|[A-Z]{1,4}-?\d{1,4}|[a-z][a-z0-9]*(?:[-_][a-z0-9]+){1,5})(?:\*\*)?\s*")
 
 
+def _flag_keyed(heads: list[str], row: str, cells: list[tuple[int, int]], k: int) -> bool:
+    """Whether the table catalogues forms by a detector's flag (FLAG_KEY_HEAD_RE on its first column, this row's
+    first cell one identifier) and column ``k`` is not one of what to say, reply or send."""
+    return k > 0 and FLAG_KEY_HEAD_RE.fullmatch(heads[0]) is not None and not SAY_HEAD_RE.search(heads[k]) \
+        and FLAG_KEY_CELL_RE.fullmatch(row[cells[0][0]:cells[0][1]]) is not None
+
+
 def catalogue_cell(header: str, row: str, col: int) -> bool:
     """Whether ``col`` of the Markdown table row ``row`` lies in a cell of quotations only, in a table that
     catalogues forms (a severity column whose cell in this row is a level, or a column naming the form's kind),
@@ -717,7 +724,7 @@ def catalogue_cell(header: str, row: str, col: int) -> bool:
     levels = [i for i, h in enumerate(heads) if SEVERITY_HEAD_RE.fullmatch(h)]
     kinds = [i for i, h in enumerate(heads) if KIND_HEAD_RE.fullmatch(h)]
     if not kinds and not any(SEVERITY_CELL_RE.fullmatch(row[cells[i][0]:cells[i][1]]) for i in levels) \
-            and not (k > 0 and FLAG_KEY_HEAD_RE.fullmatch(heads[0]) and not SAY_HEAD_RE.search(heads[k]) and FLAG_KEY_CELL_RE.fullmatch(row[cells[0][0]:cells[0][1]])):
+            and not _flag_keyed(heads, row, cells, k):
         return False
     a, b = cells[k]
     return QUOTATIONS_CELL_RE.fullmatch(row[a:b]) is not None or \
